@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "lifetrace",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
+        .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
+        .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
+        .executable(name: "lifetrace", targets: ["lifetrace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // Stage 0: the C library the binary format is framed with.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        // The event model: no I/O.
+        .target(name: "LifetraceCore"),
+        // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers.
+        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "CZstd"]),
+        // Stage 1: the in-process recorder an instrumented app links.
+        .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        // The command-line tool: wires the stages together.
+        .executableTarget(
+            name: "lifetrace",
+            dependencies: [
+                "LifetraceCore",
+                "LifetraceFormat",
+                "LifetraceRecorder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
+        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat"]),
+        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

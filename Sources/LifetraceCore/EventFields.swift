@@ -1,0 +1,23 @@
+/// A set of the optional fields an event carries.
+///
+/// The bit positions are those of `Schemas/events.json` and of the presence word of a binary record.
+public struct EventFields: OptionSet, Hashable, Sendable {
+    /// The fields as the presence word of a binary record.
+    public var rawValue: UInt16
+
+    /// Creates a field set from a presence word.
+    public init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
+}
+
+extension EventFields {
+    /// The JSON names of the fields in this set, in canonical order.
+    public var names: [String] {
+        let ordered: [(EventFields, String)] = [
+            (.scene, "scene"), (.dur, "dur"), (.task, "task"), (.name, "name"), (.phase, "phase"),
+            (.reason, "reason"), (.pid, "pid"), (.label, "label"), (.attrs, "attrs"),
+        ]
+        return ordered.filter { contains($0.0) }.map(\.1)
+    }
+}

@@ -1,0 +1,19 @@
+/// The layer of the lifecycle an event belongs to.
+///
+/// The process layer is the app delegate's; the UI layer is the scene delegate's or SwiftUI's.
+public enum EventLayer: String, CaseIterable, Hashable, Sendable {
+    /// App delegate callbacks (`app.*`).
+    case app
+    /// Scene delegate callbacks (`scene.*`).
+    case scene
+    /// SwiftUI `scenePhase` changes.
+    case swiftui
+    /// Background execution: `task.*`, `bg.refresh.*`, `bg.processing.*`.
+    case task
+    /// Process launch, exit, suspension and resumption.
+    case process
+    /// What the system or a recorder observes: snapshots, heartbeats, dropped events.
+    case system
+    /// User markers (`custom.*`).
+    case custom
+}

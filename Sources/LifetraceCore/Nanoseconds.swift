@@ -1,0 +1,66 @@
+/// Formats nanosecond quantities for people, without Foundation.
+public enum Nanoseconds {
+    /// `12.345678s`: seconds with microsecond precision.
+    public static func seconds(_ ns: Int64) -> String {
+        let sign = ns < 0 ? "-" : ""
+        let magnitude = ns.magnitude
+        let whole = magnitude / 1_000_000_000
+        let micros = (magnitude % 1_000_000_000) / 1000
+        let fraction = String(micros)
+        return sign + String(whole) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction + "s"
+    }
+
+    /// A short human duration: `850ns`, `12.3µs`, `35.0ms`, `5.20s`, `3m20s`, `2h05m`.
+    public static func short(_ ns: Int64) -> String {
+        let magnitude = ns.magnitude
+        func oneDecimal(_ value: UInt64, _ unit: UInt64, _ suffix: String) -> String {
+            let tenths = (value * 10 + unit / 2) / unit
+            return "\(tenths / 10).\(tenths % 10)\(suffix)"
+        }
+        let text: String
+        switch magnitude {
+        case ..<1000: text = "\(magnitude)ns"
+        case ..<1_000_000: text = oneDecimal(magnitude, 1000, "µs")
+        case ..<1_000_000_000: text = oneDecimal(magnitude, 1_000_000, "ms")
+        case ..<60_000_000_000:
+            let hundredths = (magnitude + 5_000_000) / 10_000_000
+            text = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)s"
+        case ..<3_600_000_000_000:
+            let seconds = magnitude / 1_000_000_000
+            text = "\(seconds / 60)m\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)s"
+        default:
+            let minutes = magnitude / 60_000_000_000
+            text = "\(minutes / 60)h\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)m"
+        }
+        return ns < 0 ? "-" + text : text
+    }
+
+    /// Parses a duration such as `1s`, `250ms`, `2h`, `1m30s`, `500us` or `100ns`; a bare number is seconds.
+    public static func parse(_ text: String) -> Int64? {
+        if let seconds = Double(text), seconds >= 0, seconds.isFinite { return Int64(seconds * 1e9) }
+        var total: Int64 = 0
+        var rest = Substring(text)
+        guard !rest.isEmpty else { return nil }
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isNumber || $0 == "." }
+            guard !number.isEmpty, let value = Double(number) else { return nil }
+            rest = rest.dropFirst(number.count)
+            let unit = rest.prefix { $0.isLetter || $0 == "µ" }
+            rest = rest.dropFirst(unit.count)
+            let scale: Double
+            switch unit {
+            case "ns": scale = 1
+            case "us", "µs": scale = 1e3
+            case "ms": scale = 1e6
+            case "s": scale = 1e9
+            case "m", "min": scale = 60e9
+            case "h": scale = 3600e9
+            default: return nil
+            }
+            let (sum, overflow) = total.addingReportingOverflow(Int64(value * scale))
+            guard !overflow, value * scale < 9e18 else { return nil }
+            total = sum
+        }
+        return total
+    }
+}

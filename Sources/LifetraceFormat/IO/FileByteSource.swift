@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file or standard input in chunks into one window that grows only as far as a frame needs.
+///
+/// Memory stays bounded by the largest frame the format allows, whatever the file's size.
+final class FileByteSource {
+    /// The path as the user gave it (`-` for standard input).
+    let path: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private(set) var reachedEOF = false
+    /// The offset in the file of the first byte of the window.
+    private(set) var offset = 0
+
+    static let chunkSize = 1 << 20
+
+    /// Opens `path` for reading; `-` is standard input.
+    init(path: String) throws(TraceError) {
+        self.path = path
+        if path == "-" {
+            descriptor = 0
+            ownsDescriptor = false
+        } else {
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else {
+                throw TraceError(.io, file: path, at: .file, "cannot open: \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw TraceError(.io, file: path, at: .file, "is a directory")
+            }
+            descriptor = fd
+            ownsDescriptor = true
+        }
+        buffer = [UInt8](repeating: 0, count: FileByteSource.chunkSize)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// The number of bytes available in the window.
+    var available: Int { end - start }
+
+    /// Makes at least `count` bytes available unless the file ends first; returns how many are.
+    @discardableResult
+    func fill(atLeast count: Int) throws(TraceError) -> Int {
+        while end - start < count, !reachedEOF {
+            if start > 0, end - start < buffer.count / 2 || buffer.count - end < FileByteSource.chunkSize {
+                // Slide the unread bytes to the front.
+                buffer.withUnsafeMutableBytes { raw in
+                    let base = raw.baseAddress!
+                    memmove(base, base + start, end - start)
+                }
+                end -= start
+                start = 0
+            }
+            let wanted = max(count, end - start + FileByteSource.chunkSize)
+            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
+            let room = buffer.count - end
+            let got = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + end, room) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw TraceError(.io, file: path, at: .byte(offset + end - start, frame: nil),
+                                 "read failed: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { reachedEOF = true } else { end += got }
+        }
+        return end - start
+    }
+
+    /// Passes the available bytes to `body` (valid only during the call).
+    func withAvailableBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try buffer.withBytes { (raw) throws(E) -> R in
+            try body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+        }
+    }
+
+    /// Drops `count` bytes from the front of the window.
+    func consume(_ count: Int) {
+        precondition(count <= end - start)
+        start += count
+        offset += count
+    }
+}

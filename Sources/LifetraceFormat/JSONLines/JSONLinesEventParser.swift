@@ -1,0 +1,119 @@
+import LifetraceCore
+
+/// Parses one event line of JSON Lines into a ``LifecycleEvent``, strictly.
+///
+/// An unknown `ev`, an unknown member, a member of the wrong type or a missing field the kind needs is an
+/// error; time order is checked by the reader, which knows the previous line.
+enum JSONLinesEventParser {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(DecodeFailure) -> LifecycleEvent {
+        var scanner = JSONScanner(line)
+        var event = LifecycleEvent(t: 0, kind: .custom)
+        var sawT = false
+        var sawEv = false
+        var seen: EventFields = []
+        try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
+            let keyOffset = scanner.position
+            func once(_ field: EventFields) throws(DecodeFailure) {
+                guard !seen.contains(field) else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key)\"") }
+                seen.insert(field)
+            }
+            switch key {
+            case "t":
+                guard !sawT else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"t\"") }
+                sawT = true
+                event.t = try integer(&scanner, "t", minimum: 0)
+            case "ev":
+                guard !sawEv else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"ev\"") }
+                sawEv = true
+                let start = scanner.position
+                let name = try string(&scanner, "ev")
+                if name.hasPrefix("custom.") {
+                    event.kind = .custom
+                    event.label = String(name.dropFirst("custom.".count))
+                    guard event.label?.isEmpty == false else {
+                        throw DecodeFailure(offset: start, message: "a custom event needs a name after \"custom.\"")
+                    }
+                } else if let kind = EventKind(name: name), kind != .custom {
+                    event.kind = kind
+                } else {
+                    throw DecodeFailure(offset: start, message: "unknown event \"\(name)\"")
+                }
+            case "scene":
+                try once(.scene)
+                event.scene = try string(&scanner, "scene")
+            case "dur":
+                try once(.dur)
+                event.dur = try integer(&scanner, "dur", minimum: 0)
+            case "task":
+                try once(.task)
+                event.task = try integer(&scanner, "task", minimum: .min)
+            case "name":
+                try once(.name)
+                event.name = try string(&scanner, "name")
+            case "phase":
+                try once(.phase)
+                let start = scanner.position
+                guard let phase = ScenePhase(name: try string(&scanner, "phase")) else {
+                    throw DecodeFailure(offset: start, message: "\"phase\" must be active, inactive or background")
+                }
+                event.phase = phase
+            case "reason":
+                try once(.reason)
+                event.reason = try string(&scanner, "reason")
+            case "pid":
+                try once(.pid)
+                event.pid = try integer(&scanner, "pid", minimum: .min)
+            case "attrs":
+                try once(.attrs)
+                event.attrs = try attributes(&scanner)
+            default:
+                throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key)\"")
+            }
+        }
+        try scanner.expectEnd()
+        guard sawT else { throw DecodeFailure(offset: 0, message: "missing \"t\"") }
+        guard sawEv else { throw DecodeFailure(offset: 0, message: "missing \"ev\"") }
+        if let problem = event.problem { throw DecodeFailure(offset: 0, message: problem) }
+        return event
+    }
+
+    private static func string(_ scanner: inout JSONScanner, _ key: String) throws(DecodeFailure) -> String {
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.failure("\"\(key)\" must be a string") }
+        return try scanner.parseString()
+    }
+
+    private static func integer(_ scanner: inout JSONScanner, _ key: String, minimum: Int64) throws(DecodeFailure) -> Int64 {
+        scanner.skipWhitespace()
+        let start = scanner.position
+        guard let first = scanner.peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
+            throw scanner.failure("\"\(key)\" must be an integer")
+        }
+        guard case let .int(value) = try scanner.parseNumber() else {
+            throw DecodeFailure(offset: start, message: "\"\(key)\" must be an integer in the 64-bit range")
+        }
+        guard value >= minimum else { throw DecodeFailure(offset: start, message: "\"\(key)\" must not be negative") }
+        return value
+    }
+
+    private static func attributes(_ scanner: inout JSONScanner) throws(DecodeFailure) -> [Attribute] {
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("\"attrs\" must be an object") }
+        var attributes: [Attribute] = []
+        try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
+            let start = scanner.position
+            if attributes.contains(where: { $0.key == key }) {
+                throw DecodeFailure(offset: start, message: "duplicate attribute \"\(key)\"")
+            }
+            switch try scanner.parseValue(depth: 1) {
+            case let .string(s): attributes.append(Attribute(key, .string(s)))
+            case let .int(i): attributes.append(Attribute(key, .int(i)))
+            case let .double(d): attributes.append(Attribute(key, .double(d)))
+            case let .bool(b): attributes.append(Attribute(key, .bool(b)))
+            default:
+                throw DecodeFailure(offset: start, message: "attribute \"\(key)\" must be a string, number or bool")
+            }
+        }
+        return attributes
+    }
+}

@@ -1,0 +1,81 @@
+import LifetraceCore
+
+/// Appends JSON text to a byte array without Foundation: the per-event path of `dump` and `convert`.
+extension Array where Element == UInt8 {
+    /// Appends `string` as a JSON string literal, escaping quotes, backslashes and control characters.
+    mutating func appendJSONString(_ string: String) {
+        append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x22: append(0x22)
+                case 0x5C: append(0x5C)
+                case 0x0A: append(UInt8(ascii: "n"))
+                case 0x0D: append(UInt8(ascii: "r"))
+                case 0x09: append(UInt8(ascii: "t"))
+                case 0x08: append(UInt8(ascii: "b"))
+                case 0x0C: append(UInt8(ascii: "f"))
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a decimal integer.
+    mutating func appendDecimal(_ value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of stack for up to 20 digits
+        let count = Swift.withUnsafeMutableBytes(of: &digits) { raw -> Int in
+            var count = 0
+            repeat {
+                raw[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            return count
+        }
+        Swift.withUnsafeBytes(of: &digits) { raw in append(contentsOf: raw[(24 - count)...]) }
+    }
+
+    /// Appends a finite double in its shortest form that reads back to the same value.
+    mutating func appendJSONDouble(_ value: Double) {
+        append(contentsOf: value.description.utf8)
+    }
+
+    /// Appends any JSON value, object members in order, with no whitespace.
+    mutating func appendJSONValue(_ value: JSONValue) {
+        switch value {
+        case .null: append(contentsOf: "null".utf8)
+        case let .bool(b): append(contentsOf: (b ? "true" : "false").utf8)
+        case let .int(i): appendDecimal(i)
+        case let .double(d): appendJSONDouble(d)
+        case let .string(s): appendJSONString(s)
+        case let .array(elements):
+            append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                appendJSONValue(element)
+            }
+            append(UInt8(ascii: "]"))
+        case let .object(members):
+            append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                appendJSONString(member.key)
+                append(UInt8(ascii: ":"))
+                appendJSONValue(member.value)
+            }
+            append(UInt8(ascii: "}"))
+        }
+    }
+}

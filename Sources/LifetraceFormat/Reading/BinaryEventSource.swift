@@ -1,0 +1,117 @@
+import LifetraceCore
+
+/// Decodes a `.lifetrace` file frame by frame.
+final class BinaryEventSource: EventSource {
+    private let scanner: FrameScanner
+    private let decompressor = ZstdDecompressor()
+    private var decoder: EventBlockDecoder
+    private var index: [IndexEntry]?
+    private var seenFrames: [IndexEntry] = []
+    private var finished = false
+    private(set) var header: TraceHeader?
+    private(set) var warnings: [TraceWarning] = []
+    private(set) var statistics = TraceStatistics()
+
+    /// Reads the header frame, which must come first.
+    init(source: FileByteSource) throws(TraceError) {
+        scanner = FrameScanner(source: source)
+        let path = source.path
+        guard case let .frame(frame) = try scanner.next() else {
+            throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "truncated in the header frame")
+        }
+        guard frame.kind == .skippable(LifetraceFormat.headerFrameMagic) else {
+            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0), "not a lifetrace trace: no header frame")
+        }
+        let contents: HeaderFrame.Contents
+        do throws(DecodeFailure) {
+            contents = try scanner.withFrameBytes { (payload) throws(DecodeFailure) in try HeaderFrame.decode(payload) }
+        } catch {
+            throw TraceError(.malformed, file: path, at: .byte(8 + error.offset, frame: 0), error.message)
+        }
+        guard contents.major <= LifetraceFormat.majorVersion else {
+            throw TraceError(.unsupportedVersion, file: path, at: .byte(12, frame: 0),
+                             "written in format version \(contents.major).\(contents.minor); this lifetrace reads "
+                                 + "version \(LifetraceFormat.majorVersion).x: upgrade lifetrace")
+        }
+        header = contents.header
+        decoder = EventBlockDecoder(fileMinorVersion: contents.minor)
+        statistics.formatVersion = (contents.major, contents.minor)
+        statistics.bytes = frame.size
+    }
+
+    func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+        while !finished {
+            switch try scanner.next() {
+            case .end:
+                finish()
+            case let .truncated(offset, fileEnd, number):
+                statistics.truncated = true
+                statistics.bytes = fileEnd
+                warnings.append(TraceWarning(.truncated, file: scanner.path,
+                                             "truncated at byte \(fileEnd): \(statistics.events) events recovered"
+                                                 + " (frame \(number) at byte \(offset) is incomplete)"))
+                finish()
+            case let .frame(frame):
+                statistics.bytes = frame.offset + frame.size
+                switch frame.kind {
+                case .data:
+                    if try decodeData(frame, into: &events) { return true }
+                case .skippable(LifetraceFormat.indexFrameMagic):
+                    try readIndex(frame)
+                case .skippable(LifetraceFormat.headerFrameMagic):
+                    throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
+                                     "a second header frame")
+                case .skippable:
+                    statistics.otherFrames += 1
+                }
+            }
+        }
+        return false
+    }
+
+    private func finish() {
+        finished = true
+        if statistics.skippedUnknownKinds > 0 {
+            warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
+                                         "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
+                                             + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
+        }
+        if let index { statistics.indexConsistent = index == seenFrames }
+    }
+
+    private func decodeData(_ frame: FrameScanner.Frame, into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+        let notBefore = statistics.lastT ?? 0
+        let before = events.count
+        let summary: EventBlockDecoder.Summary
+        do throws(DecodeFailure) {
+            summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
+                try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
+                    try decoder.decode(content, notBefore: notBefore, into: &events)
+                }
+            }
+        } catch {
+            let detail = error.offset > 0 ? " (at byte \(error.offset) of the frame's content)" : ""
+            throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
+                             error.message + detail)
+        }
+        statistics.dataFrames += 1
+        statistics.skippedUnknownKinds += summary.skippedUnknown
+        seenFrames.append(IndexEntry(offset: Int64(frame.offset), firstT: summary.firstT,
+                                     eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
+        guard summary.eventCount > 0 else { return events.count > before }
+        if statistics.firstT == nil { statistics.firstT = events[before].t }
+        statistics.lastT = summary.lastT
+        statistics.events += summary.eventCount
+        return true
+    }
+
+    private func readIndex(_ frame: FrameScanner.Frame) throws(TraceError) {
+        do throws(DecodeFailure) {
+            index = try scanner.withFrameBytes { (payload) throws(DecodeFailure) in try IndexFrame.decode(payload) }
+            statistics.indexPresent = true
+        } catch {
+            throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset + 8 + error.offset, frame: frame.number),
+                             "index: \(error.message)")
+        }
+    }
+}

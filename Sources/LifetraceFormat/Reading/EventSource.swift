@@ -1,0 +1,10 @@
+import LifetraceCore
+
+/// A decoder that yields a trace's events in batches: one frame, or one chunk of lines, at a time.
+protocol EventSource: AnyObject {
+    var header: TraceHeader? { get }
+    var warnings: [TraceWarning] { get }
+    var statistics: TraceStatistics { get }
+    /// Appends the next batch to `events`; returns `false` at the end of the trace.
+    func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool
+}

@@ -1,0 +1,92 @@
+import LifetraceCore
+
+/// Decodes a JSON Lines trace a batch of lines at a time.
+final class JSONLinesEventSource: EventSource {
+    private let source: FileByteSource
+    private var decoder: JSONLinesLineDecoder
+    private var finished = false
+    private var pendingFirst: LifecycleEvent?
+    private(set) var header: TraceHeader?
+    private(set) var warnings: [TraceWarning] = []
+    private(set) var statistics = TraceStatistics()
+
+    /// The events decoded per batch.
+    private static let batchSize = 4096
+
+    /// Reads the first line, which may be the header.
+    init(source: FileByteSource) throws(TraceError) {
+        self.source = source
+        decoder = JSONLinesLineDecoder(file: source.path)
+        while !finished, header == nil, pendingFirst == nil, decoder.lineNumber == 0 {
+            guard let line = try readLine() else { break }
+            switch line {
+            case let .header(header): self.header = header
+            case let .event(event): pendingFirst = event
+            case .blank: break
+            }
+        }
+    }
+
+    /// Decodes the next line, or returns `nil` at the end of the input.
+    private func readLine() throws(TraceError) -> JSONLinesLineDecoder.Line? {
+        var scanned = 0
+        while true {
+            let available = source.available
+            let newline: Int? = source.withAvailableBytes { raw in
+                guard scanned < raw.count else { return nil }
+                return raw[scanned...].firstIndex(of: 0x0A)
+            }
+            let length: Int
+            let consumed: Int
+            if let newline {
+                length = newline
+                consumed = newline + 1
+            } else if source.reachedEOF {
+                guard available > 0 else {
+                    finished = true
+                    return nil
+                }
+                length = available
+                consumed = available
+            } else {
+                guard available <= LifetraceFormat.maxLineLength else {
+                    throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
+                                     "line longer than \(LifetraceFormat.maxLineLength) bytes")
+                }
+                scanned = available
+                try source.fill(atLeast: available + 1)
+                continue
+            }
+            let line = try source.withAvailableBytes { (raw) throws(TraceError) in
+                try decoder.decode(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<length]))
+            }
+            source.consume(consumed)
+            statistics.bytes += consumed
+            statistics.lines += 1
+            return line
+        }
+    }
+
+    private func count(_ event: LifecycleEvent) {
+        if statistics.firstT == nil { statistics.firstT = event.t }
+        statistics.lastT = event.t
+        statistics.events += 1
+    }
+
+    func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+        let before = events.count
+        if let first = pendingFirst {
+            pendingFirst = nil
+            count(first)
+            events.append(first)
+        }
+        while !finished, events.count - before < JSONLinesEventSource.batchSize {
+            guard let line = try readLine() else { break }
+            if case let .event(event) = line {
+                count(event)
+                events.append(event)
+            }
+        }
+        return events.count > before
+    }
+}

@@ -1,0 +1,97 @@
+public import LifetraceCore
+
+/// Reads a trace, binary or JSON Lines, one event at a time in constant memory.
+///
+/// The format is told by content, not by the file name: a `.lifetrace` file starts with its header frame's
+/// skippable-frame magic, JSON Lines with `{`.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "run.lifetrace")
+/// while let event = try reader.next() { print(event.eventName) }
+/// for warning in reader.warnings { print(warning) }
+/// ```
+public final class TraceReader {
+    /// The two encodings of a trace.
+    public enum Format: String, Sendable {
+        /// The `.lifetrace` binary format.
+        case binary
+        /// JSON Lines.
+        case jsonLines = "json-lines"
+    }
+
+    /// The path as the user gave it (`-` for standard input).
+    public let path: String
+    /// The trace's encoding.
+    public let format: Format
+    private let source: any EventSource
+    private var batch: [LifecycleEvent] = []
+    private var position = 0
+
+    /// Opens `path` (`-` for standard input) and reads its header.
+    public init(path: String) throws(TraceError) {
+        self.path = path
+        let bytes = try FileByteSource(path: path)
+        let available = try bytes.fill(atLeast: 4)
+        let head: [UInt8] = bytes.withAvailableBytes { Array($0.prefix(4)) }
+        if available >= 4, LifetraceFormat.isSkippableMagic(head.withUnsafeBytes { loadUInt32LE($0, at: 0) }) {
+            format = .binary
+            source = try BinaryEventSource(source: bytes)
+        } else if available >= 4, head == [0x28, 0xB5, 0x2F, 0xFD] {
+            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0),
+                             "zstd data without a lifetrace header frame: not a lifetrace trace")
+        } else if available == 0, path.hasSuffix(".lifetrace") {
+            throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "empty file: no header frame")
+        } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{") {
+            throw TraceError(.unrecognized, file: path, at: .file,
+                             "not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
+        } else {
+            format = .jsonLines
+            source = try JSONLinesEventSource(source: bytes)
+        }
+        batch.reserveCapacity(1 << 16)
+    }
+
+    /// The trace's metadata, or `nil` when it has none.
+    public var header: TraceHeader? { source.header }
+
+    /// What the reader recovered from so far; complete once ``next()`` has returned `nil`.
+    public var warnings: [TraceWarning] { source.warnings }
+
+    /// What the reader learned about the container so far; complete once ``next()`` has returned `nil`.
+    public var statistics: TraceStatistics { source.statistics }
+
+    /// The next event, or `nil` at the end of the trace.
+    ///
+    /// - Throws: ``TraceError`` for damage that cannot be read past; a truncated end is a warning instead.
+    @inline(__always)
+    public func next() throws(TraceError) -> LifecycleEvent? {
+        if position == batch.count {
+            batch.removeAll(keepingCapacity: true)
+            position = 0
+            while batch.isEmpty {
+                guard try source.nextBatch(into: &batch) else { return nil }
+            }
+        }
+        defer { position += 1 }
+        return batch[position]
+    }
+
+    /// Calls `body` with each remaining batch of events, in order: the fastest way to visit every event.
+    public func forEachBatch<E: Error>(_ body: (ArraySlice<LifecycleEvent>) throws(E) -> Void) throws(TraceError) {
+        // Hand over what `next()` left of the current batch first.
+        if position < batch.count {
+            do { try body(batch[position...]) } catch { throw Self.rethrown(error) }
+        }
+        while true {
+            batch.removeAll(keepingCapacity: true)
+            position = 0
+            guard try source.nextBatch(into: &batch) else { return }
+            do { try body(batch[...]) } catch { throw Self.rethrown(error) }
+        }
+    }
+
+    private static func rethrown(_ error: any Error) -> TraceError {
+        if let error = error as? TraceError { return error }
+        return TraceError(.io, file: "-", at: .file, "\(error)")
+    }
+}

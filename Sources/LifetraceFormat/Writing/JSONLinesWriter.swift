@@ -1,0 +1,44 @@
+public import LifetraceCore
+
+/// Writes a trace as JSON Lines: the header line (if any), then one canonical line per event.
+public final class JSONLinesWriter: EventWriter {
+    private var sink: any TraceSink
+    private let path: String
+    private var buffer: [UInt8] = []
+    private var lastT: Int64 = 0
+    private var count = 0
+    private static let bufferSize = 1 << 16
+
+    /// Starts a trace in `sink`, writing the header line if there is a header.
+    public init(sink: any TraceSink, header: TraceHeader?) {
+        self.sink = sink
+        self.path = (sink as? FileSink)?.path ?? "<memory>"
+        buffer.reserveCapacity(JSONLinesWriter.bufferSize + 4096)
+        if let header { JSONLinesEncoder.appendHeaderLine(header, to: &buffer) }
+    }
+
+    /// Appends one event line.
+    public func append(_ event: LifecycleEvent) throws(TraceError) {
+        try validate(event, after: lastT, index: count, file: path)
+        lastT = event.t
+        count += 1
+        JSONLinesEncoder.appendLine(event, to: &buffer)
+        if buffer.count >= JSONLinesWriter.bufferSize { try flush() }
+    }
+
+    /// Writes the buffered lines.
+    public func flush() throws(TraceError) {
+        guard !buffer.isEmpty else { return }
+        try buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
+        buffer.removeAll(keepingCapacity: true)
+        try sink.flush()
+    }
+
+    /// Writes the buffered lines; JSON Lines has nothing else to close.
+    public func close() throws(TraceError) {
+        try flush()
+    }
+
+    /// The bytes the sink holds, if it is a ``MemorySink``.
+    public var memoryBytes: [UInt8]? { (sink as? MemorySink)?.bytes }
+}

@@ -1,0 +1,55 @@
+public import LifetraceFormat
+
+/// How a ``Recorder`` buffers, flushes and what it does when its buffer is full.
+public struct RecorderConfiguration: Sendable {
+    /// What `record` does when the buffer holds ``bufferCapacity`` events.
+    public enum OverflowPolicy: Sendable {
+        /// The recording thread writes the buffer out itself: nothing is lost, but that call blocks on I/O.
+        case block
+        /// The event is dropped and counted; the next event recorded is preceded by a `recorder.dropped`
+        /// event saying how many were lost and over what time, so lost data never looks like suspension.
+        case drop
+    }
+
+    /// How often buffered events are written as a frame. A process killed with SIGKILL loses at most the
+    /// events of the last interval.
+    public var flushInterval: Duration
+    /// If set, a `heartbeat` event is recorded at this interval while the process runs.
+    public var heartbeatInterval: Duration?
+    /// The number of events buffered between flushes.
+    public var bufferCapacity: Int
+    /// What to do when the buffer is full.
+    public var overflowPolicy: OverflowPolicy
+    /// How long an unfinished span may hold back later events. A span's event is written at its start
+    /// position with its duration, so the events after it wait until it ends; a span open longer than this
+    /// is written without `dur` and with the attribute `unfinished: true`.
+    public var maxSpanHold: Duration
+    /// Framing and compression of the trace.
+    public var writerOptions: BinaryTraceWriter.Options
+
+    /// Creates a configuration: by default a 1 s flush interval, no heartbeat, 64 Ki events of buffer,
+    /// blocking on overflow and a 10 s span hold.
+    public init(
+        flushInterval: Duration = .seconds(1),
+        heartbeatInterval: Duration? = nil,
+        bufferCapacity: Int = 1 << 16,
+        overflowPolicy: OverflowPolicy = .block,
+        maxSpanHold: Duration = .seconds(10),
+        writerOptions: BinaryTraceWriter.Options = .init()
+    ) {
+        self.flushInterval = flushInterval
+        self.heartbeatInterval = heartbeatInterval
+        self.bufferCapacity = max(bufferCapacity, 16)
+        self.overflowPolicy = overflowPolicy
+        self.maxSpanHold = maxSpanHold
+        self.writerOptions = writerOptions
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import LifetraceFormat
+
+/// `lifetrace convert IN OUT`: JSON Lines to `.lifetrace` and back.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a trace between JSON Lines and .lifetrace.",
+        discussion: """
+            The output's format follows its extension: .jsonl, .ndjson or .json write JSON Lines, anything \
+            else .lifetrace. For standard output (-) choose with --to; it defaults to the other format of the \
+            input's. Nothing is lost either way.
+            """
+    )
+
+    /// The two encodings a trace can be written in.
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case lifetrace
+        case jsonl
+    }
+
+    @Argument(help: "The input trace (- for standard input).")
+    var input: String
+
+    @Argument(help: "The output file (- for standard output).")
+    var output: String
+
+    @Option(help: "The output format, when the extension does not say.")
+    var to: OutputFormat?
+
+    @Option(help: "zstd compression level for .lifetrace output (1-19).")
+    var level: Int32 = 3
+
+    func validate() throws {
+        guard (1...19).contains(level) else { throw ValidationError("--level must be between 1 and 19") }
+    }
+
+    func run() throws {
+        let reader = try TraceReader(path: input)
+        let jsonLines: Bool
+        if let to {
+            jsonLines = to == .jsonl
+        } else if output == "-" {
+            jsonLines = reader.format == .binary
+        } else {
+            jsonLines = [".jsonl", ".ndjson", ".json"].contains { output.hasSuffix($0) }
+        }
+        let writer = try makeEventWriter(path: output, header: reader.header, jsonLines: jsonLines,
+                                         options: .init(compressionLevel: level))
+        do {
+            try reader.forEachBatch { (events) throws(TraceError) in
+                for event in events { try writer.append(event) }
+            }
+            try writer.close()
+        } catch {
+            if output != "-" { try? FileManager.default.removeItem(atPath: output) }
+            throw error
+        }
+        for warning in reader.warnings { Diagnostics.warning(warning.description) }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LifetraceFormat
+
+/// The `lifetrace` command: records, converts, inspects and repairs app-lifecycle traces.
+@main
+struct Lifetrace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lifetrace",
+        abstract: "Record, convert, inspect and repair iOS app-lifecycle traces.",
+        discussion: """
+            Traces are .lifetrace files (zstd-framed binary) or JSON Lines; every command that reads a trace \
+            accepts both and tells them apart by content.
+
+            Exit codes: 0 success; 1 findings; 2 bad input or usage (one line on standard error naming the \
+            file and the byte offset or line).
+            """,
+        version: "0.1.0",
+        subcommands: [Convert.self, Info.self, Dump.self, Record.self, Recover.self]
+    )
+
+    /// Runs the command, mapping every failure to a documented exit code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as TraceError {
+            Diagnostics.error(error.description)
+            Foundation.exit(ExitStatus.badInput)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                // Usage errors: the parser's message and usage, then exit 2 like any other bad input.
+                Diagnostics.raw(fullMessage(for: error))
+                Foundation.exit(ExitStatus.badInput)
+            }
+            exit(withError: error)
+        }
+    }
+}

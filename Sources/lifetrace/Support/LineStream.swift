@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads lines from a file descriptor as they arrive, for live streams (a pipe from a running test).
+struct LineStream {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var eof = false
+    /// Lines longer than this are delivered in pieces of this size.
+    static let maxLine = 1 << 20
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Calls `body` with the next line (without its newline); returns `false` at the end of the stream.
+    mutating func next(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
+                start = newline + 1
+                return true
+            }
+            if eof || buffer.count - start >= LineStream.maxLine {
+                guard start < buffer.count else { return false }
+                let end = buffer.count
+                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+                start = end
+                return true
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 {
+                eof = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<got])
+            }
+        }
+    }
+}
