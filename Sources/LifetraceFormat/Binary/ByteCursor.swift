@@ -5,9 +5,12 @@ struct ByteCursor {
     private let base: UnsafePointer<UInt8>
     private(set) var position: Int
     let end: Int
+    /// The offset of `buffer` within the enclosing content, for error positions.
+    let origin: Int
 
     /// A cursor over `buffer`; `buffer` must outlive the cursor.
-    init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer, origin: Int = 0) {
+        self.origin = origin
         // An empty buffer may have a nil base address; point at a harmless static byte instead.
         self.base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? ByteCursor.emptyBase
         self.position = 0
@@ -20,6 +23,9 @@ struct ByteCursor {
         return UnsafePointer(pointer)
     }()
 
+    /// The position within the enclosing content.
+    var absolutePosition: Int { origin + position }
+
     /// Whether every byte was read.
     var isAtEnd: Bool { position >= end }
 
@@ -28,7 +34,7 @@ struct ByteCursor {
 
     @inline(__always)
     mutating func readByte() throws(DecodeFailure) -> UInt8 {
-        guard position < end else { throw DecodeFailure(offset: position, message: "unexpected end of data") }
+        guard position < end else { throw DecodeFailure(offset: origin + position, message: "unexpected end of data") }
         let byte = base[position]
         position += 1
         return byte
@@ -51,16 +57,16 @@ struct ByteCursor {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard position < end else { throw DecodeFailure(offset: start, message: "varint runs past the end") }
+            guard position < end else { throw DecodeFailure(offset: origin + start, message: "varint runs past the end") }
             let byte = base[position]
             position += 1
             if shift == 63, byte > 1 {
-                throw DecodeFailure(offset: start, message: "varint overflows 64 bits")
+                throw DecodeFailure(offset: origin + start, message: "varint overflows 64 bits")
             }
             result |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { return result }
             shift += 7
-            if shift > 63 { throw DecodeFailure(offset: start, message: "varint longer than 10 bytes") }
+            if shift > 63 { throw DecodeFailure(offset: origin + start, message: "varint longer than 10 bytes") }
         }
     }
 
@@ -70,7 +76,7 @@ struct ByteCursor {
         let start = position
         let value = try readVarint()
         guard value <= UInt64(Int64.max) else {
-            throw DecodeFailure(offset: start, message: "value \(value) exceeds the signed 64-bit range")
+            throw DecodeFailure(offset: origin + start, message: "value \(value) exceeds the signed 64-bit range")
         }
         return Int64(value)
     }
@@ -81,7 +87,7 @@ struct ByteCursor {
         let start = position
         let value = try readVarint()
         guard value <= UInt64(limit) else {
-            throw DecodeFailure(offset: start, message: "\(what) \(value) exceeds \(limit)")
+            throw DecodeFailure(offset: origin + start, message: "\(what) \(value) exceeds \(limit)")
         }
         return Int(value)
     }
@@ -100,7 +106,7 @@ struct ByteCursor {
     }
 
     mutating func readUInt64LE() throws(DecodeFailure) -> UInt64 {
-        guard remaining >= 8 else { throw DecodeFailure(offset: position, message: "unexpected end of data") }
+        guard remaining >= 8 else { throw DecodeFailure(offset: origin + position, message: "unexpected end of data") }
         var value: UInt64 = 0
         for i in 0..<8 { value |= UInt64(base[position + i]) << (8 * UInt64(i)) }
         position += 8
@@ -110,7 +116,7 @@ struct ByteCursor {
     /// The next `count` bytes, valid as long as the underlying buffer.
     mutating func readBytes(_ count: Int) throws(DecodeFailure) -> UnsafeBufferPointer<UInt8> {
         guard count >= 0, count <= remaining else {
-            throw DecodeFailure(offset: position, message: "\(count) bytes run past the end")
+            throw DecodeFailure(offset: origin + position, message: "\(count) bytes run past the end")
         }
         let bytes = UnsafeBufferPointer(start: base + position, count: count)
         position += count

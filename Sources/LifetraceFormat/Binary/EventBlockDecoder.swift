@@ -3,7 +3,7 @@ import LifetraceCore
 /// Decodes the content of one data frame back into events.
 ///
 /// Strings are validated as UTF-8 once per block; records then refer to them by index, so decoding an event
-/// copies references, not bytes.
+/// copies references, not bytes. The columns are read in step, one event at a time.
 struct EventBlockDecoder {
     /// The minor version of the file: record kinds unknown to this library are skipped only when it is newer.
     var fileMinorVersion: UInt8
@@ -19,17 +19,6 @@ struct EventBlockDecoder {
         var lastT: Int64
         var eventCount: Int
         var skippedUnknown: Int
-    }
-
-    /// Reads only the block's header: its first timestamp and event count.
-    static func peekHeader(_ content: UnsafeRawBufferPointer) throws(DecodeFailure) -> (firstT: Int64, count: Int) {
-        var cursor = ByteCursor(content)
-        guard try cursor.readByte() == LifetraceFormat.eventBlockType else {
-            throw DecodeFailure(offset: 0, message: "not an event block")
-        }
-        let firstT = try cursor.readNonNegative()
-        let count = try cursor.readCount(limit: content.count, "event count")
-        return (firstT, count)
     }
 
     /// Decodes every event of `content`, appending them to `events`.
@@ -49,7 +38,7 @@ struct EventBlockDecoder {
         guard firstT >= notBefore else {
             throw DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(notBefore)")
         }
-        // Each record takes at least 3 bytes and each string at least 1: bound the counts by the content size.
+        // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
         let count = try cursor.readCount(limit: content.count / 3, "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
         strings.removeAll(keepingCapacity: true)
@@ -62,51 +51,73 @@ struct EventBlockDecoder {
             }
             strings.append(string)
         }
+        let presenceSize = try cursor.readCount(limit: content.count, "presence stream size")
+        let durationCount = try cursor.readCount(limit: count, "duration count")
+        var deltaPlanes: [Int] = []
+        var durationPlanes: [Int] = []
+        for _ in 0..<8 { deltaPlanes.append(try cursor.readCount(limit: count, "plane size")) }
+        for _ in 0..<8 { durationPlanes.append(try cursor.readCount(limit: durationCount, "plane size")) }
+        let fieldsSize = try cursor.readCount(limit: content.count, "field stream size")
+
+        let kindsStart = cursor.position
+        let kinds = try cursor.readBytes(count)
+        let presenceStart = cursor.position
+        var presence = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(presenceSize)), origin: presenceStart)
+        var deltas = try SplitIntegerColumnDecoder(count: count, planeSizes: deltaPlanes, from: &cursor, base: content)
+        var durations = try SplitIntegerColumnDecoder(count: durationCount, planeSizes: durationPlanes,
+                                                      from: &cursor, base: content)
+        let fieldsStart = cursor.position
+        var fields = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(fieldsSize)), origin: fieldsStart)
+        guard cursor.isAtEnd else {
+            throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last column")
+        }
+
         events.reserveCapacity(events.count + count)
         var t = firstT
         var skipped = 0
-        for _ in 0..<count {
-            let recordStart = cursor.position
-            let tag = try cursor.readByte()
-            let delta = try cursor.readNonNegative()
-            let (sum, overflow) = t.addingReportingOverflow(delta)
-            guard !overflow else { throw DecodeFailure(offset: recordStart, message: "timestamp overflows") }
-            t = sum
-            let presenceStart = cursor.position
-            let presence = try cursor.readVarint()
-            guard presence & ~UInt64(EventFields.all.rawValue) == 0 else {
-                throw DecodeFailure(offset: presenceStart, message: "record has unknown field bits \(presence)")
+        for i in 0..<count {
+            let tag = kinds[i]
+            let delta = try deltas.next()
+            let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
+            guard delta <= UInt64(Int64.max), !overflow else {
+                throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
             }
-            let fields = EventFields(rawValue: UInt16(presence))
+            t = sum
+            let presenceAt = presence.absolutePosition
+            let bits = try presence.readVarint()
+            guard bits & ~UInt64(EventFields.all.rawValue) == 0 else {
+                throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
+            }
+            let present = EventFields(rawValue: UInt16(bits))
             guard let kind = EventKind(rawValue: tag) else {
                 guard fileMinorVersion > LifetraceFormat.minorVersion else {
-                    throw DecodeFailure(offset: recordStart, message: "unknown event kind tag \(tag)")
+                    throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
                 }
                 var ignored = LifecycleEvent(t: t, kind: .custom)
-                try readFields(fields, into: &ignored, &cursor)
+                try readFields(present, into: &ignored, &fields, &durations)
                 skipped += 1
                 continue
             }
             var event = LifecycleEvent(t: t, kind: kind)
-            try readFields(fields, into: &event, &cursor)
-            guard kind.requiredFields.isSubset(of: fields) else {
-                let missing = kind.requiredFields.subtracting(fields).names.joined(separator: ", ")
-                throw DecodeFailure(offset: recordStart, message: "\(kind.name) record lacks \(missing)")
+            try readFields(present, into: &event, &fields, &durations)
+            guard kind.requiredFields.isSubset(of: present) else {
+                let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
+                throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
             }
-            guard kind == .custom || !fields.contains(.label) else {
-                throw DecodeFailure(offset: recordStart, message: "\(kind.name) record has a label")
+            guard kind == .custom || !present.contains(.label) else {
+                throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
             }
             events.append(event)
         }
-        guard cursor.isAtEnd else {
-            throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last record")
+        guard presence.isAtEnd, fields.isAtEnd, deltas.isExhausted, durations.isExhausted else {
+            throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(count) events use")
         }
         return Summary(firstT: firstT, lastT: t, eventCount: count - skipped, skippedUnknown: skipped)
     }
 
     @inline(__always)
     private func string(_ cursor: inout ByteCursor) throws(DecodeFailure) -> String {
-        let start = cursor.position
+        let start = cursor.absolutePosition
         let index = try cursor.readVarint()
         guard index < UInt64(strings.count) else {
             throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(strings.count) strings)")
@@ -116,26 +127,33 @@ struct EventBlockDecoder {
 
     @inline(__always)
     private func readFields(
-        _ fields: EventFields,
+        _ present: EventFields,
         into event: inout LifecycleEvent,
-        _ cursor: inout ByteCursor
+        _ cursor: inout ByteCursor,
+        _ durations: inout SplitIntegerColumnDecoder
     ) throws(DecodeFailure) {
-        if fields.isEmpty { return }
-        if fields.contains(.scene) { event.scene = try string(&cursor) }
-        if fields.contains(.dur) { event.dur = try cursor.readNonNegative() }
-        if fields.contains(.task) { event.task = try cursor.readZigzag() }
-        if fields.contains(.name) { event.name = try string(&cursor) }
-        if fields.contains(.phase) {
-            let start = cursor.position
+        if present.isEmpty { return }
+        if present.contains(.scene) { event.scene = try string(&cursor) }
+        if present.contains(.dur) {
+            let dur = try durations.next()
+            guard dur <= UInt64(Int64.max) else {
+                throw DecodeFailure(offset: cursor.absolutePosition, message: "duration exceeds the signed 64-bit range")
+            }
+            event.dur = Int64(dur)
+        }
+        if present.contains(.task) { event.task = try cursor.readZigzag() }
+        if present.contains(.name) { event.name = try string(&cursor) }
+        if present.contains(.phase) {
+            let start = cursor.absolutePosition
             guard let phase = ScenePhase(rawValue: try cursor.readByte()) else {
                 throw DecodeFailure(offset: start, message: "unknown scene phase")
             }
             event.phase = phase
         }
-        if fields.contains(.reason) { event.reason = try string(&cursor) }
-        if fields.contains(.pid) { event.pid = try cursor.readZigzag() }
-        if fields.contains(.label) { event.label = try string(&cursor) }
-        if fields.contains(.attrs) { event.attrs = try readAttributes(&cursor) }
+        if present.contains(.reason) { event.reason = try string(&cursor) }
+        if present.contains(.pid) { event.pid = try cursor.readZigzag() }
+        if present.contains(.label) { event.label = try string(&cursor) }
+        if present.contains(.attrs) { event.attrs = try readAttributes(&cursor) }
     }
 
     private func readAttributes(_ cursor: inout ByteCursor) throws(DecodeFailure) -> [Attribute] {
@@ -144,7 +162,7 @@ struct EventBlockDecoder {
         attributes.reserveCapacity(count)
         for _ in 0..<count {
             let key = try string(&cursor)
-            let tagStart = cursor.position
+            let tagStart = cursor.absolutePosition
             switch AttributeTypeTag(rawValue: try cursor.readByte()) {
             case .string: attributes.append(Attribute(key, .string(try string(&cursor))))
             case .int: attributes.append(Attribute(key, .int(try cursor.readZigzag())))

@@ -1,23 +1,30 @@
 import LifetraceCore
 
-/// Builds the content of one data frame: an event block with its own base timestamp and string table.
+/// Builds the content of one data frame: an event block with its own base timestamp and string table,
+/// its events stored as columns (kinds, field presence, time deltas, durations, other fields).
 ///
 /// Every block decodes on its own, so a reader can start at any frame and a crash loses at most the frame
 /// being written. See `Schemas/lifetrace-format.md`, "Event block".
 struct EventBlockEncoder {
     private var strings: [String: UInt32] = [:]
     private var stringBytes: [UInt8] = []
+    private var kinds: [UInt8] = []
+    private var presence: [UInt8] = []
+    private var deltas = SplitIntegerColumnEncoder()
+    private var durations = SplitIntegerColumnEncoder()
     private var records: [UInt8] = []
     private(set) var eventCount = 0
     private(set) var firstT: Int64 = 0
     private(set) var lastT: Int64 = 0
 
     init(reservingCapacity capacity: Int = 1 << 20) {
-        records.reserveCapacity(capacity)
+        records.reserveCapacity(capacity / 2)
     }
 
     /// The size of the block's content so far, give or take its few header bytes.
-    var byteCount: Int { records.count + stringBytes.count }
+    var byteCount: Int {
+        kinds.count + presence.count + deltas.byteCount + durations.byteCount + records.count + stringBytes.count
+    }
 
     var isEmpty: Bool { eventCount == 0 }
 
@@ -28,13 +35,13 @@ struct EventBlockEncoder {
             lastT = event.t
         }
         precondition(event.t >= lastT, "events must be appended in time order")
-        records.append(event.kind.rawValue)
-        records.appendVarint(UInt64(event.t - lastT))
+        kinds.append(event.kind.rawValue)
+        deltas.append(UInt64(event.t - lastT))
         lastT = event.t
         let fields = event.presentFields
-        records.appendVarint(UInt64(fields.rawValue))
+        presence.appendVarint(UInt64(fields.rawValue))
         if let scene = event.scene { records.appendVarint(UInt64(intern(scene))) }
-        if let dur = event.dur { records.appendVarint(UInt64(dur)) }
+        if let dur = event.dur { durations.append(UInt64(dur)) }
         if let task = event.task { records.appendZigzag(task) }
         if let name = event.name { records.appendVarint(UInt64(intern(name))) }
         if let phase = event.phase { records.append(phase.rawValue) }
@@ -83,7 +90,20 @@ struct EventBlockEncoder {
         content.appendVarint(UInt64(eventCount))
         content.appendVarint(UInt64(strings.count))
         content.append(contentsOf: stringBytes)
+        content.appendVarint(UInt64(presence.count))
+        content.appendVarint(UInt64(durations.count))
+        deltas.appendPlaneSizes(to: &content)
+        durations.appendPlaneSizes(to: &content)
+        content.appendVarint(UInt64(records.count))
+        content.append(contentsOf: kinds)
+        content.append(contentsOf: presence)
+        deltas.appendData(to: &content)
+        durations.appendData(to: &content)
         content.append(contentsOf: records)
+        kinds.removeAll(keepingCapacity: true)
+        presence.removeAll(keepingCapacity: true)
+        deltas.removeAll()
+        durations.removeAll()
         strings.removeAll(keepingCapacity: true)
         stringBytes.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
