@@ -37,10 +37,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Generators and helpers shared by the test targets.
+        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
-        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore"]),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat"]),
-        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat"]),
+        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
+        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]
 )
 

@@ -219,7 +219,12 @@ def read(path, out):
                 raise Damage("byte %d (frame %d): a second header frame" % (pos, frame))
             pos += 8 + size
         elif magic == 0xFD2FB528 and frame > 0:
-            params = zstandard.get_frame_parameters(data[pos:pos + 18])
+            try:
+                params = zstandard.get_frame_parameters(data[pos:pos + 18])
+            except zstandard.ZstdError as error:
+                if len(data) - pos < 18:
+                    break  # truncated inside the frame header
+                raise Damage("byte %d (frame %d): zstd: %s" % (pos, frame, error))
             if params.content_size == zstandard.CONTENTSIZE_UNKNOWN or params.content_size > MAX_CONTENT:
                 raise Damage("byte %d (frame %d): bad declared content size" % (pos, frame))
             obj = zstandard.ZstdDecompressor().decompressobj()

@@ -12,7 +12,7 @@ enum JSONLinesEventParser {
         var sawEv = false
         var seen: EventFields = []
         try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
-            let keyOffset = scanner.position
+            let keyOffset = scanner.keyStart
             func once(_ field: EventFields) throws(DecodeFailure) {
                 guard !seen.contains(field) else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key)\"") }
                 seen.insert(field)

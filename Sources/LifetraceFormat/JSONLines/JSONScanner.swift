@@ -7,6 +7,9 @@ import LifetraceCore
 struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
+    private var escapeStart = 0
+    /// The offset of the last object key read, for errors about a member.
+    private(set) var keyStart = 0
     private let maxDepth = 64
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -113,6 +116,7 @@ struct JSONScanner {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            keyStart = position
             let key = try parseString()
             try expect(UInt8(ascii: ":"), "':'")
             try member(key, &self)
@@ -179,6 +183,16 @@ struct JSONScanner {
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(DecodeFailure) {
+        do throws(DecodeFailure) {
+            try parseEscapeBody(into: &utf8)
+        } catch {
+            // Point at the backslash that starts the escape.
+            throw DecodeFailure(offset: escapeStart, message: error.message)
+        }
+    }
+
+    private mutating func parseEscapeBody(into utf8: inout [UInt8]) throws(DecodeFailure) {
+        escapeStart = position - 1
         guard position < bytes.count else { throw failure("unterminated escape") }
         let escape = bytes[position]
         position += 1

@@ -39,6 +39,10 @@ final class JSONLinesEventSource: EventSource {
             let length: Int
             let consumed: Int
             if let newline {
+                guard newline <= LifetraceFormat.maxLineLength else {
+                    throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
+                                     "line longer than \(LifetraceFormat.maxLineLength) bytes")
+                }
                 length = newline
                 consumed = newline + 1
             } else if source.reachedEOF {

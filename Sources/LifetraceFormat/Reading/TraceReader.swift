@@ -42,7 +42,7 @@ public final class TraceReader {
         } else if available == 0, path.hasSuffix(".lifetrace") {
             throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "empty file: no header frame")
         } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{") {
-            throw TraceError(.unrecognized, file: path, at: .file,
+            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: nil),
                              "not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
         } else {
             format = .jsonLines

@@ -1,0 +1,66 @@
+import Foundation
+import LifetraceCore
+import Testing
+
+/// The generated vocabulary must say exactly what `Schemas/events.json` says.
+@Suite struct EventKindVocabularyTests {
+    struct SchemaEvent: Decodable, Sendable {
+        var name: String
+        var tag: UInt8
+        var layer: String
+        var required: [String]
+    }
+
+    struct SchemaField: Decodable, Sendable {
+        var name: String
+        var bit: Int
+    }
+
+    struct Schema: Decodable, Sendable {
+        var events: [SchemaEvent]
+        var fields: [SchemaField]
+    }
+
+    static let schema: Schema = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/events.json")
+        return try! JSONDecoder().decode(Schema.self, from: Data(contentsOf: url))
+    }()
+
+    @Test func everySchemaEventHasAKindWithTheSameTagLayerAndRequiredFields() throws {
+        #expect(Self.schema.events.count == EventKind.allCases.count)
+        for entry in Self.schema.events {
+            let kind = try #require(EventKind(rawValue: entry.tag), "no kind for tag \(entry.tag)")
+            #expect(kind.name == entry.name)
+            #expect(kind.layer.rawValue == entry.layer)
+            #expect(Set(kind.requiredFields.names) == Set(entry.required), "\(entry.name)")
+        }
+    }
+
+    @Test func fieldBitsMatchTheSchema() {
+        for field in Self.schema.fields {
+            #expect(EventFields(rawValue: 1 << field.bit).names == [field.name])
+        }
+        #expect(EventFields.all.names.count == Self.schema.fields.count)
+    }
+
+    @Test(arguments: EventKind.allCases.filter { $0 != .custom })
+    func nameLooksTheKindUp(kind: EventKind) {
+        #expect(EventKind(name: kind.name) == kind)
+    }
+
+    @Test func customIsNotMatchedByName() {
+        #expect(EventKind(name: "custom") == nil)
+        #expect(EventKind(name: "custom.saved") == nil)
+        #expect(EventKind(name: "scene.didSomething") == nil)
+    }
+
+    /// seeds/002: the four scene delegate methods that replace the app delegate's UI callbacks.
+    @Test func sceneCallbacksRequireAScene() {
+        for kind in [EventKind.sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
+                     .sceneDidEnterBackground, .sceneWillConnect, .sceneDidDisconnect] {
+            #expect(kind.requiredFields.contains(.scene))
+            #expect(kind.layer == .scene)
+        }
+    }
+}

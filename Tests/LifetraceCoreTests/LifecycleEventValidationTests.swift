@@ -1,0 +1,32 @@
+import LifetraceCore
+import Testing
+
+@Suite struct LifecycleEventValidationTests {
+    @Test func wellFormedEventsHaveNoProblem() {
+        #expect(LifecycleEvent(t: 0, kind: .heartbeat).problem == nil)
+        #expect(LifecycleEvent(t: 5, kind: .sceneDidBecomeActive, scene: "S1", dur: 0).problem == nil)
+        #expect(LifecycleEvent(t: 5, kind: .custom, label: "saved").problem == nil)
+        #expect(LifecycleEvent(t: 5, kind: .swiftuiScenePhase, phase: .background).problem == nil)
+    }
+
+    @Test(arguments: [
+        (LifecycleEvent(t: -1, kind: .heartbeat), "t must not be negative"),
+        (LifecycleEvent(t: 1, kind: .heartbeat, dur: -5), "dur must not be negative"),
+        (LifecycleEvent(t: 1, kind: .sceneDidBecomeActive), "scene.didBecomeActive needs \"scene\""),
+        (LifecycleEvent(t: 1, kind: .taskEnd), "task.end needs \"task\""),
+        (LifecycleEvent(t: 1, kind: .processLaunch), "process.launch needs \"reason\""),
+        (LifecycleEvent(t: 1, kind: .swiftuiScenePhase), "swiftui.scenePhase needs \"phase\""),
+        (LifecycleEvent(t: 1, kind: .custom), "a custom event needs a name after \"custom.\""),
+        (LifecycleEvent(t: 1, kind: .heartbeat, label: "x"), "only custom events carry a label"),
+        (LifecycleEvent(t: 1, kind: .heartbeat, attrs: [Attribute("x", .double(.infinity))]),
+         "attribute \"x\" is not a finite number"),
+    ])
+    func malformedEventsNameTheirProblem(event: LifecycleEvent, problem: String) {
+        #expect(event.problem == problem)
+    }
+
+    @Test func eventNameOfCustomEventsIncludesTheLabel() {
+        #expect(LifecycleEvent(t: 0, kind: .custom, label: "call.incoming").eventName == "custom.call.incoming")
+        #expect(LifecycleEvent(t: 0, kind: .appWillTerminate).eventName == "app.willTerminate")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import LifetraceCore
+@testable import LifetraceFormat
+import LifetraceTestSupport
+import Testing
+
+/// Every kind of bad input gets one exact, positioned error or warning, and never a crash.
+@Suite struct DamagedInputTests {
+    let files = TraceFiles()
+
+    func sample(count: Int = 300, frames: [Int] = [100, 100]) throws -> (events: [LifecycleEvent], bytes: [UInt8], offsets: [Int]) {
+        var rng = SplitMix64(seed: 42)
+        let events = RandomTrace.events(count: count, using: &rng)
+        let binary = try files.binary(header: TraceHeader(app: "com.example"), events, frameSizes: frames)
+        return (events, binary.bytes, binary.frameOffsets)
+    }
+
+    @Test func truncatedLastFrameYieldsEveryEarlierEventAndAWarning() throws {
+        let trace = try sample()
+        let cut = trace.offsets[2] + 10
+        let path = files.directory.write("cut.lifetrace", Array(trace.bytes[0..<cut]))
+        let read = try files.readAll(path)
+        #expect(read.events == Array(trace.events[0..<200]))
+        #expect(read.reader.warnings.map(\.description) == [
+            "\(path): truncated at byte \(cut): 200 events recovered (frame 3 at byte \(trace.offsets[2]) is incomplete)"
+        ])
+        #expect(read.reader.statistics.truncated)
+    }
+
+    @Test func truncationInsideAFrameHeaderIsStillATruncation() throws {
+        let trace = try sample()
+        let cut = trace.offsets[1] + 2
+        let read = try files.readAll(files.directory.write("cut2.lifetrace", Array(trace.bytes[0..<cut])))
+        #expect(read.events == Array(trace.events[0..<100]))
+        #expect(read.reader.warnings.first?.kind == .truncated)
+    }
+
+    @Test func aMissingIndexIsNotDamage() throws {
+        var rng = SplitMix64(seed: 5)
+        let events = RandomTrace.events(count: 50, using: &rng)
+        let binary = try files.binary(header: nil, events, close: false)
+        let read = try files.readAll(files.directory.write("open.lifetrace", binary.bytes))
+        #expect(read.events == events)
+        #expect(read.reader.warnings.isEmpty)
+        #expect(!read.reader.statistics.indexPresent)
+    }
+
+    @Test func aFlippedChecksumByteNamesTheFrameAndItsOffset() throws {
+        let trace = try sample()
+        var bytes = trace.bytes
+        // The last byte of frame 2 (the second data frame) is the last byte of its checksum.
+        bytes[trace.offsets[2] - 1] ^= 0x01
+        let path = files.directory.write("flip.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.description == "\(path): byte \(trace.offsets[1]) (frame 2): zstd: restored data doesn't match checksum")
+        #expect(error.kind == .malformed)
+    }
+
+    @Test(arguments: 0..<200)
+    func randomBitFlipsNeverCrashAReader(seed: Int) throws {
+        let trace = try sample(count: 120, frames: [40, 40])
+        var rng = SplitMix64(seed: UInt64(seed))
+        var bytes = trace.bytes
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            let index = Int.random(in: 0..<bytes.count, using: &rng)
+            bytes[index] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
+        }
+        let path = files.directory.write("fuzz-\(seed).lifetrace", bytes)
+        // Either it reads (the flip hit a header byte that is not checked, like the flags), or it fails with a
+        // positioned error: never a crash, never an unbounded allocation.
+        if let error = files.readError(path) {
+            #expect(error.file == path)
+            #expect(error.position != .file || error.kind == .unrecognized)
+        }
+        _ = try? TraceRecovery.recover(input: path, output: files.directory.file("fuzz-\(seed).recovered"))
+    }
+
+    @Test func aWrongMagicIsNotATrace() throws {
+        var bytes = try sample().bytes
+        bytes[0] = 0x00
+        let path = files.directory.write("magic.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .unrecognized)
+        #expect(error.description == "\(path): byte 0: not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
+    }
+
+    @Test func aNewerMajorVersionIsRejectedWithAnUpgradeHint() throws {
+        var bytes = try sample().bytes
+        bytes[12] = 2
+        let path = files.directory.write("v2.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .unsupportedVersion)
+        #expect(error.description == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace")
+    }
+
+    /// A block written by a hypothetical version 1.1 with a kind (tag 100) this reader does not know.
+    func newerMinorTrace(minor: UInt8) throws -> [UInt8] {
+        var block = EventBlockLayoutTests.oneEventBlock
+        block[27] = 100
+        var content: [UInt8] = []
+        var encoder = EventBlockEncoder()
+        encoder.append(LifecycleEvent(t: 400, kind: .heartbeat))
+        encoder.finish(into: &content)
+        var bytes = HeaderFrame.encode(nil)
+        bytes[13] = minor
+        let compressor = ZstdCompressor(level: 3)
+        compressor.compressFrame(block) { bytes.append(contentsOf: $0) }
+        compressor.compressFrame(content) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    @Test func unknownKindsOfANewerMinorVersionAreSkippedWithAWarning() throws {
+        let path = files.directory.write("v1.1.lifetrace", try newerMinorTrace(minor: 1))
+        let read = try files.readAll(path)
+        #expect(read.events == [LifecycleEvent(t: 400, kind: .heartbeat)])
+        #expect(read.reader.warnings.map(\.description) == [
+            "\(path): skipped 1 events of kinds added in format version 1.1: upgrade lifetrace to read them"
+        ])
+    }
+
+    @Test func unknownKindsOfTheSameMinorVersionAreDamage() throws {
+        let path = files.directory.write("v1.0.lifetrace", try newerMinorTrace(minor: 0))
+        let error = try #require(files.readError(path))
+        #expect(error.description == "\(path): byte 16 (frame 1): unknown event kind tag 100 (at byte 27 of the frame's content)")
+    }
+
+    @Test func anAbsurdSkippableFrameSizeIsRefusedBeforeReading() throws {
+        var bytes = HeaderFrame.encode(nil)
+        bytes += [0x52, 0x2A, 0x4D, 0x18, 0xFF, 0xFF, 0xFF, 0xFF]
+        let path = files.directory.write("huge.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .limitExceeded)
+        #expect(error.description == "\(path): byte 16 (frame 1): skippable frame declares 4294967295 bytes, more than the 1048576 allowed")
+    }
+
+    @Test func aDataFrameDeclaringMoreThan16MiBIsRefusedBeforeDecompressing() throws {
+        var bytes = HeaderFrame.encode(nil)
+        let zeros = [UInt8](repeating: 0, count: (16 << 20) + 1)
+        ZstdCompressor(level: 1).compressFrame(zeros) { bytes.append(contentsOf: $0) }
+        let path = files.directory.write("bomb.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .malformed)
+        #expect(error.description == "\(path): byte 16 (frame 1): data frame declares 16777217 bytes, more than the 16777216 allowed")
+    }
+
+    @Test func recoveryCopiesEveryIntactFrameAndReportsTheDamagedOne() throws {
+        let trace = try sample()
+        var bytes = trace.bytes
+        bytes[trace.offsets[2] - 1] ^= 0x01
+        let input = files.directory.write("damaged.lifetrace", bytes)
+        let output = files.directory.file("repaired.lifetrace")
+        let report = try TraceRecovery.recover(input: input, output: output)
+        #expect(report.keptFrames == 2)
+        #expect(report.keptEvents == 200)
+        #expect(report.dropped.map(\.description) == [
+            "frame 2 at byte \(trace.offsets[1]) (\(trace.offsets[2] - trace.offsets[1]) bytes): zstd: restored data doesn't match checksum"
+        ])
+        let read = try files.readAll(output)
+        #expect(read.events == Array(trace.events[0..<100] + trace.events[200..<300]))
+        #expect(read.reader.statistics.indexPresent && read.reader.statistics.indexConsistent)
+        #expect(read.header == TraceHeader(app: "com.example"))
+    }
+
+    @Test func recoveryResumesAfterADamagedFrameHeader() throws {
+        let trace = try sample()
+        var bytes = trace.bytes
+        bytes[trace.offsets[1]] = 0x00  // break the magic of the second data frame
+        let input = files.directory.write("badmagic.lifetrace", bytes)
+        let report = try TraceRecovery.recover(input: input, output: files.directory.file("fixed.lifetrace"))
+        #expect(report.keptEvents == 200)
+        #expect(report.dropped.first?.offset == trace.offsets[1])
+        let read = try files.readAll(files.directory.file("fixed.lifetrace"))
+        #expect(read.events == Array(trace.events[0..<100] + trace.events[200..<300]))
+    }
+
+    @Test func recoveryOfATruncatedFileDropsOnlyTheIncompleteFrame() throws {
+        let trace = try sample()
+        let input = files.directory.write("trunc.lifetrace", Array(trace.bytes[0..<(trace.offsets[2] + 7)]))
+        let report = try TraceRecovery.recover(input: input, output: files.directory.file("t.lifetrace"))
+        #expect(report.keptEvents == 200)
+        #expect(report.dropped.map(\.reason) == ["incomplete frame at the end of the file"])
+    }
+}

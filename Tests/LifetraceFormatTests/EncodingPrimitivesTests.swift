@@ -1,0 +1,70 @@
+@testable import LifetraceFormat
+import Testing
+
+/// The primitive encodings of `Schemas/lifetrace-format.md`, checked against values worked out by hand.
+@Suite struct EncodingPrimitivesTests {
+    static let varints: [(UInt64, [UInt8])] = [
+        (0, [0x00]), (1, [0x01]), (127, [0x7F]), (128, [0x80, 0x01]), (300, [0xAC, 0x02]),
+        (16_384, [0x80, 0x80, 0x01]),
+        (UInt64.max, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]),
+    ]
+
+    @Test(arguments: varints)
+    func varintsAreLEB128(value: UInt64, bytes: [UInt8]) throws {
+        var encoded: [UInt8] = []
+        encoded.appendVarint(value)
+        #expect(encoded == bytes)
+        let decoded = try bytes.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw)
+            return try cursor.readVarint()
+        }
+        #expect(decoded == value)
+    }
+
+    @Test(arguments: [(Int64(0), UInt64(0)), (-1, 1), (1, 2), (-2, 3), (Int64.max, UInt64.max - 1), (Int64.min, UInt64.max)])
+    func zigzagInterleavesSigns(value: Int64, zigzag: UInt64) throws {
+        var encoded: [UInt8] = []
+        encoded.appendZigzag(value)
+        var expected: [UInt8] = []
+        expected.appendVarint(zigzag)
+        #expect(encoded == expected)
+        let decoded = try encoded.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw)
+            return try cursor.readZigzag()
+        }
+        #expect(decoded == value)
+    }
+
+    @Test(arguments: [
+        [UInt8](repeating: 0x80, count: 11),  // more than 10 bytes
+        [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02],  // overflows 64 bits
+        [0x80],  // runs past the end
+    ])
+    func malformedVarintsAreRejected(bytes: [UInt8]) {
+        #expect(throws: DecodeFailure.self) {
+            try bytes.withUnsafeBytes { raw in
+                var cursor = ByteCursor(raw)
+                _ = try cursor.readVarint()
+            }
+        }
+    }
+
+    /// Values 0, 0x12, 0x3456 and 0x789ABC: lengths 0,1,2,3; plane 0 gets 12 56 BC, plane 1 gets 34 9A,
+    /// plane 2 gets 78.
+    @Test func splitIntegerColumnsStoreBytePlanes() throws {
+        var column = SplitIntegerColumnEncoder()
+        for value: UInt64 in [0, 0x12, 0x3456, 0x78_9ABC] { column.append(value) }
+        var sizes: [UInt8] = []
+        column.appendPlaneSizes(to: &sizes)
+        #expect(sizes == [3, 2, 1, 0, 0, 0, 0, 0])
+        var data: [UInt8] = []
+        column.appendData(to: &data)
+        #expect(data == [0, 1, 2, 3, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78])
+        let values = try data.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw)
+            var decoder = try SplitIntegerColumnDecoder(count: 4, planeSizes: [3, 2, 1, 0, 0, 0, 0, 0], from: &cursor, base: raw)
+            return try (0..<4).map { _ in try decoder.next() }
+        }
+        #expect(values == [0, 0x12, 0x3456, 0x78_9ABC])
+    }
+}

@@ -1,0 +1,69 @@
+import LifetraceCore
+import LifetraceFormat
+import LifetraceTestSupport
+import Testing
+
+/// Every malformed JSON Lines input is an error naming the line (and column), never a silent loss.
+@Suite struct JSONLinesErrorTests {
+    let files = TraceFiles()
+
+    static let cases: [(String, String)] = [
+        ("{\"t\":1,\"ev\":\"scene.didBecomeActive\"}", "2: scene.didBecomeActive needs \"scene\""),
+        ("{\"t\":1,\"ev\":\"nope\"}", "2: unknown event \"nope\" (column 13)"),
+        ("{\"t\":1}", "2: missing \"ev\""),
+        ("{\"ev\":\"heartbeat\"}", "2: missing \"t\""),
+        ("{\"t\":-1,\"ev\":\"heartbeat\"}", "2: \"t\" must not be negative (column 6)"),
+        ("{\"t\":1.5,\"ev\":\"heartbeat\"}", "2: \"t\" must be an integer in the 64-bit range (column 6)"),
+        ("{\"t\":99999999999999999999,\"ev\":\"heartbeat\"}", "2: \"t\" must be an integer in the 64-bit range (column 6)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\",\"extra\":1}", "2: unknown field \"extra\" (column 25)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\",}", "2: expected a key (column 25)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\"} x", "2: unexpected characters after the JSON value (column 26)"),
+        ("[1,2]", "2: expected '{'"),
+        ("not json", "2: expected '{'"),
+        ("{\"t\":1,\"ev\":\"swiftui.scenePhase\",\"phase\":\"asleep\"}", "2: \"phase\" must be active, inactive or background (column 42)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\",\"attrs\":{\"a\":[1]}}", "2: attribute \"a\" must be a string, number or bool (column 38)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\",\"dur\":5,\"dur\":6}", "2: duplicate key \"dur\" (column 33)"),
+        ("{\"t\":1,\"ev\":\"custom.\"}", "2: a custom event needs a name after \"custom.\" (column 13)"),
+        ("{\"t\":1,\"ev\":\"heartbeat\",\"scene\":\"\\ud800\"}", "2: unpaired surrogate (column 34)"),
+    ]
+
+    @Test(arguments: cases)
+    func malformedLinesAreErrorsNamingTheLine(line: String, message: String) throws {
+        let path = files.directory.write("bad.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n" + line + "\n")
+        let error = try #require(files.readError(path))
+        #expect(error.description == "\(path):\(message)")
+        #expect(error.kind == .malformed)
+    }
+
+    @Test func decreasingTimeIsAnError() throws {
+        let path = files.directory.write("back.jsonl", text: "{\"t\":5,\"ev\":\"heartbeat\"}\n{\"t\":4,\"ev\":\"heartbeat\"}\n")
+        #expect(files.readError(path)?.description == "\(path):2: t=4 is before the previous event's t=5")
+    }
+
+    @Test func aNewerMajorVersionHeaderIsRejected() throws {
+        let path = files.directory.write("v2.jsonl", text: "{\"lifetrace\":2}\n")
+        #expect(files.readError(path)?.description
+            == "\(path):1: written in format version 2; this lifetrace reads version 1: upgrade lifetrace")
+    }
+
+    @Test func aHeaderWithAWrongTypeNamesTheMember() throws {
+        let path = files.directory.write("h.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":\"yes\"}\n")
+        #expect(files.readError(path)?.description == "\(path):1: header: \"scene_manifest\" must be true or false")
+    }
+
+    @Test func blankLinesAndCRLFAreAccepted() throws {
+        let path = files.directory.write("crlf.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\r\n\r\n{\"t\":1,\"ev\":\"heartbeat\"}")
+        #expect(try files.readAll(path).events.map(\.t) == [0, 1])
+    }
+
+    @Test func escapesDecodeToTheCharactersTheyName() throws {
+        let path = files.directory.write("esc.jsonl", text: #"{"t":0,"ev":"heartbeat","scene":"a\"b\\c\/d\n\u00e9\ud83e\udded"}"#)
+        #expect(try files.readAll(path).events.first?.scene == "a\"b\\c/d\né🧭")
+    }
+
+    @Test func anOverlongLineIsRefused() throws {
+        let long = "{\"t\":0,\"ev\":\"heartbeat\",\"scene\":\"" + String(repeating: "x", count: 1 << 20) + "\"}\n"
+        let path = files.directory.write("long.jsonl", text: long)
+        #expect(files.readError(path)?.description == "\(path):1: line longer than 1048576 bytes")
+    }
+}

@@ -1,0 +1,57 @@
+import LifetraceCore
+@testable import LifetraceFormat
+import LifetraceTestSupport
+
+/// Writes traces into a temporary directory and reads them back, for the format's tests.
+struct TraceFiles {
+    let directory = TemporaryDirectory()
+
+    /// The bytes of a binary trace of `events`, with a frame ended after each count in `frameSizes`
+    /// (the rest in one last frame), and the offset of every data frame.
+    func binary(
+        header: TraceHeader?,
+        _ events: [LifecycleEvent],
+        frameSizes: [Int] = [],
+        close: Bool = true
+    ) throws -> (bytes: [UInt8], frameOffsets: [Int]) {
+        let writer = try BinaryTraceWriter(sink: MemorySink(), header: header)
+        var offsets: [Int] = []
+        var remaining = events[...]
+        for size in frameSizes {
+            offsets.append(writer.bytesWritten)
+            for event in remaining.prefix(size) { try writer.append(event) }
+            remaining = remaining.dropFirst(size)
+            try writer.flush()
+        }
+        if !remaining.isEmpty { offsets.append(writer.bytesWritten) }
+        for event in remaining { try writer.append(event) }
+        if close { try writer.close() } else { try writer.flush() }
+        return (writer.memoryBytes!, offsets)
+    }
+
+    /// Reads every event of the file at `path`.
+    func readAll(_ path: String) throws(TraceError) -> (header: TraceHeader?, events: [LifecycleEvent], reader: TraceReader) {
+        let reader = try TraceReader(path: path)
+        var events: [LifecycleEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        return (reader.header, events, reader)
+    }
+
+    /// The error reading the file at `path` throws, or `nil` if it reads.
+    func readError(_ path: String) -> TraceError? {
+        do throws(TraceError) {
+            _ = try readAll(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The canonical JSON Lines text of a trace.
+    static func jsonLines(header: TraceHeader?, _ events: [LifecycleEvent]) -> String {
+        var bytes: [UInt8] = []
+        if let header { JSONLinesEncoder.appendHeaderLine(header, to: &bytes) }
+        for event in events { JSONLinesEncoder.appendLine(event, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
