@@ -1,0 +1,163 @@
+import Foundation
+import LifetraceCore
+import LifetraceFormat
+import LifetraceRecorder
+import LifetraceTestSupport
+import Testing
+
+@Suite struct RecorderTests {
+    let directory = TemporaryDirectory()
+
+    func readAll(_ path: String) throws -> (TraceReader, [LifecycleEvent]) {
+        let reader = try TraceReader(path: path)
+        var events: [LifecycleEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        return (reader, events)
+    }
+
+    @Test func recordsTheSeedsColdLaunchInOrderWithHeader() throws {
+        let path = directory.file("launch.lifetrace")
+        let recorder = try Recorder(path: path, app: "com.example.app", sceneManifest: true)
+        recorder.record(.processLaunch, reason: "user", pid: 42)
+        recorder.measure(.appDidFinishLaunching) {}
+        recorder.measure(.sceneWillConnect, scene: "S1") {}
+        recorder.record(.sceneWillEnterForeground, scene: "S1")
+        recorder.record(.sceneDidBecomeActive, scene: "S1")
+        recorder.mark("first-frame")
+        try recorder.close()
+
+        let (reader, events) = try readAll(path)
+        #expect(events.map(\.eventName) == [
+            "process.launch", "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
+            "scene.didBecomeActive", "custom.first-frame",
+        ])
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
+        #expect(events[1].dur != nil && events[2].dur != nil)
+        #expect(reader.header?.app == "com.example.app")
+        #expect(reader.header?.sceneManifest == true)
+        #expect(reader.header?.clock == .continuous)
+        #expect(reader.header?.startUnixNanoseconds != nil)
+        #expect(reader.statistics.indexPresent)
+    }
+
+    @Test func aSpanMeasuresItsHandlerAndKeepsItsStartPosition() throws {
+        let path = directory.file("span.lifetrace")
+        let recorder = try Recorder(path: path)
+        let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
+        // Another thread records while the handler runs: it must come after the handler's event.
+        let other = Thread { recorder.record(.taskBegin, task: 1, name: "save") }
+        other.start()
+        while !other.isFinished { usleep(1000) }
+        usleep(20_000)
+        span.end()
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.map(\.kind) == [.sceneDidEnterBackground, .taskBegin])
+        let dur = try #require(events[0].dur)
+        #expect(dur >= 20_000_000)
+        #expect(events[0].t <= events[1].t)
+        #expect(events[1].t <= events[0].t + dur)
+    }
+
+    @Test func beginAndEndTaskPairIDs() throws {
+        let path = directory.file("tasks.lifetrace")
+        let recorder = try Recorder(path: path)
+        let first = recorder.beginTask(name: "upload")
+        let second = recorder.beginTask()
+        recorder.endTask(second)
+        recorder.endTask(first)
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.map(\.kind) == [.taskBegin, .taskBegin, .taskEnd, .taskEnd])
+        #expect(events.map(\.task) == [first, second, second, first])
+        #expect(first != second)
+        #expect(events[0].name == "upload" && events[1].name == nil)
+    }
+
+    @Test func manyThreadsLoseNothingAndKeepTimeOrder() throws {
+        let path = directory.file("threads.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(bufferCapacity: 1000))
+        let threads = 4
+        let perThread = 5000
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            for i in 0..<perThread { recorder.record(.heartbeat, task: Int64(index * perThread + i)) }
+        }
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.count == threads * perThread)
+        #expect(Set(events.compactMap(\.task)).count == threads * perThread)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
+        #expect(recorder.droppedEventCount == 0)
+    }
+
+    @Test func theDropPolicyCountsLossesAndSaysSoInTheTrace() throws {
+        let path = directory.file("drop.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
+                                                                      overflowPolicy: .drop))
+        for i in 0..<40 { recorder.record(.heartbeat, task: Int64(i)) }
+        #expect(recorder.droppedEventCount == 24)
+        try recorder.flush()
+        recorder.record(.sceneDidBecomeActive, scene: "S1")
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.count == 16 + 2)
+        let notice = try #require(events.first { $0.kind == .recorderDropped })
+        #expect(notice.attrs == [Attribute("dropped", .int(24))])
+        #expect(events.last?.kind == .sceneDidBecomeActive)
+        #expect(events.filter { $0.kind == .heartbeat }.map(\.task) == (0..<16).map { Int64($0) })
+    }
+
+    @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {
+        let path = directory.file("block.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))
+        for i in 0..<100 { recorder.record(.heartbeat, task: Int64(i)) }
+        try recorder.close()
+        let (reader, events) = try readAll(path)
+        #expect(events.count == 100)
+        #expect(recorder.droppedEventCount == 0)
+        #expect(reader.statistics.dataFrames > 1)
+    }
+
+    @Test func theTimerFlushesSoAnotherProcessSeesEventsBeforeClose() throws {
+        let path = directory.file("live.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(50)))
+        recorder.record(.sceneWillConnect, scene: "S1")
+        recorder.record(.sceneWillEnterForeground, scene: "S1")
+        usleep(400_000)
+        let (reader, events) = try readAll(path)
+        #expect(events.count == 2)
+        #expect(!reader.statistics.indexPresent)
+        try recorder.close()
+    }
+
+    @Test func heartbeatsArriveAtTheirInterval() throws {
+        let path = directory.file("heartbeat.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(50),
+                                                                      heartbeatInterval: .milliseconds(50)))
+        usleep(500_000)
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        let beats = events.filter { $0.kind == .heartbeat }
+        #expect(beats.count >= 4)
+        let gaps = zip(beats, beats.dropFirst()).map { $1.t - $0.t }
+        #expect(gaps.allSatisfy { $0 >= 40_000_000 })
+    }
+
+    @Test func aSpanOpenPastItsHoldIsWrittenUnfinished() throws {
+        let path = directory.file("hold.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(20),
+                                                                      maxSpanHold: .milliseconds(50)))
+        let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
+        recorder.record(.heartbeat)
+        usleep(300_000)
+        // Already written: the event is on disk without its duration.
+        let (_, early) = try readAll(path)
+        #expect(early.map(\.kind) == [.sceneDidEnterBackground, .heartbeat])
+        #expect(early[0].dur == nil)
+        #expect(early[0].attrs == [Attribute("unfinished", .bool(true))])
+        span.end()
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.count == 2)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// `convert`, `dump` and `info` as a user runs them, with their exit codes.
+@Suite struct ConvertDumpInfoTests {
+    let directory = TemporaryDirectory()
+
+    @Test(arguments: PackagePaths.sampleTraces(extension: "jsonl"))
+    func convertingToBinaryAndDumpingGivesTheSameLines(sample: String) throws {
+        let binary = directory.file("s.lifetrace")
+        let convert = try CommandLineTool.run(["convert", sample, binary])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let dump = try CommandLineTool.run(["dump", binary])
+        #expect(dump.status == 0)
+        #expect(dump.stdout == (try String(contentsOfFile: sample, encoding: .utf8)))
+        let back = directory.file("s.jsonl")
+        #expect(try CommandLineTool.run(["convert", binary, back]).status == 0)
+        #expect(directory.read("s.jsonl") == Array(try Data(contentsOf: URL(fileURLWithPath: sample))))
+    }
+
+    @Test func convertReadsStandardInputAndWritesStandardOutput() throws {
+        let line = "{\"t\":7,\"ev\":\"heartbeat\"}\n"
+        let result = try CommandLineTool.run(["convert", "-", "-", "--to", "jsonl"], input: line)
+        #expect(result.status == 0)
+        #expect(result.stdout == line)
+    }
+
+    @Test func infoJSONReportsCountsFramesAndIndex() throws {
+        let sample = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
+        let result = try CommandLineTool.run(["info", "--json", sample])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["events"] as? Int == 12)
+        #expect(object["format"] as? String == "binary")
+        #expect(object["index_present"] as? Bool == true)
+        #expect(object["first_t"] as? Int == 0)
+        #expect(object["last_t"] as? Int == 61_244_100_000)
+        #expect(object["truncated"] as? Bool == false)
+        let kinds = try #require(object["kinds"] as? [String: Int])
+        #expect(kinds["scene.didBecomeActive"] == 2)
+    }
+
+    @Test func infoTextNamesTheTimeSpanAndSize() throws {
+        let sample = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
+        let result = try CommandLineTool.run(["info", sample])
+        #expect(result.stdout.contains("  events:      12 in 1 scene(s)\n"))
+        #expect(result.stdout.contains("  time span:   0.000000s to 61.244100s (1m01s)\n"))
+        #expect(result.stdout.contains("  damage:      none\n"))
+    }
+
+    @Test func aTruncatedTraceIsReadWithAWarningAndExitZero() throws {
+        let bytes = directory.read("x")  // empty
+        #expect(bytes.isEmpty)
+        let full = Array(try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-phone-call.lifetrace"))))
+        let cutAt = full.count - 30
+        let path = directory.write("cut.lifetrace", Array(full[0..<cutAt]))
+        let result = try CommandLineTool.run(["dump", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 1)  // the header line only: the one frame is cut
+        #expect(result.stderr.hasPrefix("warning: \(path): truncated at byte \(cutAt): 0 events recovered"))
+    }
+
+    @Test func badInputExitsTwoWithOneLineNamingTheFileAndLine() throws {
+        let path = directory.write("bad.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n{\"t\":1,\"ev\":\"scene.didBecomeActive\"}\n")
+        for command in ["dump", "info"] {
+            let result = try CommandLineTool.run([command, path])
+            #expect(result.status == 2)
+            #expect(result.stderr == "error: \(path):2: scene.didBecomeActive needs \"scene\"\n")
+        }
+        let converted = directory.file("out.lifetrace")
+        let convert = try CommandLineTool.run(["convert", path, converted])
+        #expect(convert.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: converted), "a failed convert leaves no partial output")
+    }
+
+    @Test func aMissingFileIsBadInput() throws {
+        let result = try CommandLineTool.run(["dump", directory.file("missing.lifetrace")])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: \(directory.file("missing.lifetrace")): cannot open: No such file or directory\n")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let result = try CommandLineTool.run(["convert"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Missing expected argument '<input>'"))
+        #expect(try CommandLineTool.run(["--help"]).status == 0)
+        #expect(try CommandLineTool.run(["frobnicate"]).status == 2)
+    }
+
+    @Test func recoverRepairsADamagedTrace() throws {
+        var full = Array(try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace"))))
+        full.append(contentsOf: [0x28, 0xB5, 0x2F, 0xFD, 0x00])  // a torn frame after the index
+        let input = directory.write("torn.lifetrace", full)
+        let output = directory.file("repaired.lifetrace")
+        let result = try CommandLineTool.run(["recover", input, output])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(output): kept 1 frames, 12 events\n  dropped frame "))
+        let dump = try CommandLineTool.run(["dump", output])
+        #expect(dump.stdout == (try String(contentsOfFile: PackagePaths.path("SampleTraces/seed-cold-launch.jsonl"), encoding: .utf8)))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// `lifetrace record`: live streams become crash-safe traces.
+@Suite struct RecordTests {
+    let directory = TemporaryDirectory()
+
+    @Test func recordsStandardInputAndPassesOtherLinesThrough() throws {
+        let output = directory.file("run.lifetrace")
+        let input = """
+            {"lifetrace":1,"app":"com.example.ui-tests"}
+            Test Suite 'All tests' started
+            {"t":0,"ev":"process.launch","reason":"user"}
+            {"t":5000,"ev":"scene.willConnect","scene":"S1"}
+            Test Case passed
+
+            """
+        let result = try CommandLineTool.run(["record", "-o", output], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Test Suite 'All tests' started\nTest Case passed\n")
+        #expect(result.stderr == "\(output): recorded 2 events\n")
+        let dump = try CommandLineTool.run(["dump", output])
+        #expect(dump.stdout == """
+            {"lifetrace":1,"app":"com.example.ui-tests"}
+            {"t":0,"ev":"process.launch","reason":"user"}
+            {"t":5000,"ev":"scene.willConnect","scene":"S1"}
+
+            """)
+    }
+
+    @Test func recordsACommandsOutputAndExitsWithItsStatus() throws {
+        let output = directory.file("child.lifetrace")
+        let script = "echo '{\"t\":1,\"ev\":\"heartbeat\"}'; echo hello; echo '{\"t\":2,\"ev\":\"heartbeat\"}'; exit 3"
+        let result = try CommandLineTool.run(["record", "-o", output, "--", "sh", "-c", script])
+        #expect(result.status == 3)
+        #expect(result.stdout == "hello\n")
+        let info = try CommandLineTool.run(["info", "--json", output])
+        #expect(info.stdout.contains("\"events\":2"))
+    }
+
+    @Test func aMalformedLifecycleLineIsReportedAndMakesTheStatusTwo() throws {
+        let output = directory.file("bad.lifetrace")
+        let input = "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"scene.didBecomeActive\"}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
+        let result = try CommandLineTool.run(["record", "-o", output], input: input)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: -:2: scene.didBecomeActive needs \"scene\"\n"))
+        let info = try CommandLineTool.run(["info", "--json", output])
+        #expect(info.stdout.contains("\"events\":2"))
+    }
+
+    /// The recording process is killed with SIGKILL: everything flushed before the kill is still there.
+    @Test func sigkillLosesNothingFlushedBeforeTheKill() throws {
+        let output = directory.file("killed.lifetrace")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
+        process.arguments = ["record", "-o", output, "--flush-interval", "50ms"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var lines = ""
+        for i in 0..<500 { lines += "{\"t\":\(i * 1000),\"ev\":\"heartbeat\",\"task\":\(i)}\n" }
+        input.fileHandleForWriting.write(Data(lines.utf8))
+        // Wait until the flushes have written all 500 events, then kill without warning.
+        let deadline = Date().addingTimeInterval(10)
+        var seen = 0
+        while Date() < deadline {
+            usleep(100_000)
+            let info = try CommandLineTool.run(["info", "--json", output])
+            if let range = info.stdout.range(of: "\"events\":") {
+                seen = Int(info.stdout[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            }
+            if seen == 500 { break }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(seen == 500)
+
+        let dump = try CommandLineTool.run(["dump", output])
+        #expect(dump.status == 0)
+        let tasks = dump.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "\"task\":") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(tasks == Array(0..<500))
+        let info = try CommandLineTool.run(["info", "--json", output])
+        #expect(info.stdout.contains("\"index_present\":false"), "killed before close: no index, and still readable")
+        let repaired = directory.file("repaired.lifetrace")
+        #expect(try CommandLineTool.run(["recover", output, repaired]).status == 0)
+        #expect(try CommandLineTool.run(["info", "--json", repaired]).stdout.contains("\"index_present\":true"))
+    }
+
+    @Test func sigtermClosesTheTraceWithItsIndex() throws {
+        let output = directory.file("term.lifetrace")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
+        process.arguments = ["record", "-o", output]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\n".utf8))
+        usleep(300_000)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        let info = try CommandLineTool.run(["info", "--json", output])
+        #expect(info.stdout.contains("\"events\":1"))
+        #expect(info.stdout.contains("\"index_present\":true"))
+    }
+}
