@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
         .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
+        .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "LifetraceCore"),
         // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers.
         .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "CZstd"]),
+        // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
+        .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
         // Stage 1: the in-process recorder an instrumented app links.
         .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // The command-line tool: wires the stages together.
@@ -34,13 +37,15 @@ let package = Package(
                 "LifetraceCore",
                 "LifetraceFormat",
                 "LifetraceRecorder",
+                "LifetraceSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Generators and helpers shared by the test targets.
-        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore"]),
+        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
         .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]

@@ -1,11 +1,13 @@
 /// A set of the optional fields an event carries.
 ///
 /// The bit positions are those of `Schemas/events.json` and of the presence word of a binary record.
+@frozen
 public struct EventFields: OptionSet, Hashable, Sendable {
     /// The fields as the presence word of a binary record.
     public var rawValue: UInt16
 
     /// Creates a field set from a presence word.
+    @inlinable
     public init(rawValue: UInt16) {
         self.rawValue = rawValue
     }

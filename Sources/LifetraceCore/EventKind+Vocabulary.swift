@@ -151,7 +151,7 @@ extension EventKind {
     }
 
     /// The fields an event of this kind must carry.
-    public var requiredFields: EventFields {
+    @inlinable public var requiredFields: EventFields {
         switch self {
         case .appWillFinishLaunching: []
         case .appDidFinishLaunching: []
@@ -229,24 +229,24 @@ extension EventKind {
 
 extension EventFields {
     /// `scene`: Scene (session) identifier.
-    public static let scene = EventFields(rawValue: 1 << 0)
+    @inlinable public static var scene: EventFields { EventFields(rawValue: 1 << 0) }
     /// `dur`: Handler duration in nanoseconds (>= 0).
-    public static let dur = EventFields(rawValue: 1 << 1)
+    @inlinable public static var dur: EventFields { EventFields(rawValue: 1 << 1) }
     /// `task`: Background task identifier.
-    public static let task = EventFields(rawValue: 1 << 2)
+    @inlinable public static var task: EventFields { EventFields(rawValue: 1 << 2) }
     /// `name`: Task name.
-    public static let name = EventFields(rawValue: 1 << 3)
+    @inlinable public static var name: EventFields { EventFields(rawValue: 1 << 3) }
     /// `phase`: SwiftUI scene phase: active, inactive or background.
-    public static let phase = EventFields(rawValue: 1 << 4)
+    @inlinable public static var phase: EventFields { EventFields(rawValue: 1 << 4) }
     /// `reason`: Launch or exit reason.
-    public static let reason = EventFields(rawValue: 1 << 5)
+    @inlinable public static var reason: EventFields { EventFields(rawValue: 1 << 5) }
     /// `pid`: Process identifier.
-    public static let pid = EventFields(rawValue: 1 << 6)
+    @inlinable public static var pid: EventFields { EventFields(rawValue: 1 << 6) }
     /// `label`: The part of a custom event's name after `custom.` (binary only; JSON carries it in `ev`).
-    public static let label = EventFields(rawValue: 1 << 7)
+    @inlinable public static var label: EventFields { EventFields(rawValue: 1 << 7) }
     /// `attrs`: Object of string, number or bool values.
-    public static let attrs = EventFields(rawValue: 1 << 8)
+    @inlinable public static var attrs: EventFields { EventFields(rawValue: 1 << 8) }
 
     /// Every field this version of the format defines.
-    public static let all: EventFields = [.scene, .dur, .task, .name, .phase, .reason, .pid, .label, .attrs]
+    @inlinable public static var all: EventFields { [.scene, .dur, .task, .name, .phase, .reason, .pid, .label, .attrs] }
 }

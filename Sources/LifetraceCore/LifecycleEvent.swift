@@ -80,3 +80,18 @@ public struct LifecycleEvent: Hashable, Sendable {
         return kind.name
     }
 }
+
+extension LifecycleEvent {
+    /// Removes every optional field, keeping `t` and `kind`.
+    public mutating func clearFields() {
+        label = nil
+        scene = nil
+        dur = nil
+        task = nil
+        name = nil
+        phase = nil
+        reason = nil
+        pid = nil
+        attrs = nil
+    }
+}

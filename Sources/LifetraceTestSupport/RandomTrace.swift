@@ -1,4 +1,5 @@
 public import LifetraceCore
+import LifetraceSimulator
 
 /// Random but well-formed traces for property tests of the codecs: every kind, every field, awkward
 /// strings (quotes, control characters, `<script>`, non-ASCII), extreme integers and timestamps.

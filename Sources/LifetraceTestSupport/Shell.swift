@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Runs a program and captures what it prints, for tests that check commands as a user runs them.
 public struct ShellResult: Sendable {

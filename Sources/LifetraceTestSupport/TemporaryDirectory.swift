@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A directory under the system's temporary directory, removed when the value is released.
 public final class TemporaryDirectory: @unchecked Sendable {
@@ -24,7 +24,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
     @discardableResult
     public func write(_ name: String, _ bytes: [UInt8]) -> String {
         let path = file(name)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

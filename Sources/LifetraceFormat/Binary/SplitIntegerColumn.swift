@@ -41,38 +41,59 @@ struct SplitIntegerColumnEncoder {
 }
 
 /// Reads a split-integer column back, checking every plane's bound.
+///
+/// The eight planes are eight separate cursors (not an array), so reading a value touches no array storage.
 struct SplitIntegerColumnDecoder {
     private var lengths: ByteCursor
-    private var planes: [ByteCursor]
+    private var p0, p1, p2, p3, p4, p5, p6, p7: ByteCursor
 
     /// A decoder over `count` values whose planes have the sizes `planeSizes`, taken from `cursor`.
     init(count: Int, planeSizes: [Int], from cursor: inout ByteCursor, base: UnsafeRawBufferPointer) throws(DecodeFailure) {
-        let lengthStart = cursor.position
-        _ = try cursor.readBytes(count)
-        lengths = ByteCursor(UnsafeRawBufferPointer(rebasing: base[lengthStart..<(lengthStart + count)]), origin: lengthStart)
-        planes = []
-        planes.reserveCapacity(8)
-        for size in planeSizes {
+        precondition(planeSizes.count == 8)
+        func take(_ size: Int, _ cursor: inout ByteCursor) throws(DecodeFailure) -> ByteCursor {
             let start = cursor.position
             _ = try cursor.readBytes(size)
-            planes.append(ByteCursor(UnsafeRawBufferPointer(rebasing: base[start..<(start + size)]), origin: start))
+            return ByteCursor(UnsafeRawBufferPointer(rebasing: base[start..<(start + size)]), origin: start)
         }
+        lengths = try take(count, &cursor)
+        p0 = try take(planeSizes[0], &cursor)
+        p1 = try take(planeSizes[1], &cursor)
+        p2 = try take(planeSizes[2], &cursor)
+        p3 = try take(planeSizes[3], &cursor)
+        p4 = try take(planeSizes[4], &cursor)
+        p5 = try take(planeSizes[5], &cursor)
+        p6 = try take(planeSizes[6], &cursor)
+        p7 = try take(planeSizes[7], &cursor)
     }
 
     @inline(__always)
     mutating func next() throws(DecodeFailure) -> UInt64 {
         let start = lengths.absolutePosition
-        let length = Int(try lengths.readByte())
-        guard length <= 8 else { throw DecodeFailure(offset: start, message: "integer length \(length) exceeds 8 bytes") }
+        let length = try lengths.readByte()
+        // Each case falls through to the lower planes: a value of length n has bytes in planes 0..<n.
         var value: UInt64 = 0
-        for plane in 0..<length {
-            value |= UInt64(try planes[plane].readByte()) << UInt64(plane * 8)
+        switch length {
+        case 0: return 0
+        case 1: return UInt64(try p0.readByte())
+        case 2:
+            value = UInt64(try p0.readByte())
+            return value | UInt64(try p1.readByte()) << 8
+        case 3...8:
+            value = UInt64(try p0.readByte()) | UInt64(try p1.readByte()) << 8 | UInt64(try p2.readByte()) << 16
+            if length > 3 { value |= UInt64(try p3.readByte()) << 24 }
+            if length > 4 { value |= UInt64(try p4.readByte()) << 32 }
+            if length > 5 { value |= UInt64(try p5.readByte()) << 40 }
+            if length > 6 { value |= UInt64(try p6.readByte()) << 48 }
+            if length > 7 { value |= UInt64(try p7.readByte()) << 56 }
+            return value
+        default:
+            throw DecodeFailure(offset: start, message: "integer length \(length) exceeds 8 bytes")
         }
-        return value
     }
 
     /// Whether every value and every plane byte was read.
     var isExhausted: Bool {
-        lengths.isAtEnd && planes.allSatisfy(\.isAtEnd)
+        lengths.isAtEnd && p0.isAtEnd && p1.isAtEnd && p2.isAtEnd && p3.isAtEnd && p4.isAtEnd && p5.isAtEnd
+            && p6.isAtEnd && p7.isAtEnd
     }
 }

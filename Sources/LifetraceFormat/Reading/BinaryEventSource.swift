@@ -39,7 +39,8 @@ final class BinaryEventSource: EventSource {
         statistics.bytes = frame.size
     }
 
-    func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+    /// Moves to the next data frame, reading the index and noting truncation on the way.
+    private func nextDataFrame() throws(TraceError) -> FrameScanner.Frame? {
         while !finished {
             switch try scanner.next() {
             case .end:
@@ -55,7 +56,7 @@ final class BinaryEventSource: EventSource {
                 statistics.bytes = frame.offset + frame.size
                 switch frame.kind {
                 case .data:
-                    if try decodeData(frame, into: &events) { return true }
+                    return frame
                 case .skippable(LifetraceFormat.indexFrameMagic):
                     try readIndex(frame)
                 case .skippable(LifetraceFormat.headerFrameMagic):
@@ -66,27 +67,48 @@ final class BinaryEventSource: EventSource {
                 }
             }
         }
+        return nil
+    }
+
+    func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+        while let frame = try nextDataFrame() {
+            let before = events.count
+            try decodeFrame(frame) { (content, notBefore) throws(DecodeFailure) in
+                try decoder.decode(content, notBefore: notBefore, into: &events)
+            }
+            if events.count > before { return true }
+        }
         return false
     }
 
-    private func finish() {
-        finished = true
-        if statistics.skippedUnknownKinds > 0 {
-            warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
-                                         "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
-                                             + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
+    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+        while let frame = try nextDataFrame() {
+            var failure: (any Error)?
+            try decodeFrame(frame) { (content, notBefore) throws(DecodeFailure) in
+                do {
+                    return try decoder.decodeEach(content, notBefore: notBefore, body)
+                } catch let damage as DecodeFailure {
+                    throw damage
+                } catch {
+                    failure = error
+                    return EventBlockDecoder.Summary(firstT: notBefore, lastT: notBefore, eventCount: 0, skippedUnknown: 0)
+                }
+            }
+            if let failure { throw failure }
         }
-        if let index { statistics.indexConsistent = index == seenFrames }
     }
 
-    private func decodeData(_ frame: FrameScanner.Frame, into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+    /// Decompresses and decodes one data frame with `decode`, keeping the statistics and the frame list.
+    private func decodeFrame(
+        _ frame: FrameScanner.Frame,
+        _ decode: (UnsafeRawBufferPointer, Int64) throws(DecodeFailure) -> EventBlockDecoder.Summary
+    ) throws(TraceError) {
         let notBefore = statistics.lastT ?? 0
-        let before = events.count
         let summary: EventBlockDecoder.Summary
         do throws(DecodeFailure) {
             summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
                 try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
-                    try decoder.decode(content, notBefore: notBefore, into: &events)
+                    try decode(content, notBefore)
                 }
             }
         } catch {
@@ -98,11 +120,20 @@ final class BinaryEventSource: EventSource {
         statistics.skippedUnknownKinds += summary.skippedUnknown
         seenFrames.append(IndexEntry(offset: Int64(frame.offset), firstT: summary.firstT,
                                      eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
-        guard summary.eventCount > 0 else { return events.count > before }
-        if statistics.firstT == nil { statistics.firstT = events[before].t }
+        guard summary.eventCount > 0 else { return }
+        if statistics.firstT == nil { statistics.firstT = summary.firstT }
         statistics.lastT = summary.lastT
         statistics.events += summary.eventCount
-        return true
+    }
+
+    private func finish() {
+        finished = true
+        if statistics.skippedUnknownKinds > 0 {
+            warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
+                                         "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
+                                             + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
+        }
+        if let index { statistics.indexConsistent = index == seenFrames }
     }
 
     private func readIndex(_ frame: FrameScanner.Frame) throws(TraceError) {

@@ -77,6 +77,20 @@ final class JSONLinesEventSource: EventSource {
         statistics.events += 1
     }
 
+    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+        if let first = pendingFirst {
+            pendingFirst = nil
+            count(first)
+            try body(first)
+        }
+        while !finished, let line = try readLine() {
+            if case let .event(event) = line {
+                count(event)
+                try body(event)
+            }
+        }
+    }
+
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
         let before = events.count
         if let first = pendingFirst {

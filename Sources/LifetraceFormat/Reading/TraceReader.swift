@@ -76,22 +76,17 @@ public final class TraceReader {
         return batch[position]
     }
 
-    /// Calls `body` with each remaining batch of events, in order: the fastest way to visit every event.
-    public func forEachBatch<E: Error>(_ body: (ArraySlice<LifecycleEvent>) throws(E) -> Void) throws(TraceError) {
-        // Hand over what `next()` left of the current batch first.
-        if position < batch.count {
-            do { try body(batch[position...]) } catch { throw Self.rethrown(error) }
+    /// Lends every remaining event to `body`, in order: the fastest way to visit a trace, with no event
+    /// stored or copied. Events that ``next()`` already returned are not visited again.
+    ///
+    /// - Throws: ``TraceError`` for damage, or what `body` throws.
+    public func forEachEvent(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+        while position < batch.count {
+            try body(batch[position])
+            position += 1
         }
-        while true {
-            batch.removeAll(keepingCapacity: true)
-            position = 0
-            guard try source.nextBatch(into: &batch) else { return }
-            do { try body(batch[...]) } catch { throw Self.rethrown(error) }
-        }
-    }
-
-    private static func rethrown(_ error: any Error) -> TraceError {
-        if let error = error as? TraceError { return error }
-        return TraceError(.io, file: "-", at: .file, "\(error)")
+        batch.removeAll(keepingCapacity: true)
+        position = 0
+        try source.forEachRemaining(body)
     }
 }

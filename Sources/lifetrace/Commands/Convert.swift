@@ -48,9 +48,7 @@ struct Convert: ParsableCommand {
         let writer = try makeEventWriter(path: output, header: reader.header, jsonLines: jsonLines,
                                          options: .init(compressionLevel: level))
         do {
-            try reader.forEachBatch { (events) throws(TraceError) in
-                for event in events { try writer.append(event) }
-            }
+            try reader.forEachEvent { event in try writer.append(event) }
             try writer.close()
         } catch {
             if output != "-" { try? FileManager.default.removeItem(atPath: output) }

@@ -17,9 +17,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         let reader = try TraceReader(path: trace)
         let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
-        try reader.forEachBatch { (events) throws(TraceError) in
-            for event in events { try writer.append(event) }
-        }
+        try reader.forEachEvent { event in try writer.append(event) }
         try writer.close()
         for warning in reader.warnings { Diagnostics.warning(warning.description) }
     }

@@ -24,7 +24,7 @@ struct Info: ParsableCommand {
                 let summary = try TraceSummary(path: path)
                 if json { out.line(summary.jsonValue.jsonText) } else { summary.write(to: &out) }
                 for warning in summary.warnings { Diagnostics.warning(warning.description) }
-            } catch {
+            } catch let error as TraceError {
                 out.flush()
                 Diagnostics.error(error.description)
                 failed = true
@@ -45,17 +45,19 @@ struct TraceSummary {
     var kinds: [EventKind: Int] = [:]
     var scenes: Set<String> = []
 
-    init(path: String) throws(TraceError) {
+    init(path: String) throws {
         let reader = try TraceReader(path: path)
         self.path = path
         format = reader.format
         header = reader.header
         var counts = [Int](repeating: 0, count: 256)
         var scenes = Set<String>()
-        try reader.forEachBatch { (events) throws(TraceError) in
-            for event in events {
-                counts[Int(event.kind.rawValue)] += 1
-                if let scene = event.scene, scenes.count < 10_000 { scenes.insert(scene) }
+        var lastScene: String?
+        try reader.forEachEvent { event in
+            counts[Int(event.kind.rawValue)] += 1
+            if let scene = event.scene, scene != lastScene {
+                scenes.insert(scene)
+                lastScene = scene
             }
         }
         for kind in EventKind.allCases where counts[Int(kind.rawValue)] > 0 { kinds[kind] = counts[Int(kind.rawValue)] }

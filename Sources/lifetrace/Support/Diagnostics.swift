@@ -14,6 +14,10 @@ enum Diagnostics {
         raw(message)
     }
 
+    static func rawNoNewline(_ message: String) {
+        FileHandle.standardError.write(Data(message.utf8))
+    }
+
     static func raw(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }

@@ -1,0 +1,38 @@
+/// A scripted sequence of stimuli, one per documented sequence of the seeds, or a seeded random walk.
+public enum Scenario: String, CaseIterable, Sendable {
+    case coldLaunch = "cold-launch"
+    case backgroundAndReturn = "background-and-return"
+    case phoneCall = "phone-call"
+    case controlCentre = "control-centre"
+    case backgroundLaunch = "background-launch"
+    case terminateFromSuspended = "terminate-from-suspended"
+    case terminateFromBackground = "terminate-from-background"
+    case backgroundTask = "background-task"
+    case backgroundTaskExpiry = "background-task-expiry"
+    case multiWindow = "multi-window"
+    case swiftuiPhases = "swiftui-phases"
+    case random
+
+    /// One line for `lifetrace simulate --list`, with the seed passage it follows.
+    public var summary: String {
+        switch self {
+        case .coldLaunch: "tap the icon: launch, connect, foreground, active (seeds/002 first cold launch)"
+        case .backgroundAndReturn: "go home, suspend, come back (seeds/002 user backgrounds / returns)"
+        case .phoneCall: "a call: active, inactive, active with no background step (seeds/002 phone call)"
+        case .controlCentre: "pull down Control Centre and Notification Centre (seeds/002 inactive state)"
+        case .backgroundLaunch: "launched into the background for fetch, push and location; never active (seeds/000)"
+        case .terminateFromSuspended: "suspended, then reclaimed for memory: no callback (seeds/002 applicationWillTerminate)"
+        case .terminateFromBackground: "terminated while running in the background: applicationWillTerminate (seeds/002)"
+        case .backgroundTask: "a background task begun before long work and ended on time (seeds/001)"
+        case .backgroundTaskExpiry: "a background task that runs out of time: the expiration handler ends it (seeds/001)"
+        case .multiWindow: "iPad: a second window, Slide Over, Split View, closing a window (seeds/002 multiple scenes)"
+        case .swiftuiPhases: "SwiftUI scenePhase per scene and the App aggregate, with the first onChange rule (seeds/002)"
+        case .random: "a seeded random walk over every stimulus, for long traces"
+        }
+    }
+
+    /// The style a scenario is shown in when none is asked for.
+    public var defaultStyle: AppStyle {
+        self == .swiftuiPhases ? .swiftui : .uikitScenes
+    }
+}

@@ -1,0 +1,95 @@
+public import LifetraceCore
+
+/// Produces realistic lifecycle traces from a model of the iOS process and its scenes.
+///
+/// The same configuration (seed included) always produces the same events.
+///
+/// ```swift
+/// let simulator = Simulator(configuration: .init(scenario: .backgroundAndReturn, seed: 7))
+/// try simulator.run { event in try writer.append(event) }
+/// ```
+public struct Simulator: Sendable {
+    /// What to simulate.
+    public struct Configuration: Sendable {
+        /// The stimulus script.
+        public var scenario: Scenario
+        /// How the app receives its lifecycle.
+        public var style: AppStyle
+        /// The seed of every random draw.
+        public var seed: UInt64
+        /// Whether to write `process.suspend`, `process.resume` and `process.exit`, which a real app cannot see.
+        public var groundTruth: Bool
+        /// If set, a `heartbeat` at this interval (ns) while the process runs.
+        public var heartbeatInterval: Int64?
+        /// The mistakes to inject.
+        public var faults: [Fault]
+        /// For `random`: stop once at least this many events were written.
+        public var minimumEvents: Int?
+        /// For `random`: stop once the trace is at least this long (ns).
+        public var minimumDuration: Int64?
+
+        /// Creates a configuration; the style defaults to the scenario's.
+        public init(
+            scenario: Scenario,
+            style: AppStyle? = nil,
+            seed: UInt64 = 1,
+            groundTruth: Bool = false,
+            heartbeatInterval: Int64? = nil,
+            faults: [Fault] = [],
+            minimumEvents: Int? = nil,
+            minimumDuration: Int64? = nil
+        ) {
+            self.scenario = scenario
+            self.style = style ?? scenario.defaultStyle
+            self.seed = seed
+            self.groundTruth = groundTruth
+            self.heartbeatInterval = heartbeatInterval
+            self.faults = faults
+            self.minimumEvents = minimumEvents
+            self.minimumDuration = minimumDuration
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+
+    /// Creates a simulator.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// The trace header: the app, its scene manifest, and what was simulated, so a test can score an analyzer.
+    public var header: TraceHeader {
+        var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000,
+                                 app: "com.example.simulated", sceneManifest: configuration.style.hasSceneManifest)
+        header[extra: "source"] = .string("simulator")
+        header[extra: "scenario"] = .string(configuration.scenario.rawValue)
+        header[extra: "style"] = .string(configuration.style.rawValue)
+        header[extra: "seed"] = .int(Int64(bitPattern: configuration.seed))
+        header[extra: "faults"] = .array(configuration.faults.map { .string($0.rawValue) })
+        header[extra: "ground_truth"] = .bool(configuration.groundTruth)
+        if let interval = configuration.heartbeatInterval { header[extra: "heartbeat_ns"] = .int(interval) }
+        return header
+    }
+
+    /// Runs the simulation, passing each event to `sink` in time order; returns the number of events.
+    @discardableResult
+    public func run(_ sink: @escaping (LifecycleEvent) throws -> Void) throws -> Int {
+        var model = LifecycleModel(
+            style: configuration.style, faults: Set(configuration.faults), groundTruth: configuration.groundTruth,
+            heartbeatInterval: configuration.heartbeatInterval, seed: configuration.seed, sink: sink)
+        if configuration.scenario == .random {
+            let events = configuration.minimumEvents
+            let duration = configuration.minimumDuration
+            let bounded = events != nil || duration != nil
+            try model.randomWalk { model in
+                if let events, model.eventCount >= events { return true }
+                if let duration, model.t >= duration { return true }
+                return !bounded && model.eventCount >= 1000
+            }
+        } else {
+            try model.play(configuration.scenario)
+        }
+        return model.eventCount
+    }
+}

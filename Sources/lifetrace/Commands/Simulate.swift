@@ -1,0 +1,109 @@
+import ArgumentParser
+import LifetraceCore
+import LifetraceFormat
+import LifetraceSimulator
+
+/// `lifetrace simulate`: writes a realistic trace of a documented lifecycle sequence.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a simulated lifecycle trace: a documented sequence, a random walk, with faults if asked.",
+        discussion: """
+            The simulator models the iOS process and its scenes and writes the callbacks an app would receive, \
+            with seeded, realistic timing. The same seed gives byte-identical output. The header records the \
+            scenario, style, seed and faults. `--list` prints the scenarios, styles and faults.
+            """
+    )
+
+    @Option(help: "The scenario (see --list).")
+    var scenario: String = Scenario.coldLaunch.rawValue
+
+    @Option(help: "uikit-scenes, app-delegate or swiftui (default: the scenario's).")
+    var style: String?
+
+    @Option(help: "The seed of every random draw.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Write process.suspend, process.resume and process.exit, which a real app cannot observe.")
+    var groundTruth = false
+
+    @Option(help: "Write a heartbeat at this interval while the process runs (e.g. 1s).")
+    var heartbeat: String?
+
+    @Option(name: .customLong("inject"), parsing: .upToNextOption, help: "Faults to inject (see --list).")
+    var faults: [String] = []
+
+    @Option(help: "random: stop once at least this many events were written.")
+    var events: Int?
+
+    @Option(help: "random: stop once the trace is at least this long (e.g. 2h).")
+    var duration: String?
+
+    @Option(name: .shortAndLong, help: "The trace to write (.lifetrace, or .jsonl for JSON Lines; - for standard output).")
+    var output: String?
+
+    @Flag(help: "List the scenarios, styles and faults.")
+    var list = false
+
+    func validate() throws {
+        if list { return }
+        guard output != nil else { throw ValidationError("give the output file with -o") }
+        guard Scenario(rawValue: scenario) != nil else {
+            throw ValidationError("unknown scenario '\(scenario)'; see --list")
+        }
+        if let style, AppStyle(rawValue: style) == nil { throw ValidationError("unknown style '\(style)'; see --list") }
+        for fault in faults where Fault(rawValue: fault) == nil {
+            throw ValidationError("unknown fault '\(fault)'; see --list")
+        }
+        if let heartbeat, (Nanoseconds.parse(heartbeat) ?? 0) <= 0 {
+            throw ValidationError("--heartbeat must be a positive duration such as 1s")
+        }
+        if let duration, Nanoseconds.parse(duration) == nil { throw ValidationError("--duration must be a duration such as 2h") }
+        if let events, events < 1 { throw ValidationError("--events must be positive") }
+        if (events != nil || duration != nil), scenario != Scenario.random.rawValue {
+            throw ValidationError("--events and --duration apply to the random scenario")
+        }
+    }
+
+    func run() throws {
+        if list {
+            printList()
+            return
+        }
+        let configuration = Simulator.Configuration(
+            scenario: Scenario(rawValue: scenario)!,
+            style: style.flatMap(AppStyle.init(rawValue:)),
+            seed: seed,
+            groundTruth: groundTruth,
+            heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse),
+            faults: faults.compactMap(Fault.init(rawValue:)),
+            minimumEvents: events,
+            minimumDuration: duration.flatMap(Nanoseconds.parse))
+        let simulator = Simulator(configuration: configuration)
+        let writer = try makeEventWriter(path: output!, header: simulator.header)
+        let progress = Progress(total: events, label: "simulate")
+        try simulator.run { event in
+            try writer.append(event)
+            progress.tick()
+        }
+        try writer.close()
+        progress.finish()
+    }
+
+    private func printList() {
+        var out = StandardOutput()
+        out.line("Scenarios:")
+        for scenario in Scenario.allCases { out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
+        out.line("Styles:")
+        for style in AppStyle.allCases { out.line("  \(style.rawValue.padding(26))\(style.summary)") }
+        out.line("Faults (--inject):")
+        for fault in Fault.allCases { out.line("  \(fault.rawValue.padding(32))\(fault.summary)") }
+        out.flush()
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` columns.
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
