@@ -164,9 +164,10 @@ struct LifecycleModel {
     }
 
     private mutating func resume() throws {
+        // The recorder's timer starts again from the resumption, not from where it stopped.
+        if let heartbeatInterval { nextHeartbeat = t + heartbeatInterval }
         process = .running
         try truth(.processResume)
-        if let heartbeatInterval { nextHeartbeat = t + heartbeatInterval }
         t += timing.gap()
     }
 
@@ -398,6 +399,11 @@ struct LifecycleModel {
 
     /// Resumes a suspended app for the user: the process resumes, the scene comes to the foreground.
     mutating func returnToForeground(_ index: Int) throws {
+        if process == .notRunning {
+            // The system killed the app meanwhile: the user's tap is a cold launch.
+            try launch(reason: "user")
+            return
+        }
         if process == .suspended { try resume() }
         if scenes.isEmpty { _ = addScene() }
         if scenes[index].state == .unattached { try connect(index) } else { try enterForeground(index) }
