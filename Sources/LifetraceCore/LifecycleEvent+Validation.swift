@@ -25,3 +25,19 @@ extension LifecycleEvent {
         return nil
     }
 }
+
+extension LifecycleEvent {
+    /// A fast check that the event has no ``problem``, for hot paths: true for every event without
+    /// attributes that is well formed; when false, ``problem`` says what is wrong (or finds nothing wrong
+    /// with the attributes).
+    @inlinable
+    public var isPlainlyValid: Bool {
+        guard t >= 0, (dur ?? 0) >= 0, attrs == nil else { return false }
+        if kind == .custom {
+            guard let label, !label.isEmpty else { return false }
+        } else if label != nil {
+            return false
+        }
+        return kind.requiredFields.isSubset(of: presentFields)
+    }
+}

@@ -28,6 +28,7 @@ public struct LifecycleEvent: Hashable, Sendable {
     public var attrs: [Attribute]?
 
     /// Creates an event.
+    @inlinable
     public init(
         t: Int64,
         kind: EventKind,
@@ -55,6 +56,7 @@ public struct LifecycleEvent: Hashable, Sendable {
     }
 
     /// The fields this event carries.
+    @inlinable
     public var presentFields: EventFields {
         var fields: EventFields = []
         if scene != nil { fields.insert(.scene) }
@@ -83,6 +85,7 @@ public struct LifecycleEvent: Hashable, Sendable {
 
 extension LifecycleEvent {
     /// Removes every optional field, keeping `t` and `kind`.
+    @inlinable
     public mutating func clearFields() {
         label = nil
         scene = nil

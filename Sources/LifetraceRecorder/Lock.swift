@@ -28,19 +28,52 @@ final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
 }
 
 /// A value only ever touched while holding its lock.
+///
+/// The value lives behind a pointer, so the hot path pays for the mutex and nothing else (no closure
+/// context, no dynamic exclusivity check).
 final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var value: Value
+    private let mutex = Lock()
+    private let storage: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        self.value = value
+        storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        storage.initialize(to: value)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     @inline(__always)
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        try lock.withLock { try body(&value) }
+        mutex.lock()
+        defer { mutex.unlock() }
+        return try body(&storage.pointee)
+    }
+
+    /// Takes the lock and returns the value's address; valid until ``unlock()``.
+    @inline(__always)
+    func lock() -> UnsafeMutablePointer<Value> {
+        mutex.lock()
+        return storage
+    }
+
+    @inline(__always)
+    func unlock() {
+        mutex.unlock()
     }
 }

@@ -1,13 +1,22 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import LifetraceCore
 public import LifetraceFormat
 
 /// Records lifecycle events of the running process into a `.lifetrace` trace.
 ///
 /// Safe to call from any thread. Recording an event takes a lock and appends a value to a buffer reserved up
-/// front: no heap allocation for events without attributes. A background timer writes the buffer as a zstd
-/// frame every ``RecorderConfiguration/flushInterval``, so a process killed with SIGKILL loses at most that
-/// interval; ``close()`` writes the last frame and the index.
+/// front: no heap allocation for events without attributes. Encoding and compression happen on a serial
+/// writer queue, never on the recording thread: a full buffer is handed over whole while recording goes on
+/// in a second one. A timer writes the buffer as a zstd frame every ``RecorderConfiguration/flushInterval``,
+/// so a process killed with SIGKILL loses at most that interval; ``close()`` writes the last frame and the
+/// index.
 ///
 /// ```swift
 /// let recorder = try Recorder(path: "run.lifetrace", app: "com.example.app", sceneManifest: true)
@@ -19,7 +28,9 @@ public import LifetraceFormat
 /// ```
 public final class Recorder: Sendable {
     private let state: LockedValue<RecorderState>
+    /// The writer, touched only on ``writerQueue``.
     private let output: LockedValue<any EventWriter>
+    private let writerQueue = DispatchQueue(label: "lifetrace.recorder.writer")
     private let clock: TraceClock
     private let origin: Int64
     private let configuration: RecorderConfiguration
@@ -76,14 +87,15 @@ public final class Recorder: Sendable {
         pid: Int64? = nil,
         attrs: [Attribute]? = nil
     ) {
-        let event = LifecycleEvent(t: 0, kind: kind, scene: scene, task: task, name: name, phase: phase,
-                                   reason: reason, pid: pid, attrs: attrs)
-        _ = append(event, stampNow: true)
+        _ = append(kind, stampNow: true) { state, t in
+            state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
+                         attrs: attrs)
+        }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
-        _ = append(LifecycleEvent(t: 0, kind: .custom, label: label, attrs: attrs), stampNow: true)
+        _ = append(.custom, stampNow: true) { state, t in state.append(.custom, at: t, label: label, attrs: attrs) }
     }
 
     /// Records an event with the timestamp it carries, which must not be before the last one recorded.
@@ -92,13 +104,17 @@ public final class Recorder: Sendable {
     /// - Returns: `false` if the event was dropped (only with the ``RecorderConfiguration/OverflowPolicy/drop`` policy).
     @discardableResult
     public func record(_ event: LifecycleEvent) -> Bool {
-        append(event, stampNow: false) != nil
+        append(event.kind, relayedAt: event.t) { state, t in
+            state.append(event.kind, at: t, label: event.label, scene: event.scene, dur: event.dur, task: event.task,
+                         name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs)
+        } != nil
     }
 
     /// Starts measuring a callback; the event is recorded at its start with the duration ``Span/end()`` measures.
     public func beginSpan(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> Span {
-        let event = LifecycleEvent(t: 0, kind: kind, scene: scene, phase: phase)
-        guard let (sequence, t) = append(event, stampNow: true, openSpan: true) else {
+        guard let (sequence, t) = append(kind, stampNow: true, openSpan: true, { state, t in
+            state.append(kind, at: t, scene: scene, phase: phase)
+        }) else {
             return Span(recorder: nil, sequence: -1, start: 0)
         }
         return Span(recorder: self, sequence: sequence, start: t)
@@ -138,7 +154,7 @@ public final class Recorder: Sendable {
 
     /// Writes every buffered event that no unfinished span holds back, as a frame.
     public func flush() throws(TraceError) {
-        try writeOut(force: false)
+        try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
     }
 
     /// Stops the timer, writes everything (unfinished spans without `dur`) and the index.
@@ -147,37 +163,54 @@ public final class Recorder: Sendable {
             timer?.cancel()
             timer = nil
         }
-        try writeOut(force: true)
-        var failure: TraceError?
-        output.withLock { writer in
-            do throws(TraceError) { try writer.close() } catch { failure = error }
+        try onWriterQueue { () throws(TraceError) in
+            try writeOut(force: true)
+            var failure: TraceError?
+            output.withLock { writer in
+                do throws(TraceError) { try writer.close() } catch { failure = error }
+            }
+            if let failure { throw failure }
         }
-        if let failure { throw failure }
     }
 
     // MARK: - Internals
 
     /// Appends under the lock; returns the event's sequence number and timestamp, or `nil` if it was dropped.
-    private func append(_ event: LifecycleEvent, stampNow: Bool, openSpan: Bool = false) -> (Int, Int64)? {
-        var event = event
+    ///
+    /// The timestamp is taken under the lock (or, for relayed events, raised to the last one), so the buffer
+    /// is always in time order.
+    @inline(__always)
+    private func append(
+        _ kind: EventKind,
+        stampNow: Bool = false,
+        relayedAt relayedT: Int64 = 0,
+        openSpan: Bool = false,
+        _ store: (inout RecorderState, Int64) -> Int
+    ) -> (Int, Int64)? {
         while true {
-            let outcome = state.withLock { state -> (Int, Int64)?? in
-                if stampNow { event.t = max(now(), state.lastT) }
-                guard state.pending.count < configuration.bufferCapacity else {
-                    if configuration.overflowPolicy == .drop {
-                        state.noteDrop(at: event.t)
-                        return .some(nil)
-                    }
-                    return nil  // full: write out, then try again
+            let locked = state.lock()
+            let t = max(stampNow ? now() : relayedT, locked.pointee.lastT)
+            guard locked.pointee.count < configuration.bufferCapacity else {
+                if configuration.overflowPolicy == .drop {
+                    locked.pointee.noteDrop(at: t)
+                    state.unlock()
+                    return nil
                 }
-                if event.t < state.lastT { event.t = state.lastT }
-                state.reportDrops(at: event.t)
-                let sequence = state.append(event)
-                if openSpan { state.openSpans.append(.init(sequence: sequence, start: event.t)) }
-                return .some((sequence, event.t))
+                let schedule = !locked.pointee.writeScheduled
+                locked.pointee.writeScheduled = true
+                state.unlock()
+                if schedule {
+                    writerQueue.async { try? self.writeOut(force: false) }
+                } else {
+                    usleep(20)  // the writer swaps the buffer out in O(1); encoding happens after that
+                }
+                continue
             }
-            if let outcome { return outcome }
-            try? writeOut(force: true)
+            locked.pointee.reportDrops(at: t)
+            let sequence = store(&locked.pointee, t)
+            if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }
+            state.unlock()
+            return (sequence, t)
         }
     }
 
@@ -187,29 +220,49 @@ public final class Recorder: Sendable {
         state.withLock { state in
             guard let open = state.openSpans.firstIndex(where: { $0.sequence == sequence }) else { return }
             state.openSpans.remove(at: open)
-            let index = sequence - state.firstSequence
-            if index >= 0, index < state.pending.count {
-                state.pending[index].dur = max(end - start, 0)
-            }
+            _ = state.setDuration(max(end - start, 0), of: sequence)
         }
     }
 
+    /// Takes what may be written now and writes it; runs on ``writerQueue`` only.
     private func writeOut(force: Bool) throws(TraceError) {
-        // Hold the output lock across taking and writing, so that batches reach the file in order.
+        let capacity = configuration.bufferCapacity
+        let batch = state.withLock { state in
+            state.writeScheduled = false
+            let batch = state.takeWritable(now: now(), maxHold: configuration.maxSpanHold.nanoseconds, force: force)
+            // A full buffer held back entirely by open spans would stall recording: let the spans go.
+            if batch.isEmpty, state.count >= capacity {
+                return state.takeWritable(now: now(), maxHold: 0, force: true)
+            }
+            return batch
+        }
+        try write(batch)
+    }
+
+    /// Encodes and writes `batch` as (at least) one frame; runs on ``writerQueue`` only.
+    private func write(_ batch: RecorderState.Batch) throws(TraceError) {
+        guard !batch.isEmpty else { return }
         var failure: TraceError?
         output.withLock { writer in
-            let batch = state.withLock { state in
-                state.takeWritable(now: now(), maxHold: configuration.maxSpanHold.nanoseconds, force: force)
-            }
-            guard !batch.isEmpty else { return }
             do throws(TraceError) {
-                for event in batch { try writer.append(event) }
+                for index in batch.events.indices {
+                    let attrs = batch.attrs.isEmpty ? nil : batch.attrs[batch.firstSequence + index]
+                    try writer.append(batch.events[index].event(strings: batch.strings, attrs: attrs))
+                }
                 try writer.flush()
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Runs `body` on the writer queue and waits for it.
+    private func onWriterQueue(_ body: () throws(TraceError) -> Void) throws(TraceError) {
+        let result: Result<Void, TraceError> = writerQueue.sync {
+            do throws(TraceError) { try body(); return .success(()) } catch { return .failure(error) }
+        }
+        try result.get()
     }
 
     private func startTimer() {
@@ -225,7 +278,7 @@ public final class Recorder: Sendable {
             guard let self else { return }
             let now = self.now()
             if ticker.heartbeatDue(at: now) { self.record(.heartbeat) }
-            if ticker.flushDue(at: now) { try? self.writeOut(force: false) }
+            if ticker.flushDue(at: now) { self.writerQueue.async { try? self.writeOut(force: false) } }
         }
         timer.withLock { $0 = source }
         source.resume()

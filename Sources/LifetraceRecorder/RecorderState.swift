@@ -7,18 +7,33 @@ struct RecorderState {
         var start: Int64
     }
 
+    /// What the writer takes: events, the strings their ids name, and the attributes of those that have any.
+    struct Batch {
+        var events: [RecordedEvent]
+        var strings: [String]
+        var attrs: [Int: [Attribute]]
+        var firstSequence: Int
+
+        var isEmpty: Bool { events.isEmpty }
+    }
+
     /// Events not yet written, in time order.
-    var pending: [LifecycleEvent]
+    private(set) var pending: [RecordedEvent]
     /// The sequence number of `pending[0]`.
-    var firstSequence = 0
+    private(set) var firstSequence = 0
+    /// Attributes of pending events, by sequence number (rare: kept aside so events stay plain data).
+    private var attrs: [Int: [Attribute]] = [:]
+    private(set) var strings = StringInterner()
     /// Spans whose events are buffered without their duration yet.
     var openSpans: [OpenSpan] = []
-    var lastT: Int64 = 0
+    private(set) var lastT: Int64 = 0
     var nextTaskID: Int64 = 0
-    var droppedTotal = 0
+    private(set) var droppedTotal = 0
+    /// The buffer is full and the writer queue was asked to take it.
+    var writeScheduled = false
     private var droppedSinceReport = 0
     private var firstDropT: Int64 = 0
-    private var spare: [LifecycleEvent]
+    private var spare: [RecordedEvent]
 
     init(capacity: Int) {
         pending = []
@@ -28,10 +43,31 @@ struct RecorderState {
         openSpans.reserveCapacity(16)
     }
 
-    mutating func append(_ event: LifecycleEvent) -> Int {
-        pending.append(event)
-        lastT = event.t
-        return firstSequence + pending.count - 1
+    var count: Int { pending.count }
+
+    /// Appends an event with the timestamp `t` and returns its sequence number.
+    @inline(__always)
+    mutating func append(
+        _ kind: EventKind, at t: Int64, label: String? = nil, scene: String? = nil, dur: Int64? = nil,
+        task: Int64? = nil, name: String? = nil, phase: ScenePhase? = nil, reason: String? = nil, pid: Int64? = nil,
+        attrs eventAttrs: [Attribute]? = nil
+    ) -> Int {
+        let sequence = firstSequence + pending.count
+        pending.append(RecordedEvent(t: t, kind: kind, label: label, scene: scene, dur: dur, task: task, name: name,
+                                     phase: phase, reason: reason, pid: pid, hasAttrs: eventAttrs != nil,
+                                     strings: &strings))
+        if let eventAttrs { attrs[sequence] = eventAttrs }
+        lastT = t
+        return sequence
+    }
+
+    /// Sets the duration of the buffered event `sequence`; `false` if it was written already.
+    mutating func setDuration(_ dur: Int64, of sequence: Int) -> Bool {
+        let index = sequence - firstSequence
+        guard index >= 0, index < pending.count else { return false }
+        pending[index].dur = dur
+        pending[index].fields.insert(.dur)
+        return true
     }
 
     mutating func noteDrop(at t: Int64) {
@@ -43,14 +79,14 @@ struct RecorderState {
     /// Appends the `recorder.dropped` event for drops not yet reported, now that there is room.
     mutating func reportDrops(at t: Int64) {
         guard droppedSinceReport > 0, pending.count < pending.capacity else { return }
-        _ = append(LifecycleEvent(t: t, kind: .recorderDropped, dur: t - firstDropT,
-                                  attrs: [Attribute("dropped", .int(Int64(droppedSinceReport)))]))
+        _ = append(.recorderDropped, at: t, dur: t - firstDropT,
+                   attrs: [Attribute("dropped", .int(Int64(droppedSinceReport)))])
         droppedSinceReport = 0
     }
 
     /// Removes and returns the events that may be written now: all those before the oldest span still open
     /// for less than `maxHold`. Older spans are let go: written without `dur`, marked `unfinished`.
-    mutating func takeWritable(now: Int64, maxHold: Int64, force: Bool) -> [LifecycleEvent] {
+    mutating func takeWritable(now: Int64, maxHold: Int64, force: Bool) -> Batch {
         var cut = pending.count
         var released: [Int] = []
         for span in openSpans {
@@ -58,12 +94,13 @@ struct RecorderState {
             guard index >= 0, index < pending.count else { continue }
             if force || now - span.start > maxHold {
                 released.append(span.sequence)
-                pending[index].attrs = (pending[index].attrs ?? []) + [Attribute("unfinished", .bool(true))]
+                attrs[span.sequence, default: []].append(Attribute("unfinished", .bool(true)))
+                pending[index].fields.insert(.attrs)
             } else {
                 cut = min(cut, index)
             }
         }
-        openSpans.removeAll { released.contains($0.sequence) }
+        if !released.isEmpty { openSpans.removeAll { released.contains($0.sequence) } }
         spare.removeAll(keepingCapacity: true)
         if cut == pending.count {
             swap(&spare, &pending)
@@ -71,7 +108,14 @@ struct RecorderState {
             spare.append(contentsOf: pending[0..<cut])
             pending.removeFirst(cut)
         }
+        var taken: [Int: [Attribute]] = [:]
+        if !attrs.isEmpty {
+            let end = firstSequence + spare.count
+            for (sequence, value) in attrs where sequence < end { taken[sequence] = value }
+            for sequence in taken.keys { attrs[sequence] = nil }
+        }
+        let batch = Batch(events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence)
         firstSequence += spare.count
-        return spare
+        return batch
     }
 }

@@ -7,6 +7,9 @@ import LifetraceCore
 /// being written. See `Schemas/lifetrace-format.md`, "Event block".
 struct EventBlockEncoder {
     private var strings: [String: UInt32] = [:]
+    /// The last string interned and its index: consecutive events mostly name the same scene.
+    private var lastString: String?
+    private var lastIndex: UInt32 = 0
     private var stringBytes: [UInt8] = []
     private var kinds: [UInt8] = []
     private var presence: [UInt8] = []
@@ -74,6 +77,14 @@ struct EventBlockEncoder {
 
     @inline(__always)
     private mutating func intern(_ string: String) -> UInt32 {
+        if string == lastString { return lastIndex }
+        let index = internSlow(string)
+        lastString = string
+        lastIndex = index
+        return index
+    }
+
+    private mutating func internSlow(_ string: String) -> UInt32 {
         if let index = strings[string] { return index }
         let index = UInt32(strings.count)
         strings[string] = index
@@ -105,6 +116,7 @@ struct EventBlockEncoder {
         deltas.removeAll()
         durations.removeAll()
         strings.removeAll(keepingCapacity: true)
+        lastString = nil
         stringBytes.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
         eventCount = 0

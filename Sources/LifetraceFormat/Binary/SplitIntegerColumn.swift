@@ -10,11 +10,13 @@ struct SplitIntegerColumnEncoder {
 
     var count: Int { lengths.count }
 
-    var byteCount: Int { lengths.count + planes.reduce(0) { $0 + $1.count } }
+    /// The bytes the column holds: its lengths and its planes.
+    private(set) var byteCount = 0
 
     @inline(__always)
     mutating func append(_ value: UInt64) {
         let length = value == 0 ? 0 : (64 - value.leadingZeroBitCount + 7) / 8
+        byteCount += 1 + length
         lengths.append(UInt8(length))
         var rest = value
         for plane in 0..<length {
@@ -35,6 +37,7 @@ struct SplitIntegerColumnEncoder {
     }
 
     mutating func removeAll() {
+        byteCount = 0
         lengths.removeAll(keepingCapacity: true)
         for plane in planes.indices { planes[plane].removeAll(keepingCapacity: true) }
     }
