@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
+        .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
+        // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
+        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
         .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // The command-line tool: wires the stages together.
@@ -38,6 +41,7 @@ let package = Package(
                 "LifetraceFormat",
                 "LifetraceRecorder",
                 "LifetraceSimulator",
+                "LifetraceAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
         .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceAnalysisTests", dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]

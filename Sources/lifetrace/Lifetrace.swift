@@ -7,7 +7,7 @@ import LifetraceFormat
 struct Lifetrace: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifetrace",
-        abstract: "Record, simulate, convert, inspect and repair iOS app-lifecycle traces.",
+        abstract: "Record, simulate, check, convert, inspect and repair iOS app-lifecycle traces.",
         discussion: """
             Traces are .lifetrace files (zstd-framed binary) or JSON Lines; every command that reads a trace \
             accepts both and tells them apart by content.
@@ -16,7 +16,7 @@ struct Lifetrace: ParsableCommand {
             file and the byte offset or line).
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Record.self, Convert.self, Info.self, Dump.self, Recover.self]
+        subcommands: [Simulate.self, Record.self, Check.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
     )
 
     /// Runs the command, mapping every failure to a documented exit code.

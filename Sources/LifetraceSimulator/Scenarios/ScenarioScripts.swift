@@ -102,7 +102,13 @@ extension LifecycleModel {
     mutating func multiWindow() throws {
         try launch(reason: "user")
         try idle(timing.foregroundSession())
-        let second = try openWindow()
+        guard let second = try openWindow() else {
+            // One window only: the scenario is Slide Over and going home.
+            try interruption(length: timing.inactiveEpisode())
+            try idle(timing.foregroundSession())
+            try goHome()
+            return
+        }
         try idle(timing.foregroundSession())
         // Slide Over: the first window goes inactive while the floating app is used.
         if scenes[0].state == .active {
@@ -123,8 +129,10 @@ extension LifecycleModel {
     }
 
     /// A new window (iPad): a new scene session connects and becomes active beside the others.
+    /// Without a scene manifest an app has one window: nothing happens.
     @discardableResult
-    mutating func openWindow() throws -> Int {
+    mutating func openWindow() throws -> Int? {
+        guard style != .appDelegate else { return nil }
         let index = addScene()
         try connect(index)
         try activate(index)

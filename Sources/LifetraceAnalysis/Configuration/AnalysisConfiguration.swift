@@ -1,0 +1,99 @@
+import Foundation
+public import LifetraceCore
+import LifetraceFormat
+
+/// Budgets and severities the analyzer checks against, with documented defaults, overridable by a
+/// `lifetrace.json` file (`Schemas/lifetrace-config.schema.json`).
+public struct AnalysisConfiguration: Sendable {
+    /// Budgets by name, in nanoseconds; `nil` turns a budget off.
+    public var budgets: [String: Int64?]
+    /// Severity overrides by rule id (a team may make a warning an error).
+    public var severities: [String: Severity]
+    /// Rules turned off.
+    public var disabledRules: Set<String>
+
+    static let second: Int64 = 1_000_000_000
+
+    /// The documented defaults: `didEnterBackground` 5 s and `willTerminate` 5 s (seeds/001, 002, 004),
+    /// a background task 30 s and a refresh task 30 s (domain notes), launch to first active 5 s, inactive
+    /// episodes unbudgeted (a phone call may last an hour).
+    public static let defaults = AnalysisConfiguration(
+        budgets: [
+            "didEnterBackground": 5 * second,
+            "willTerminate": 5 * second,
+            "backgroundTask": 30 * second,
+            "refreshTask": 30 * second,
+            "launch": 5 * second,
+            "inactiveEpisode": nil,
+        ],
+        severities: [:],
+        disabledRules: [])
+
+    /// Creates a configuration.
+    public init(budgets: [String: Int64?], severities: [String: Severity], disabledRules: Set<String>) {
+        self.budgets = budgets
+        self.severities = severities
+        self.disabledRules = disabledRules
+    }
+
+    /// The budget `name` in nanoseconds, or `nil` when it is off or unknown.
+    public func budget(_ name: String) -> Int64? {
+        budgets[name] ?? nil
+    }
+
+    /// The severity a finding of `rule` gets.
+    public func severity(of rule: Rule) -> Severity {
+        severities[rule.id] ?? rule.severity
+    }
+
+    /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
+    /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}}}`.
+    ///
+    /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
+    public static func load(path: String, for header: TraceHeader?) throws -> AnalysisConfiguration {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw TraceError(.io, file: path, at: .file, "cannot read the configuration")
+        }
+        let json = try JSONValue(parsing: text, file: path)
+        var configuration = AnalysisConfiguration.defaults
+        try configuration.apply(json, file: path)
+        let style = header?[extra: "style"]?.stringValue
+            ?? (header?.sceneManifest == false ? "app-delegate" : nil)
+        if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
+        return configuration
+    }
+
+    private mutating func apply(_ json: JSONValue, file: String) throws {
+        if case let .object(members)? = json["budgets"] {
+            for (name, value) in members {
+                guard budgets.keys.contains(name) else {
+                    throw TraceError(.malformed, file: file, at: .file, "unknown budget \"\(name)\"")
+                }
+                switch value {
+                case .null, .string("off"): budgets[name] = .some(nil)
+                case let .string(text):
+                    guard let ns = Nanoseconds.parse(text) else {
+                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \"\(text)\" is not a duration")
+                    }
+                    budgets[name] = ns
+                case let .int(seconds): budgets[name] = seconds * Self.second
+                case let .double(seconds): budgets[name] = Int64(seconds * 1e9)
+                default: throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\" must be a duration")
+                }
+            }
+        }
+        if case let .object(members)? = json["rules"] {
+            for (id, value) in members {
+                guard RuleCatalog.rule(id) != nil else {
+                    throw TraceError(.malformed, file: file, at: .file, "unknown rule \"\(id)\"")
+                }
+                switch value.stringValue {
+                case "off": disabledRules.insert(id)
+                case "error": severities[id] = .error
+                case "warning": severities[id] = .warning
+                default: throw TraceError(.malformed, file: file, at: .file, "rule \(id) must be \"error\", \"warning\" or \"off\"")
+                }
+            }
+        }
+    }
+}

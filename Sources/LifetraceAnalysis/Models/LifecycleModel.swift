@@ -1,0 +1,186 @@
+import Foundation
+public import LifetraceCore
+import LifetraceFormat
+
+/// A lifecycle state machine as data (`Schemas/models/*.json`, `Schemas/lifecycle-model.schema.json`).
+///
+/// The analyzer's ``ModelEngine`` interprets any number of these; a new lifecycle (an Android activity, a
+/// server's service states) is a new JSON file, not new code.
+public struct LifecycleModel: Sendable {
+    /// A move from some states to another on an event.
+    public struct Transition: Sendable {
+        /// The event name (`scene.didBecomeActive`).
+        public var event: String
+        /// For `swiftui.scenePhase`-like events: the phase the event must carry.
+        public var phase: ScenePhase?
+        /// The states the event is legal in.
+        public var from: Set<String>
+        /// The state the event leads to (also after a violation, so one mistake is reported once).
+        public var to: String
+        /// The rule a violation is reported under.
+        public var rule: String
+    }
+
+    /// Events that are findings in a state, whatever the transitions say.
+    public struct Violation: Sendable {
+        /// The state.
+        public var state: String
+        /// The rule.
+        public var rule: String
+        /// Event name patterns (`scene.*`, `*`); `nil` means every event of the model.
+        public var events: [String]?
+        /// Event names exempt from the patterns.
+        public var except: Set<String>
+    }
+
+    /// A handler whose duration (`dur`) must stay within a named budget.
+    public struct HandlerBudget: Sendable {
+        /// The event.
+        public var event: String
+        /// The phase it must carry, for phase events.
+        public var phase: ScenePhase?
+        /// The budget's name in ``AnalysisConfiguration``.
+        public var budget: String
+        /// The rule an overrun is reported under.
+        public var rule: String
+    }
+
+    /// What the time spent in a state counts as.
+    public enum Accounting: String, Sendable {
+        case none, active, inactive, background
+    }
+
+    /// The model's name.
+    public var name: String
+    /// The event field whose value names an instance; `nil` for one instance per process.
+    public var instanceField: String?
+    /// Events without this field are not the model's.
+    public var requireField: String?
+    /// If set, the model applies only to traces whose header has this `scene_manifest`.
+    public var appliesWhenSceneManifest: Bool?
+    /// The state a new instance is in.
+    public var initial: String
+    /// The states and what their time counts as.
+    public var states: [String: Accounting]
+    /// State budgets: an episode longer than the budget (by name) is a finding of the rule.
+    public var stateBudgets: [String: (budget: String, rule: String)]
+    /// The transitions.
+    public var transitions: [Transition]
+    /// State-wide violations.
+    public var violations: [Violation]
+    /// Handler budgets.
+    public var handlerBudgets: [HandlerBudget]
+    /// Events that return every instance to the initial state.
+    public var resetOn: Set<String>
+
+    /// The models lifetrace ships: process, scene, app-ui (no scene manifest) and swiftui-scene.
+    public static let builtIn: [LifecycleModel] = builtInSources.map { source in
+        do {
+            return try LifecycleModel(json: try JSONValue(parsing: source.json, file: "Schemas/models/\(source.name).json"),
+                                      file: "Schemas/models/\(source.name).json")
+        } catch {
+            preconditionFailure("built-in model \(source.name) is invalid: \(error)")
+        }
+    }
+
+    /// Reads a model from its JSON.
+    ///
+    /// - Throws: ``ModelError`` naming the file and the member that is wrong.
+    public init(json: JSONValue, file: String) throws(ModelError) {
+        func fail(_ message: String) -> ModelError { ModelError(file: file, message: message) }
+        func string(_ value: JSONValue?, _ what: String) throws(ModelError) -> String {
+            guard let text = value?.stringValue else { throw fail("\"\(what)\" must be a string") }
+            return text
+        }
+        func strings(_ value: JSONValue?, _ what: String) throws(ModelError) -> [String] {
+            guard let value else { return [] }
+            guard case let .array(items) = value else { throw fail("\"\(what)\" must be an array of strings") }
+            var result: [String] = []
+            for item in items { result.append(try string(item, what)) }
+            return result
+        }
+        func phase(_ value: JSONValue?) throws(ModelError) -> ScenePhase? {
+            guard let value else { return nil }
+            guard let name = value.stringValue, let phase = ScenePhase(name: name) else {
+                throw fail("\"phase\" must be active, inactive or background")
+            }
+            return phase
+        }
+        func objects(_ value: JSONValue?, _ what: String) throws(ModelError) -> [JSONValue] {
+            guard let value else { return [] }
+            guard case let .array(items) = value else { throw fail("\"\(what)\" must be an array") }
+            return items
+        }
+
+        guard case .object = json else { throw fail("a model must be a JSON object") }
+        name = try string(json["name"], "name")
+        instanceField = json["instance_field"]?.stringValue
+        requireField = json["require_field"]?.stringValue
+        appliesWhenSceneManifest = json["applies_when"]?["scene_manifest"]?.boolValue
+        initial = try string(json["initial"], "initial")
+        guard case let .object(stateMembers)? = json["states"], !stateMembers.isEmpty else {
+            throw fail("\"states\" must be an object with at least one state")
+        }
+        states = [:]
+        stateBudgets = [:]
+        for (state, details) in stateMembers {
+            let accounting = details["accounting"]?.stringValue ?? "none"
+            guard let value = Accounting(rawValue: accounting) else {
+                throw fail("state \"\(state)\": \"accounting\" must be none, active, inactive or background")
+            }
+            states[state] = value
+            if let budget = details["budget"]?.stringValue {
+                stateBudgets[state] = (budget, try string(details["budget_rule"], "budget_rule"))
+            }
+        }
+        guard states[initial] != nil else { throw fail("the initial state \"\(initial)\" is not among the states") }
+        transitions = []
+        for item in try objects(json["transitions"], "transitions") {
+            let transition = Transition(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
+                                        from: Set(try strings(item["from"], "from")), to: try string(item["to"], "to"),
+                                        rule: try string(item["rule"], "rule"))
+            for state in transition.from.union([transition.to]) where states[state] == nil {
+                throw fail("transition on \"\(transition.event)\" names the unknown state \"\(state)\"")
+            }
+            transitions.append(transition)
+        }
+        violations = []
+        for item in try objects(json["violations"], "violations") {
+            let violation = Violation(state: try string(item["state"], "state"), rule: try string(item["rule"], "rule"),
+                                      events: item["events"] == nil ? nil : try strings(item["events"], "events"),
+                                      except: Set(try strings(item["except"], "except")))
+            guard states[violation.state] != nil else { throw fail("violation names the unknown state \"\(violation.state)\"") }
+            violations.append(violation)
+        }
+        handlerBudgets = []
+        for item in try objects(json["handler_budgets"], "handler_budgets") {
+            handlerBudgets.append(HandlerBudget(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
+                                                budget: try string(item["budget"], "budget"),
+                                                rule: try string(item["rule"], "rule")))
+        }
+        resetOn = Set(try strings(json["reset_on"], "reset_on"))
+    }
+
+    /// Reads a model from a JSON file.
+    public init(contentsOf path: String) throws(ModelError) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ModelError(file: path, message: "cannot read the file") }
+        do {
+            self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw ModelError(file: path, message: "\(error)")
+        }
+    }
+}
+
+/// A model file that is not a valid lifecycle model.
+public struct ModelError: Error, Sendable, CustomStringConvertible {
+    /// The model's file.
+    public var file: String
+    /// What is wrong.
+    public var message: String
+
+    /// `FILE: MESSAGE`.
+    public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,193 @@
+import Foundation
+public import LifetraceCore
+import LifetraceFormat
+
+/// Renders `lifetrace check` results as text, JSON (`Schemas/check-result.schema.json`), JUnit XML, GitHub
+/// workflow annotations or SARIF 2.1.0.
+public enum CheckOutput {
+    /// The whole output for `results` in `format` (`text`, `json`, `junit`, `github`, `sarif`).
+    public static func render(_ results: [AnalysisResult], format: String) -> String {
+        switch format {
+        case "json": return json(results).jsonText + "\n"
+        case "junit": return junit(results)
+        case "github": return github(results)
+        case "sarif": return sarif(results).jsonText + "\n"
+        default: return text(results)
+        }
+    }
+
+    static func text(_ results: [AnalysisResult]) -> String {
+        var blocks: [String] = []
+        for result in results {
+            for finding in result.findings { blocks.append(TextReport.finding(finding)) }
+        }
+        for result in results { blocks.append(TextReport.summary(result)) }
+        return blocks.joined(separator: "\n") + "\n"
+    }
+
+    static func times(_ times: StateTimes) -> JSONValue {
+        .object([("active_ns", .int(times.active)), ("inactive_ns", .int(times.inactive)),
+                 ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))])
+    }
+
+    /// The JSON document of `Schemas/check-result.schema.json`.
+    public static func json(_ results: [AnalysisResult]) -> JSONValue {
+        .object([
+            ("lifetrace_check", .int(1)),
+            ("results", .array(results.map { result in
+                .object([
+                    ("file", .string(result.file)),
+                    ("events", .int(Int64(result.eventCount))),
+                    ("errors", .int(Int64(result.count(.error)))),
+                    ("warnings", .int(Int64(result.count(.warning)))),
+                    ("findings", .array(result.findings.map(finding))),
+                    ("times", times(result.totals)),
+                    ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),
+                    ("suspensions", .array(result.suspensions.map {
+                        .object([("start_t", .int($0.start)), ("end_t", .int($0.end)), ("basis", .string($0.basis))])
+                    })),
+                    ("processes", .array(result.processes.map { process in
+                        .object([
+                            ("launch_t", .int(process.launchT)),
+                            ("reason", process.launchReason.map { .string($0) } ?? .null),
+                            ("last_t", .int(process.lastT)),
+                            ("end", .string(process.end.rawValue)),
+                            ("basis", .string(process.endBasis)),
+                            ("times", times(process.times)),
+                        ])
+                    })),
+                    ("scenes", .array(result.scenes.map { .object([("scene", .string($0.scene)), ("times", times($0.times))]) })),
+                ])
+            })),
+        ])
+    }
+
+    static func finding(_ finding: Finding) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("rule", .string(finding.rule.id)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("title", .string(finding.rule.title)),
+            ("message", .string(finding.message)),
+            ("event_index", .int(Int64(finding.eventIndex))),
+            ("t", .int(finding.t)),
+            ("event", .string(finding.eventName)),
+            ("scene", finding.scene.map { .string($0) } ?? .null),
+        ]
+        if let measured = finding.measured { members.append(("measured_ns", .int(measured))) }
+        if let budget = finding.budget { members.append(("budget_ns", .int(budget))) }
+        members.append(("baseline_key", .string(finding.baselineKey)))
+        return .object(members)
+    }
+
+    static func xml(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            case "\u{09}", "\u{0A}", "\u{0D}": escaped.unicodeScalars.append(character)
+            case _ where character.value < 0x20: escaped += " "
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// JUnit XML: a test suite per trace, a failing test case per error finding (warnings are skipped cases).
+    static func junit(_ results: [AnalysisResult]) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+        let failures = results.reduce(0) { $0 + $1.count(.error) }
+        let tests = results.reduce(0) { $0 + max(1, $1.findings.count) }
+        lines.append("<testsuites name=\"lifetrace check\" tests=\"\(tests)\" failures=\"\(failures)\">")
+        for result in results {
+            let cases = max(1, result.findings.count)
+            lines.append("  <testsuite name=\"\(xml(result.file))\" tests=\"\(cases)\" failures=\"\(result.count(.error))\" skipped=\"\(result.count(.warning))\">")
+            if result.findings.isEmpty {
+                lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"lifecycle rules\"/>")
+            }
+            for finding in result.findings {
+                let name = "\(finding.rule.id) event #\(finding.eventIndex)"
+                lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"\(xml(name))\">")
+                let body = xml(TextReport.finding(finding))
+                if finding.severity == .error {
+                    lines.append("      <failure message=\"\(xml(finding.rule.title))\" type=\"\(finding.rule.id)\">\(body)</failure>")
+                } else {
+                    lines.append("      <skipped message=\"warning \(finding.rule.id): \(xml(finding.rule.title))\"/>")
+                }
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func githubEscape(_ text: String, property: Bool) -> String {
+        var escaped = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+        if property { escaped = escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        return escaped
+    }
+
+    /// GitHub workflow commands: `::error file=F,title=LT003 ...::message`.
+    static func github(_ results: [AnalysisResult]) -> String {
+        var lines: [String] = []
+        for result in results {
+            for finding in result.findings {
+                let title = "\(finding.rule.id) \(finding.rule.title)"
+                let message = "t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)"
+                    + (finding.scene.map { " scene \($0)" } ?? "") + ": " + finding.message
+                lines.append("::\(finding.severity.rawValue) file=\(githubEscape(finding.file, property: true)),"
+                    + "title=\(githubEscape(title, property: true))::\(githubEscape(message, property: false))")
+            }
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// SARIF 2.1.0 for code-scanning views.
+    static func sarif(_ results: [AnalysisResult]) -> JSONValue {
+        let rules = RuleCatalog.all.map { rule -> JSONValue in
+            .object([
+                ("id", .string(rule.id)),
+                ("name", .string(rule.title)),
+                ("shortDescription", .object([("text", .string(rule.title))])),
+                ("fullDescription", .object([("text", .string(rule.explanation))])),
+                ("help", .object([("text", .string(rule.fix + " Source: " + rule.source))])),
+                ("defaultConfiguration", .object([("level", .string(rule.severity == .error ? "error" : "warning"))])),
+            ])
+        }
+        var sarifResults: [JSONValue] = []
+        for result in results {
+            for finding in result.findings {
+                sarifResults.append(.object([
+                    ("ruleId", .string(finding.rule.id)),
+                    ("level", .string(finding.severity == .error ? "error" : "warning")),
+                    ("message", .object([("text", .string(finding.message))])),
+                    ("locations", .array([.object([
+                        ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(finding.file))]))])),
+                        ("logicalLocations", .array([.object([
+                            ("name", .string("event #\(finding.eventIndex)")),
+                            ("fullyQualifiedName", .string("\(finding.file)#event-\(finding.eventIndex)")),
+                        ])])),
+                    ])])),
+                    ("partialFingerprints", .object([("lifetraceBaselineKey", .string(finding.baselineKey))])),
+                ]))
+            }
+        }
+        return .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("lifetrace")),
+                    ("informationUri", .string("https://lifetrace.dev")),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("results", .array(sarifResults)),
+            ])])),
+        ])
+    }
+}

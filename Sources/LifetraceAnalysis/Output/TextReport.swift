@@ -1,0 +1,51 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// The compiler-like text `lifetrace check` prints: one line per finding with the events before it, then a
+/// summary of each trace.
+public enum TextReport {
+    /// The lines for one finding: `FILE: t=12.345678s event #812 scene S1: error LT003: TITLE`, the message,
+    /// and the events that led to it.
+    public static func finding(_ finding: Finding) -> String {
+        var lines: [String] = []
+        let scene = finding.scene.map { " scene \($0)" } ?? ""
+        lines.append("\(finding.file): t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)\(scene): "
+            + "\(finding.severity.rawValue) \(finding.rule.id): \(finding.rule.title)")
+        var detail = "    " + finding.message
+        if let share = finding.budgetShare { detail += " (\(Int((share * 100).rounded()))% of the budget)" }
+        lines.append(detail)
+        for item in finding.context {
+            let marker = item.index == finding.eventIndex ? ">" : " "
+            lines.append("  \(marker) #\(item.index) \(JSONLinesEncoder.line(item.event))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary of one trace: findings, processes and how they ended, time in each state, longest handlers.
+    public static func summary(_ result: AnalysisResult) -> String {
+        var lines: [String] = []
+        let errors = result.count(.error)
+        let warnings = result.count(.warning)
+        lines.append("\(result.file): \(result.eventCount) events, \(errors) error\(errors == 1 ? "" : "s"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        let totals = result.totals
+        let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
+        lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
+            + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
+        if result.processes.count <= 12 {
+            for (number, process) in result.processes.enumerated() {
+                lines.append("  process \(number + 1): launched t=\(Nanoseconds.seconds(process.launchT))"
+                    + (process.launchReason.map { " (\($0))" } ?? "") + ", ended \(process.end.rawValue): \(process.endBasis)")
+            }
+        } else {
+            var counts: [ProcessEnd: Int] = [:]
+            for process in result.processes { counts[process.end, default: 0] += 1 }
+            let text = ProcessEnd.allCases.compactMap { end in counts[end].map { "\(end.rawValue) \($0)" } }
+            lines.append("  \(result.processes.count) processes: " + text.joined(separator: ", "))
+        }
+        if let worst = result.longestHandlers.first {
+            lines.append("  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

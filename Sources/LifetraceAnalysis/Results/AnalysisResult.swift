@@ -1,0 +1,103 @@
+public import LifetraceCore
+
+/// Time spent in each state, in nanoseconds.
+public struct StateTimes: Sendable, Hashable {
+    /// In the foreground and interactive.
+    public var active: Int64 = 0
+    /// In the foreground, not receiving events.
+    public var inactive: Int64 = 0
+    /// In the background and running.
+    public var background: Int64 = 0
+    /// Suspended (inferred, or from ground truth).
+    public var suspended: Int64 = 0
+
+    /// Creates zero times.
+    public init() {}
+
+    mutating func add(_ other: StateTimes) {
+        active += other.active
+        inactive += other.inactive
+        background += other.background
+        suspended += other.suspended
+    }
+}
+
+/// How a process ended, in the spirit of MetricKit's exit categories.
+public enum ProcessEnd: String, Sendable, Hashable, CaseIterable {
+    /// `applicationWillTerminate` ran: terminated while running in the background.
+    case cleanTerminate = "clean-terminate"
+    /// Ended while suspended: memory reclaimed, swiped away, rebooted. No callback (seeds/002).
+    case terminatedWhileSuspended = "terminated-while-suspended"
+    /// Ended with a background task still open or expired: a background-task assertion timeout.
+    case killedWithBackgroundTask = "killed-with-background-task"
+    /// Ended while a `didEnterBackground` handler overran its budget: killed by the watchdog.
+    case killedInBackgroundHandler = "killed-in-background-handler"
+    /// Ended in the foreground without a callback: a crash or a watchdog kill.
+    case endedInForeground = "ended-in-foreground"
+    /// Ended while running in the background, without a callback.
+    case endedInBackground = "ended-in-background"
+    /// The trace ends while the process still runs (or is suspended): nothing is known of its end.
+    case traceEnded = "trace-ended"
+}
+
+/// One process of a trace, from launch to end.
+public struct ProcessSummary: Sendable, Hashable {
+    /// The launch time (the first event's time when the trace has no `process.launch`).
+    public var launchT: Int64
+    /// The launch reason, if the trace says.
+    public var launchReason: String?
+    /// The time of the process's last event.
+    public var lastT: Int64
+    /// How it ended.
+    public var end: ProcessEnd
+    /// Why the classification was made.
+    public var endBasis: String
+    /// Time in each state.
+    public var times: StateTimes
+}
+
+/// An interval the process was suspended, and why lifetrace thinks so.
+public struct SuspensionInterval: Sendable, Hashable {
+    /// Start.
+    public var start: Int64
+    /// End (the next sign of life, or the process's end).
+    public var end: Int64
+    /// `ground truth`, `heartbeats stopped`, or `idle in the background`.
+    public var basis: String
+}
+
+/// Everything one pass over a trace found.
+public struct AnalysisResult: Sendable {
+    /// The trace's file.
+    public var file: String
+    /// The trace's header.
+    public var header: TraceHeader?
+    /// The events read.
+    public var eventCount: Int
+    /// The time of the first and last events.
+    public var span: (first: Int64, last: Int64)?
+    /// The findings, in event order.
+    public var findings: [Finding]
+    /// Per process.
+    public var processes: [ProcessSummary]
+    /// Per scene (or `app` without scenes): time in each state.
+    public var scenes: [(scene: String, times: StateTimes)]
+    /// The suspension intervals.
+    public var suspensions: [SuspensionInterval]
+    /// Whether suspension came from ground-truth events rather than inference.
+    public var suspensionFromGroundTruth: Bool
+    /// The longest handlers: (event name, scene, duration, index).
+    public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
+
+    /// Totals over every process.
+    public var totals: StateTimes {
+        var total = StateTimes()
+        for process in processes { total.add(process.times) }
+        return total
+    }
+
+    /// The number of findings of `severity`.
+    public func count(_ severity: Severity) -> Int {
+        findings.filter { $0.severity == severity }.count
+    }
+}

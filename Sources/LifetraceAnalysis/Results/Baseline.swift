@@ -1,0 +1,30 @@
+import Foundation
+import LifetraceCore
+import LifetraceFormat
+
+/// Known findings a team accepts while adopting lifetrace: a previous `check --format json` result.
+public enum Baseline {
+    /// The key of a finding in a baseline: its file's name and its baseline key.
+    public static func key(file: String, _ baselineKey: String) -> String {
+        (file as NSString).lastPathComponent + " " + baselineKey
+    }
+
+    /// The accepted findings of the baseline file at `path`.
+    public static func load(_ path: String) throws -> Set<String> {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw TraceError(.io, file: path, at: .file, "cannot read the baseline")
+        }
+        let json = try JSONValue(parsing: text, file: path)
+        guard case let .array(results)? = json["results"] else {
+            throw TraceError(.malformed, file: path, at: .file, "not a `lifetrace check --format json` result")
+        }
+        var keys = Set<String>()
+        for result in results {
+            guard let file = result["file"]?.stringValue, case let .array(findings)? = result["findings"] else { continue }
+            for finding in findings {
+                if let baselineKey = finding["baseline_key"]?.stringValue { keys.insert(key(file: file, baselineKey)) }
+            }
+        }
+        return keys
+    }
+}

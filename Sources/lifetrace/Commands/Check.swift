@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+
+/// `lifetrace check TRACE...`: what CI runs.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check traces against the lifecycle rules and budgets; exit 1 on errors.",
+        discussion: """
+            Every trace is read once, in constant memory; several traces are checked in parallel. Exit status: \
+            0 clean, 1 findings (errors; warnings too with --strict), 2 bad input or usage. `lifetrace rules` \
+            lists the rules; `lifetrace explain LT003` explains one.
+            """
+    )
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, junit, github, sarif
+    }
+
+    @Argument(help: "The traces to check (.lifetrace or JSON Lines).")
+    var traces: [String]
+
+    @Option(help: "A lifetrace.json with budgets and rule severities.")
+    var config: String?
+
+    @Option(help: "Output format: text, json, junit, github or sarif.")
+    var format: Format = .text
+
+    @Option(help: "A previous `check --format json` result: findings listed there are accepted and not reported.")
+    var baseline: String?
+
+    @Option(name: .customLong("models"), help: "A directory of extra lifecycle models (JSON) to check as well.")
+    var modelsDirectory: String?
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    func run() throws {
+        var models = LifecycleModel.builtIn
+        if let modelsDirectory {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: modelsDirectory)) ?? []
+            for name in names.sorted() where name.hasSuffix(".json") {
+                do {
+                    models.append(try LifecycleModel(contentsOf: modelsDirectory + "/" + name))
+                } catch {
+                    throw TraceError(.malformed, file: error.file, at: .file, error.message)
+                }
+            }
+        }
+        let accepted = try baseline.map(Baseline.load) ?? []
+        let outcomes = checkInParallel(models: models)
+        var results: [AnalysisResult] = []
+        var failedInput = false
+        for outcome in outcomes {
+            switch outcome {
+            case let .success(result): results.append(filtered(result, accepted: accepted))
+            case let .failure(error):
+                Diagnostics.error(error.description)
+                failedInput = true
+            }
+        }
+        var out = StandardOutput()
+        out.write(CheckOutput.render(results, format: format.rawValue))
+        out.flush()
+        if failedInput { throw ExitCode(ExitStatus.badInput) }
+        let failing = results.contains { $0.count(.error) > 0 || (strict && $0.count(.warning) > 0) }
+        if failing { throw ExitCode(ExitStatus.findings) }
+    }
+
+    private func filtered(_ result: AnalysisResult, accepted: Set<String>) -> AnalysisResult {
+        guard !accepted.isEmpty else { return result }
+        var result = result
+        result.findings.removeAll { accepted.contains(Baseline.key(file: $0.file, $0.baselineKey)) }
+        return result
+    }
+
+    /// Analyzes every trace, as many at once as there are cores, keeping the order of the arguments.
+    private func checkInParallel(models: [LifecycleModel]) -> [Result<AnalysisResult, TraceError>] {
+        let results = ResultSlots(count: traces.count)
+        let traces = traces
+        let configPath = config
+        DispatchQueue.concurrentPerform(iterations: traces.count) { index in
+            let path = traces[index]
+            do {
+                var configuration = AnalysisConfiguration.defaults
+                if let configPath {
+                    let header = try TraceReader(path: path).header
+                    configuration = try AnalysisConfiguration.load(path: configPath, for: header)
+                }
+                results.set(index, .success(try TraceAnalyzer.analyze(path: path, configuration: configuration,
+                                                                       models: models)))
+            } catch let error as TraceError {
+                results.set(index, .failure(error))
+            } catch {
+                results.set(index, .failure(TraceError(.io, file: path, at: .file, "\(error)")))
+            }
+        }
+        return results.values
+    }
+}
+
+/// One slot per trace, filled from several threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<AnalysisResult, TraceError>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Result<AnalysisResult, TraceError>) {
+        lock.withLock { slots[index] = value }
+    }
+
+    var values: [Result<AnalysisResult, TraceError>] {
+        lock.withLock { slots.map { $0! } }
+    }
+}
