@@ -18,7 +18,8 @@ public final class TraceAnalyzer {
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
     private var ordinals: [String: Int] = [:]
-    private var context: [IndexedEvent] = []
+    private var ring: [IndexedEvent] = []
+    private let modelRules: [String: Rule]
     private var index = 0
     private var first: Int64?
     private var last: Int64 = 0
@@ -26,7 +27,16 @@ public final class TraceAnalyzer {
 
     // Processes and suspension.
     private var processes: [ProcessSummary] = []
-    private var current: ProcessState?
+    private var processCount = 0
+    private var endCounts: [ProcessEnd: Int] = [:]
+    private var totals = StateTimes()
+    private var suspensionCount = 0
+    /// Per-process details and suspension intervals kept for the report; beyond that only totals, so memory
+    /// stays constant however long the trace.
+    static let keptDetails = 1000
+    /// The process being read; meaningful while `alive`.
+    private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
+    private var alive = false
     private var suspensions: [SuspensionInterval] = []
     private let groundTruth: Bool
     private let heartbeatInterval: Int64?
@@ -46,8 +56,8 @@ public final class TraceAnalyzer {
         /// When the process last showed it was running while idle in the background.
         var idleSince: Int64?
         var firstActive: Int64?
+        /// The app entered the background and has not marked a save (`custom.save`) since.
         var backgroundSaveMissing = false
-        var sawSave = false
         var reportedAfterTerminate = false
     }
 
@@ -62,9 +72,10 @@ public final class TraceAnalyzer {
         self.header = header
         self.configuration = configuration
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
+        self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
         self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue
-        context.reserveCapacity(4)
+        ring.reserveCapacity(4)
     }
 
     /// Reads and analyzes the trace at `path`.
@@ -81,7 +92,7 @@ public final class TraceAnalyzer {
         if first == nil { first = event.t }
         last = event.t
         remember(event)
-        if event.kind == .processLaunch || current == nil { startProcess(event) }
+        if event.kind == .processLaunch || !alive { startProcess(event) }
         updateSuspension(event)
         engine.consume(event) { report in
             self.report(report.rule, report.message, scene: report.scene, measured: report.measured, budget: report.budget)
@@ -98,24 +109,32 @@ public final class TraceAnalyzer {
     /// Ends the analysis: closes open processes and returns everything found.
     public func finish() -> AnalysisResult {
         engine.finish(at: last)
-        if current != nil { endProcess(at: last, classification: nil) }
+        if alive { endProcess(at: last) }
         return AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
-            findings: findings, processes: processes, scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
-            suspensionFromGroundTruth: groundTruth, longestHandlers: longest)
+            findings: findings, processes: processes, processCount: processCount, endCounts: endCounts, totals: totals,
+            scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
+            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth, longestHandlers: longest)
     }
 
     // MARK: - Findings
 
+    /// Keeps the last four events in a ring, for the context of findings.
     private func remember(_ event: borrowing LifecycleEvent) {
-        if context.count == 4 { context.removeFirst() }
-        context.append(IndexedEvent(index: index, event: copy event))
+        let item = IndexedEvent(index: index, event: copy event)
+        if ring.count < 4 { ring.append(item) } else { ring[index & 3] = item }
+    }
+
+    /// The remembered events, oldest first.
+    private var context: [IndexedEvent] {
+        ring.sorted { $0.index < $1.index }
     }
 
     private func report(_ ruleID: String, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
-        guard let rule = RuleCatalog.rule(ruleID), !configuration.disabledRules.contains(ruleID),
-            let event = context.last?.event
+        guard let rule = RuleCatalog.rule(ruleID) ?? modelRules[ruleID], !configuration.disabledRules.contains(ruleID)
         else { return }
+        let context = context
+        guard let event = context.last?.event else { return }
         let name = event.eventName
         let ordinalKey = ruleID + "|" + (scene ?? "") + "|" + name
         let ordinal = ordinals[ordinalKey, default: 0]
@@ -156,35 +175,29 @@ public final class TraceAnalyzer {
             if ui == .active || ui == .inactive {
                 report("LT012", "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
-            current?.willTerminateEnd = event.t + (event.dur ?? 0)
-            if let process = current, process.backgroundSaveMissing, process.sawSave == false {
-                current?.backgroundSaveMissing = true
-            }
+            process.willTerminateEnd = event.t + (event.dur ?? 0)
         case .swiftuiScenePhase where event.scene == nil:
             let scenes = engine.states(of: "swiftui-scene").map(\.state)
-            if event.phase == .background, scenes.contains(where: { $0 != "background" }) {
-                report("LT030", "the App-level phase became background while a scene is \(scenes.first { $0 != "background" }!)",
-                       scene: nil)
+            if event.phase == .background, let other = scenes.first(where: { $0 != "background" }) {
+                report("LT030", "the App-level phase became background while a scene is \(other)", scene: nil)
             } else if event.phase == .active, !scenes.contains("active") {
                 report("LT030", "the App-level phase became active while no scene is active", scene: nil)
             }
         case .custom where event.label == "save":
-            guard current != nil else { break }
-            if let end = current?.willTerminateEnd, event.t <= end, current?.backgroundSaveMissing == true {
+            if let end = process.willTerminateEnd, event.t <= end, process.backgroundSaveMissing {
                 report("LT080", "state saved in applicationWillTerminate, after entering the background without saving",
                        scene: nil)
             }
-            current?.sawSave = true
-            current?.backgroundSaveMissing = false
+            process.backgroundSaveMissing = false
         default:
             break
         }
-        if let end = current?.willTerminateEnd, event.t > end, event.kind != .appWillTerminate,
-            !Self.allowedAfterTerminate.contains(event.kind), current?.reportedAfterTerminate == false {
-            current?.reportedAfterTerminate = true
+        if let end = process.willTerminateEnd, event.t > end, event.kind != .appWillTerminate,
+            !Self.allowedAfterTerminate.contains(event.kind), !process.reportedAfterTerminate {
+            process.reportedAfterTerminate = true
             report("LT013", "\(event.eventName) after applicationWillTerminate returned", scene: event.scene)
         }
-        if groundTruth, current?.suspendedSince != nil, event.kind.layer != .process {
+        if groundTruth, process.suspendedSince != nil, event.kind.layer != .process {
             report("LT070", "\(event.eventName) while the process is suspended", scene: event.scene)
         }
     }
@@ -192,14 +205,14 @@ public final class TraceAnalyzer {
     // MARK: - Processes, suspension and exits
 
     private func startProcess(_ event: borrowing LifecycleEvent) {
-        if current != nil { endProcess(at: event.t, classification: nil, nextLaunch: true) }
-        current = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? event.reason : nil,
+        if alive { endProcess(at: event.t, nextLaunch: true) }
+        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? event.reason : nil,
                                lastT: event.t, uiSince: event.t)
+        alive = true
     }
 
     /// Accounts the time since the last UI change to the state the UI was in.
     private func accountUI(until t: Int64) {
-        guard var process = current else { return }
         let elapsed = max(0, t - process.uiSince)
         if process.suspendedSince == nil {
             switch process.ui {
@@ -209,84 +222,85 @@ public final class TraceAnalyzer {
             }
         }
         process.uiSince = t
-        current = process
+    }
+
+    private func suspended(from start: Int64, to end: Int64, basis: String) {
+        suspensionCount += 1
+        if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
+        process.times.suspended += end - start
     }
 
     private func updateSuspension(_ event: borrowing LifecycleEvent) {
-        guard var process = current else { return }
+        guard alive else { return }
         if groundTruth {
             switch event.kind {
             case .processSuspend:
                 accountUI(until: event.t)
-                process = current!
                 tasks.close { rule, message in report(rule, message, scene: nil) }
                 process.suspendedSince = event.t
             case .processResume:
                 if let since = process.suspendedSince {
-                    suspensions.append(SuspensionInterval(start: since, end: event.t, basis: "ground truth"))
-                    process.times.suspended += event.t - since
+                    suspended(from: since, to: event.t, basis: "ground truth")
                     process.uiSince = event.t
                 }
                 process.suspendedSince = nil
             default: break
             }
-            current = process
             return
         }
         // Inference: an idle background process that shows no sign of life for long enough was suspended.
         guard let idle = process.idleSince, event.kind != .processLaunch else { return }
         let threshold = heartbeatInterval.map { $0 * 2 } ?? Self.suspensionThreshold
         if event.t - idle > threshold {
-            let basis = heartbeatInterval != nil ? "heartbeats stopped" : "idle in the background"
             accountUI(until: idle)
-            process = current!
-            suspensions.append(SuspensionInterval(start: idle, end: event.t, basis: basis))
-            process.times.suspended += event.t - idle
+            suspended(from: idle, to: event.t, basis: heartbeatInterval != nil ? "heartbeats stopped" : "idle in the background")
             process.uiSince = event.t
         }
         process.idleSince = nil
-        current = process
     }
 
     private func trackProcess(_ event: borrowing LifecycleEvent) {
-        guard current != nil else { return }
-        current?.lastT = event.t
+        guard alive else { return }
+        process.lastT = event.t
         let ui = engine.uiState
-        if ui != current!.ui {
+        if ui != process.ui {
             accountUI(until: event.t)
-            if ui == .active, current!.firstActive == nil {
-                current!.firstActive = event.t
-                if current!.reason == nil || current!.reason == "user", let budget = configuration.budget("launch"),
-                    event.t - current!.launchT > budget {
-                    report("LT053", "the first scene became active \(Nanoseconds.short(event.t - current!.launchT)) after launch, over the \(Nanoseconds.short(budget)) budget",
-                           scene: event.scene, measured: event.t - current!.launchT, budget: budget)
+            if ui == .active, process.firstActive == nil {
+                process.firstActive = event.t
+                let launch = event.t - process.launchT
+                if process.reason == nil || process.reason == "user", let budget = configuration.budget("launch"), launch > budget {
+                    report("LT053", "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
+                           scene: event.scene, measured: launch, budget: budget)
                 }
             }
-            if (current!.ui == .active || current!.ui == .inactive), ui == .background {
-                current!.backgroundSaveMissing = !current!.sawSave ? true : true
-                current!.sawSave = false
+            if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
+            process.ui = ui
+        }
+        switch event.kind {
+        case .appWillTerminate: process.terminated = true
+        case .sceneDidEnterBackground, .appDidEnterBackground:
+            if let dur = event.dur, let budget = configuration.budget("didEnterBackground"), dur > budget {
+                process.handlerOverrun = true
             }
-            current!.ui = ui
+        case .processExit:
+            processEndObserved = true
+            endProcess(at: event.t)
+            return
+        default: break
         }
-        if event.kind == .appWillTerminate { current!.terminated = true }
-        if event.kind == .processExit { endProcess(at: event.t, classification: nil) }
         // Signs of life in an idle background: the process runs until at least the end of this event.
-        if current != nil, !groundTruth, (ui == .background || ui == .none), !tasks.hasOpenTasks,
-            event.kind != .processExit {
-            current!.idleSince = event.t + (event.dur ?? 0)
-        }
-        if event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground,
-            let dur = event.dur, let budget = configuration.budget("didEnterBackground"), dur > budget {
-            current?.handlerOverrun = true
+        if !groundTruth, ui == .background || ui == .none, !tasks.hasOpenTasks {
+            process.idleSince = event.t + (event.dur ?? 0)
         }
     }
 
-    private func endProcess(at t: Int64, classification: ProcessEnd?, nextLaunch: Bool = false) {
-        guard var process = current else { return }
+    private func endProcess(at t: Int64, nextLaunch: Bool = false) {
+        guard alive else { return }
         var end: ProcessEnd
         var basis: String
-        let suspendedAtEnd = process.suspendedSince != nil
-            || (process.idleSince.map { nextLaunch && t - $0 > Self.suspensionThreshold } ?? false)
+        // Idle in the background with nothing keeping it running, the process was suspended within seconds
+        // (seeds/001), however soon the next launch came.
+        let suspendedAtEnd = process.suspendedSince != nil || (nextLaunch && process.idleSince != nil)
         if process.terminated {
             (end, basis) = (.cleanTerminate, "applicationWillTerminate ran")
         } else if tasks.hasOpenTasks {
@@ -294,37 +308,33 @@ public final class TraceAnalyzer {
                 ? "a background task had expired without being ended" : "a background task was still open")
         } else if process.handlerOverrun {
             (end, basis) = (.killedInBackgroundHandler, "didEnterBackground overran its budget and nothing followed")
+        } else if !nextLaunch, !processEndObserved {
+            (end, basis) = (.traceEnded, "the trace ends while the process is alive or suspended")
         } else if suspendedAtEnd {
-            (end, basis) = (.terminatedWhileSuspended, "suspended, then a new launch")
+            (end, basis) = (.terminatedWhileSuspended, "suspended, then the process ended without a callback")
         } else if process.ui == .active || process.ui == .inactive {
             (end, basis) = (.endedInForeground, "the last state was foreground and no callback announced the end")
         } else {
             (end, basis) = (.endedInBackground, "running in the background, no callback announced the end")
         }
-        let observed = nextLaunch || processEndObserved
-        if !observed, !process.terminated, !tasks.hasOpenTasks, !process.handlerOverrun {
-            (end, basis) = (.traceEnded, "the trace ends while the process is alive or suspended")
-        }
-        if let classification { end = classification }
         tasks.close { rule, message in report(rule, message, scene: nil) }
         // Close the accounting: a process that ends suspended was suspended until its end.
         if let since = process.suspendedSince {
-            suspensions.append(SuspensionInterval(start: since, end: t, basis: "ground truth"))
-            process.times.suspended += t - since
+            suspended(from: since, to: t, basis: "ground truth")
         } else if end == .terminatedWhileSuspended, let idle = process.idleSince {
-            current = process
             accountUI(until: idle)
-            process = current!
-            suspensions.append(SuspensionInterval(start: idle, end: t, basis: "idle in the background, then a new launch"))
-            process.times.suspended += t - idle
+            suspended(from: idle, to: t, basis: "idle in the background, then a new launch")
         } else {
-            current = process
-            accountUI(until: min(t, max(process.lastT, process.uiSince)))
-            process = current!
+            accountUI(until: max(process.lastT, process.uiSince))
         }
-        processes.append(ProcessSummary(launchT: process.launchT, launchReason: process.reason, lastT: process.lastT,
-                                        end: end, endBasis: basis, times: process.times))
-        current = nil
+        endCounts[end, default: 0] += 1
+        totals.add(process.times)
+        processCount += 1
+        if processes.count < Self.keptDetails {
+            processes.append(ProcessSummary(launchT: process.launchT, launchReason: process.reason, lastT: process.lastT,
+                                            end: end, endBasis: basis, times: process.times))
+        }
+        alive = false
         processEndObserved = false
     }
 

@@ -2,7 +2,8 @@ import LifetraceCore
 
 /// Interprets lifecycle models (``LifecycleModel``) over a stream of events: one engine, any number of models.
 ///
-/// Each model is compiled into tables indexed by event kind, so an event costs a few array lookups per model.
+/// Each model is compiled into flat tables indexed by event kind and state, made of plain values, so that an
+/// event costs a few array reads per model and no reference counting.
 struct ModelEngine {
     /// A finding the engine reports: the rule, a message, and for budgets the measured value and the budget.
     struct Report {
@@ -17,12 +18,39 @@ struct ModelEngine {
         var phase: ScenePhase?
         var from: UInt64
         var to: Int
-        var rule: String
+        var rule: Int
     }
 
-    struct CompiledViolation {
-        var matches: [Bool]
-        var rule: String
+    struct HandlerBudget {
+        var phase: ScenePhase?
+        var budget: Int64
+        var rule: Int
+    }
+
+    /// A set of event kinds, as 256 bits.
+    struct KindSet {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        mutating func insert(_ tag: Int) {
+            switch tag >> 6 {
+            case 0: words.0 |= 1 << UInt64(tag & 63)
+            case 1: words.1 |= 1 << UInt64(tag & 63)
+            case 2: words.2 |= 1 << UInt64(tag & 63)
+            default: words.3 |= 1 << UInt64(tag & 63)
+            }
+        }
+
+        @inline(__always)
+        func contains(_ tag: Int) -> Bool {
+            let word: UInt64
+            switch tag >> 6 {
+            case 0: word = words.0
+            case 1: word = words.1
+            case 2: word = words.2
+            default: word = words.3
+            }
+            return word & (1 << UInt64(tag & 63)) != 0
+        }
     }
 
     struct Instance {
@@ -32,18 +60,26 @@ struct ModelEngine {
         var times = StateTimes()
     }
 
+    /// One model, compiled.
     struct Compiled {
-        var model: LifecycleModel
+        var name: String
         var names: [String]
         var initial: Int
+        var keyedByScene: Bool
+        var requiresScene: Bool
         var accounting: [LifecycleModel.Accounting]
-        var stateBudget: [(budget: Int64, rule: String)?]
-        var transitions: [[CompiledTransition]]
-        var violations: [[CompiledViolation]]
-        var handlerBudgets: [[(phase: ScenePhase?, budget: Int64, rule: String)]]
-        var resets: [Bool]
-        var relevant: [Bool]
-        /// Whether its states say where the UI is (it has active/inactive/background accounting).
+        var stateBudget: [(budget: Int64, rule: Int)?]
+        /// Transitions of kind `tag` are `transitions[transitionStart[tag] ..< transitionStart[tag + 1]]`.
+        var transitionStart: [Int]
+        var transitions: [CompiledTransition]
+        /// Transitions on custom events, by label (`custom.onResume` → `onResume`): models of other lifecycles.
+        var customTransitions: [String: [CompiledTransition]]
+        /// Per state: (kinds, rule) of its violations.
+        var violations: [[(kinds: KindSet, rule: Int)]]
+        var budgets: [[HandlerBudget]]
+        var resets: KindSet
+        /// Kinds the model looks at: transitions, violations or budgets.
+        var touches: KindSet
         var isUI: Bool
         var instances: [Instance] = []
         var index: [String: Int] = [:]
@@ -52,14 +88,27 @@ struct ModelEngine {
     }
 
     private(set) var models: [Compiled]
+    /// Rule ids, indexed by the `rule` numbers of the tables.
+    private var rules: [String] = []
+    /// Times of scene instances of earlier processes.
+    private var retired: [(key: String, times: StateTimes)] = []
+    private var retiredOthers = StateTimes()
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
         let manifest = header?.sceneManifest
-        self.models = models.compactMap { model in
-            if let wanted = model.appliesWhenSceneManifest, let manifest, wanted != manifest { return nil }
-            if model.appliesWhenSceneManifest == false, manifest == nil { return nil }
-            return ModelEngine.compile(model, configuration: configuration)
+        var rules: [String] = []
+        func rule(_ id: String) -> Int {
+            if let index = rules.firstIndex(of: id) { return index }
+            rules.append(id)
+            return rules.count - 1
         }
+        self.models = models.compactMap { model in
+            if let wanted = model.appliesWhenSceneManifest {
+                guard let manifest, wanted == manifest else { return nil }
+            }
+            return ModelEngine.compile(model, configuration: configuration, rule: rule)
+        }
+        self.rules = rules
     }
 
     private static func matches(_ pattern: String, _ name: String) -> Bool {
@@ -68,100 +117,131 @@ struct ModelEngine {
         return pattern == name
     }
 
-    private static func compile(_ model: LifecycleModel, configuration: AnalysisConfiguration) -> Compiled {
+    private static func compile(
+        _ model: LifecycleModel, configuration: AnalysisConfiguration, rule: (String) -> Int
+    ) -> Compiled {
         let names = model.states.keys.sorted()
         let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        var transitions = [[CompiledTransition]](repeating: [], count: 256)
-        var relevant = [Bool](repeating: false, count: 256)
-        var handlerBudgets = [[(phase: ScenePhase?, budget: Int64, rule: String)]](repeating: [], count: 256)
-        var resets = [Bool](repeating: false, count: 256)
+        var byKind = [[CompiledTransition]](repeating: [], count: 256)
+        var customTransitions: [String: [CompiledTransition]] = [:]
+        var touches = KindSet()
         for transition in model.transitions {
-            guard let kind = EventKind(name: transition.event) else { continue }
             let from = transition.from.reduce(UInt64(0)) { $0 | 1 << UInt64(number[$1]!) }
-            transitions[Int(kind.rawValue)].append(CompiledTransition(phase: transition.phase, from: from,
-                                                                      to: number[transition.to]!, rule: transition.rule))
-            relevant[Int(kind.rawValue)] = true
-        }
-        var violations = [[CompiledViolation]](repeating: [], count: names.count)
-        for violation in model.violations {
-            var table = [Bool](repeating: false, count: 256)
-            for kind in EventKind.allCases where !violation.except.contains(kind.name) {
-                table[Int(kind.rawValue)] = violation.events.map { $0.contains { matches($0, kind.name) } }
-                    ?? relevant[Int(kind.rawValue)]
+            let compiled = CompiledTransition(phase: transition.phase, from: from, to: number[transition.to]!,
+                                              rule: rule(transition.rule))
+            if transition.event.hasPrefix("custom.") {
+                customTransitions[String(transition.event.dropFirst("custom.".count)), default: []].append(compiled)
+                touches.insert(Int(EventKind.custom.rawValue))
+                continue
             }
-            violations[number[violation.state]!].append(CompiledViolation(matches: table, rule: violation.rule))
+            guard let kind = EventKind(name: transition.event) else { continue }
+            byKind[Int(kind.rawValue)].append(compiled)
+            touches.insert(Int(kind.rawValue))
         }
+        var transitionStart = [0]
+        var transitions: [CompiledTransition] = []
+        for list in byKind {
+            transitions.append(contentsOf: list)
+            transitionStart.append(transitions.count)
+        }
+        let modelKinds = touches
+        var violations = [[(kinds: KindSet, rule: Int)]](repeating: [], count: names.count)
+        for violation in model.violations {
+            var kinds = KindSet()
+            for kind in EventKind.allCases where !violation.except.contains(kind.name) {
+                let tag = Int(kind.rawValue)
+                let hit = violation.events.map { $0.contains { matches($0, kind.name) } } ?? modelKinds.contains(tag)
+                if hit {
+                    kinds.insert(tag)
+                    touches.insert(tag)
+                }
+            }
+            violations[number[violation.state]!].append((kinds, rule(violation.rule)))
+        }
+        var budgets = [[HandlerBudget]](repeating: [], count: 256)
         for budget in model.handlerBudgets {
             guard let kind = EventKind(name: budget.event), let limit = configuration.budget(budget.budget) else { continue }
-            handlerBudgets[Int(kind.rawValue)].append((budget.phase, limit, budget.rule))
+            budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule)))
+            touches.insert(Int(kind.rawValue))
         }
-        for name in model.resetOn { if let kind = EventKind(name: name) { resets[Int(kind.rawValue)] = true } }
+        var resets = KindSet()
+        for name in model.resetOn {
+            if let kind = EventKind(name: name) {
+                resets.insert(Int(kind.rawValue))
+                touches.insert(Int(kind.rawValue))
+            }
+        }
         let accounting = names.map { model.states[$0]! }
+        let stateBudget: [(budget: Int64, rule: Int)?] = names.map { name in
+            guard let entry = model.stateBudgets[name], let limit = configuration.budget(entry.budget) else { return nil }
+            return (limit, rule(entry.rule))
+        }
         return Compiled(
-            model: model, names: names, initial: number[model.initial]!, accounting: accounting,
-            stateBudget: names.map { name in
-                model.stateBudgets[name].flatMap { entry in configuration.budget(entry.budget).map { ($0, entry.rule) } }
-            },
-            transitions: transitions, violations: violations, handlerBudgets: handlerBudgets, resets: resets,
-            relevant: relevant, isUI: accounting.contains { $0 != .none })
+            name: model.name, names: names, initial: number[model.initial]!,
+            keyedByScene: model.instanceField == "scene", requiresScene: model.requireField == "scene",
+            accounting: accounting, stateBudget: stateBudget, transitionStart: transitionStart,
+            transitions: transitions, customTransitions: customTransitions, violations: violations, budgets: budgets, resets: resets, touches: touches,
+            isUI: accounting.contains { $0 != .none })
     }
 
     /// Feeds one event; calls `report` for each finding.
     mutating func consume(_ event: borrowing LifecycleEvent, _ report: (Report) -> Void) {
         let tag = Int(event.kind.rawValue)
-        for m in models.indices {
-            if models[m].resets[tag] {
+        for m in models.indices where models[m].touches.contains(tag) {
+            if models[m].resets.contains(tag) {
                 reset(model: m, at: event.t)
                 continue
             }
-            let key: String
-            switch models[m].model.instanceField {
-            case "scene"?:
-                guard let scene = event.scene else {
-                    if models[m].model.requireField == "scene" { continue }
-                    key = ""
-                    break
+            if models[m].requiresScene, event.scene == nil { continue }
+            if event.kind == .custom {
+                guard let label = event.label, let transitions = models[m].customTransitions[label] else { continue }
+                let i = instance(model: m, key: models[m].keyedByScene ? event.scene : nil, at: event.t)
+                let state = models[m].instances[i].state
+                let transition = transitions[0]
+                if transition.from & (1 << UInt64(state)) == 0 {
+                    report(Report(rule: rules[transition.rule],
+                                  message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
+                                  scene: event.scene))
                 }
-                key = scene
-            default:
-                key = ""
+                move(model: m, instance: i, to: transition.to, at: event.t, report)
+                continue
             }
-            if let required = models[m].model.requireField, required == "scene", event.scene == nil { continue }
-            let transitions = models[m].transitions[tag]
-            let violations = models[m].violations
-            guard !transitions.isEmpty || violations.contains(where: { !$0.isEmpty }) else { continue }
-            let i = instance(model: m, key: key, at: event.t)
+            let i = instance(model: m, key: models[m].keyedByScene ? event.scene : nil, at: event.t)
             let state = models[m].instances[i].state
             var reported = false
-            for violation in violations[state] where violation.matches[tag] {
-                report(Report(rule: violation.rule,
-                              message: "\(event.eventName) while \(models[m].model.name) is \(models[m].names[state])",
+            for violation in models[m].violations[state] where violation.kinds.contains(tag) {
+                report(Report(rule: rules[violation.rule],
+                              message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
                               scene: event.scene))
                 reported = true
                 break
             }
-            for transition in transitions where transition.phase == nil || transition.phase == event.phase {
+            for position in models[m].transitionStart[tag]..<models[m].transitionStart[tag + 1] {
+                let transition = models[m].transitions[position]
+                guard transition.phase == nil || transition.phase == event.phase else { continue }
                 if transition.from & (1 << UInt64(state)) == 0, !reported {
-                    report(Report(rule: transition.rule,
-                                  message: "\(event.eventName)\(event.phase.map { " " + $0.name } ?? "") while \(models[m].model.name) is \(models[m].names[state])",
+                    let phase = event.phase.map { " " + $0.name } ?? ""
+                    report(Report(rule: rules[transition.rule],
+                                  message: "\(event.eventName)\(phase) while \(models[m].name) is \(models[m].names[state])",
                                   scene: event.scene))
                 }
                 move(model: m, instance: i, to: transition.to, at: event.t, report)
                 break
             }
             if let dur = event.dur {
-                for budget in models[m].handlerBudgets[tag] where budget.phase == nil || budget.phase == event.phase {
-                    if dur > budget.budget {
-                        report(Report(rule: budget.rule,
-                                      message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(budget.budget))",
-                                      scene: event.scene, measured: dur, budget: budget.budget))
-                    }
+                for budget in models[m].budgets[tag] where budget.phase == nil || budget.phase == event.phase {
+                    guard dur > budget.budget else { continue }
+                    report(Report(rule: rules[budget.rule],
+                                  message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(budget.budget))",
+                                  scene: event.scene, measured: dur, budget: budget.budget))
                 }
             }
         }
     }
 
-    private mutating func instance(model m: Int, key: String, at t: Int64) -> Int {
+    @inline(__always)
+    private mutating func instance(model m: Int, key: String?, at t: Int64) -> Int {
+        let key = key ?? ""
         if key == models[m].lastKey { return models[m].lastIndex }
         let i: Int
         if let known = models[m].index[key] {
@@ -177,8 +257,7 @@ struct ModelEngine {
     }
 
     private mutating func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ report: (Report) -> Void) {
-        let old = models[m].instances[i].state
-        guard old != state else { return }
+        guard models[m].instances[i].state != state else { return }
         close(model: m, instance: i, at: t, report)
         models[m].instances[i].state = state
         models[m].instances[i].since = t
@@ -186,40 +265,45 @@ struct ModelEngine {
 
     /// Adds the time since the last change to the instance's current state, checking the state's budget.
     private mutating func close(model m: Int, instance i: Int, at t: Int64, _ report: (Report) -> Void) {
-        let instance = models[m].instances[i]
-        let elapsed = max(0, t - instance.since)
-        switch models[m].accounting[instance.state] {
+        let state = models[m].instances[i].state
+        let elapsed = max(0, t - models[m].instances[i].since)
+        switch models[m].accounting[state] {
         case .active: models[m].instances[i].times.active += elapsed
         case .inactive: models[m].instances[i].times.inactive += elapsed
         case .background: models[m].instances[i].times.background += elapsed
         case .none: break
         }
-        if let budget = models[m].stateBudget[instance.state], elapsed > budget.budget {
-            report(Report(rule: budget.rule,
-                          message: "\(models[m].model.name) \(instance.key) was \(models[m].names[instance.state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(budget.budget))",
-                          scene: instance.key.isEmpty ? nil : instance.key, measured: elapsed, budget: budget.budget))
+        if let budget = models[m].stateBudget[state], elapsed > budget.budget {
+            let key = models[m].instances[i].key
+            report(Report(rule: rules[budget.rule],
+                          message: "\(models[m].name) \(key) was \(models[m].names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(budget.budget))",
+                          scene: key.isEmpty ? nil : key, measured: elapsed, budget: budget.budget))
         }
         models[m].instances[i].since = t
     }
 
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
-    /// instance starts again in the initial state. Their times are kept in ``retired``.
+    /// instance starts again in the initial state. Times are kept.
     private mutating func reset(model m: Int, at t: Int64) {
         for i in models[m].instances.indices {
             close(model: m, instance: i, at: t) { _ in }
             models[m].instances[i].state = models[m].initial
         }
-        guard models[m].model.instanceField != nil else { return }
-        for instance in models[m].instances where models[m].isUI {
-            retired.append((instance.key, instance.times))
+        guard models[m].keyedByScene else { return }
+        if models[m].isUI {
+            // Scenes of earlier processes: the first ones by name, the rest in one bucket, so memory stays flat.
+            for instance in models[m].instances {
+                if retired.count < 1000 {
+                    retired.append((instance.key, instance.times))
+                } else {
+                    retiredOthers.add(instance.times)
+                }
+            }
         }
         models[m].instances.removeAll(keepingCapacity: true)
         models[m].index.removeAll(keepingCapacity: true)
         models[m].lastKey = nil
     }
-
-    /// Times of scene instances of earlier processes.
-    private var retired: [(key: String, times: StateTimes)] = []
 
     /// Closes every instance's accounting at `t` (the end of the trace).
     mutating func finish(at t: Int64) {
@@ -232,9 +316,9 @@ struct ModelEngine {
     /// `.background` if any is in the background, `.none` if none is attached.
     var uiState: LifecycleModel.Accounting {
         var best = LifecycleModel.Accounting.none
-        for model in models where model.isUI {
-            for instance in model.instances {
-                switch model.accounting[instance.state] {
+        for m in models.indices where models[m].isUI {
+            for i in models[m].instances.indices {
+                switch models[m].accounting[models[m].instances[i].state] {
                 case .active: return .active
                 case .inactive: best = .inactive
                 case .background where best == .none: best = .background
@@ -247,7 +331,7 @@ struct ModelEngine {
 
     /// The states of the instances of the model `name`, by instance key.
     func states(of name: String) -> [(key: String, state: String)] {
-        guard let model = models.first(where: { $0.model.name == name }) else { return [] }
+        guard let model = models.first(where: { $0.name == name }) else { return [] }
         return model.instances.map { ($0.key, model.names[$0.state]) }
     }
 
@@ -262,6 +346,8 @@ struct ModelEngine {
             if totals[name] == nil { order.append(name) }
             totals[name, default: StateTimes()].add(times)
         }
-        return order.map { ($0, totals[$0]!) }
+        var result = order.map { ($0, totals[$0]!) }
+        if retiredOthers != StateTimes() { result.append(("(other scenes)", retiredOthers)) }
+        return result
     }
 }

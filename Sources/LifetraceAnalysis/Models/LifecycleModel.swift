@@ -72,6 +72,8 @@ public struct LifecycleModel: Sendable {
     public var handlerBudgets: [HandlerBudget]
     /// Events that return every instance to the initial state.
     public var resetOn: Set<String>
+    /// Rules the model brings along (a model of another lifecycle names rules of its own).
+    public var rules: [Rule]
 
     /// The models lifetrace ships: process, scene, app-ui (no scene manifest) and swiftui-scene.
     public static let builtIn: [LifecycleModel] = builtInSources.map { source in
@@ -159,6 +161,21 @@ public struct LifecycleModel: Sendable {
                                                 rule: try string(item["rule"], "rule")))
         }
         resetOn = Set(try strings(json["reset_on"], "reset_on"))
+        rules = []
+        for item in try objects(json["rules"], "rules") {
+            let severity = try string(item["severity"], "severity")
+            guard let level = Severity(rawValue: severity) else { throw fail("rule severity must be error or warning") }
+            rules.append(Rule(id: try string(item["id"], "id"), severity: level, title: try string(item["title"], "title"),
+                              source: item["source"]?.stringValue ?? name,
+                              explanation: item["explanation"]?.stringValue ?? "",
+                              fix: item["fix"]?.stringValue ?? ""))
+        }
+        let known = Set(RuleCatalog.all.map(\.id)).union(rules.map(\.id))
+        let used = transitions.map(\.rule) + violations.map(\.rule) + handlerBudgets.map(\.rule)
+            + stateBudgets.values.map(\.rule)
+        if let unknown = used.first(where: { !known.contains($0) }) {
+            throw fail("rule \(unknown) is neither in the catalogue nor declared by the model")
+        }
     }
 
     /// Reads a model from a JSON file.

@@ -43,6 +43,11 @@ public enum CheckOutput {
                     ("findings", .array(result.findings.map(finding))),
                     ("times", times(result.totals)),
                     ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),
+                    ("suspension_count", .int(Int64(result.suspensionCount))),
+                    ("process_count", .int(Int64(result.processCount))),
+                    ("process_ends", .object(ProcessEnd.allCases.compactMap { end in
+                        result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
+                    })),
                     ("suspensions", .array(result.suspensions.map {
                         .object([("start_t", .int($0.start)), ("end_t", .int($0.end)), ("basis", .string($0.basis))])
                     })),

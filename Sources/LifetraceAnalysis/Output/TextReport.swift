@@ -32,16 +32,14 @@ public enum TextReport {
         let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
         lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
             + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
-        if result.processes.count <= 12 {
+        if result.processCount <= 12 {
             for (number, process) in result.processes.enumerated() {
                 lines.append("  process \(number + 1): launched t=\(Nanoseconds.seconds(process.launchT))"
                     + (process.launchReason.map { " (\($0))" } ?? "") + ", ended \(process.end.rawValue): \(process.endBasis)")
             }
         } else {
-            var counts: [ProcessEnd: Int] = [:]
-            for process in result.processes { counts[process.end, default: 0] += 1 }
-            let text = ProcessEnd.allCases.compactMap { end in counts[end].map { "\(end.rawValue) \($0)" } }
-            lines.append("  \(result.processes.count) processes: " + text.joined(separator: ", "))
+            let text = ProcessEnd.allCases.compactMap { end in result.endCounts[end].map { "\(end.rawValue) \($0)" } }
+            lines.append("  \(result.processCount) processes: " + text.joined(separator: ", "))
         }
         if let worst = result.longestHandlers.first {
             lines.append("  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))")

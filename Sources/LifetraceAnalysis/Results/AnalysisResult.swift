@@ -78,23 +78,24 @@ public struct AnalysisResult: Sendable {
     public var span: (first: Int64, last: Int64)?
     /// The findings, in event order.
     public var findings: [Finding]
-    /// Per process.
+    /// Per process, the first ``TraceAnalyzer/keptDetails`` of them.
     public var processes: [ProcessSummary]
+    /// The number of processes.
+    public var processCount: Int
+    /// How many processes ended each way.
+    public var endCounts: [ProcessEnd: Int]
+    /// Time in each state, over every process.
+    public var totals: StateTimes
     /// Per scene (or `app` without scenes): time in each state.
     public var scenes: [(scene: String, times: StateTimes)]
-    /// The suspension intervals.
+    /// The suspension intervals, the first ``TraceAnalyzer/keptDetails`` of them.
     public var suspensions: [SuspensionInterval]
+    /// The number of suspension intervals.
+    public var suspensionCount: Int
     /// Whether suspension came from ground-truth events rather than inference.
     public var suspensionFromGroundTruth: Bool
     /// The longest handlers: (event name, scene, duration, index).
     public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
-
-    /// Totals over every process.
-    public var totals: StateTimes {
-        var total = StateTimes()
-        for process in processes { total.add(process.times) }
-        return total
-    }
 
     /// The number of findings of `severity`.
     public func count(_ severity: Severity) -> Int {

@@ -1,0 +1,57 @@
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceTestSupport
+import Testing
+
+/// A lifecycle the engine was not written for, added as data alone.
+@Suite struct ModelAsDataTests {
+    static let model: LifecycleModel = {
+        let path = PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json")
+        return try! LifecycleModel(contentsOf: path)
+    }()
+
+    func run(_ labels: [String]) -> AnalysisResult {
+        let events = labels.enumerated().map { LifecycleEvent(t: Int64($0.offset) * 1000, kind: .custom, label: $0.element) }
+        return AnalysisHarness.analyze(events, header: nil, models: LifecycleModel.builtIn + [Self.model])
+    }
+
+    @Test func aLegalActivityLifecycleHasNoFinding() {
+        let result = run(["onCreate", "onStart", "onResume", "onPause", "onStop", "onStart", "onResume", "onPause",
+                          "onStop", "onDestroy"])
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test func aSkippedStepIsAFindingOfTheModelsOwnRule() throws {
+        let result = run(["onCreate", "onResume"])
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(finding.rule.id == "AND002")
+        #expect(finding.rule.title == "onResume without onStart")
+        #expect(finding.eventIndex == 1)
+        #expect(finding.message == "custom.onResume while android-activity is created")
+    }
+
+    @Test func theModelsStatesAreAccounted() {
+        let result = run(["onCreate", "onStart", "onResume", "onPause", "onStop"])
+        let times = result.scenes.first { $0.scene == "app" }?.times
+        #expect(times?.active == 1000)  // resumed from t=2000 to t=3000
+        #expect(times?.inactive == 2000)  // started 1000..2000, paused 3000..4000
+    }
+
+    @Test func anInvalidModelIsRejectedWithTheReason() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("bad.json", text: #"{"name":"x","initial":"a","states":{"a":{}},"transitions":[{"event":"heartbeat","from":["a"],"to":"b","rule":"LT001"}]}"#)
+        #expect {
+            try LifecycleModel(contentsOf: path)
+        } throws: { error in
+            (error as? ModelError)?.description == "\(path): transition on \"heartbeat\" names the unknown state \"b\""
+        }
+    }
+
+    @Test func everyBuiltInModelParsesAndNamesCatalogueRules() {
+        #expect(Set(LifecycleModel.builtIn.map(\.name)) == ["app-ui", "process", "scene", "swiftui-scene"])
+        for model in LifecycleModel.builtIn {
+            for transition in model.transitions { #expect(RuleCatalog.rule(transition.rule) != nil) }
+        }
+    }
+}
