@@ -14,7 +14,7 @@ public final class TraceAnalyzer {
     private let file: String
     private let header: TraceHeader?
     private let configuration: AnalysisConfiguration
-    private var engine: ModelEngine
+    private let engine: ModelEngine
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
     private var ordinals: [String: Int] = [:]

@@ -4,7 +4,7 @@ import LifetraceCore
 ///
 /// Each model is compiled into flat tables indexed by event kind and state, made of plain values, so that an
 /// event costs a few array reads per model and no reference counting.
-struct ModelEngine {
+final class ModelEngine {
     /// A finding the engine reports: the rule, a message, and for budgets the measured value and the budget.
     struct Report {
         var rule: String
@@ -185,7 +185,7 @@ struct ModelEngine {
     }
 
     /// Feeds one event; calls `report` for each finding.
-    mutating func consume(_ event: borrowing LifecycleEvent, _ report: (Report) -> Void) {
+    func consume(_ event: borrowing LifecycleEvent, _ report: (Report) -> Void) {
         let tag = Int(event.kind.rawValue)
         for m in models.indices where models[m].touches.contains(tag) {
             if models[m].resets.contains(tag) {
@@ -240,7 +240,7 @@ struct ModelEngine {
     }
 
     @inline(__always)
-    private mutating func instance(model m: Int, key: String?, at t: Int64) -> Int {
+    private func instance(model m: Int, key: String?, at t: Int64) -> Int {
         let key = key ?? ""
         if key == models[m].lastKey { return models[m].lastIndex }
         let i: Int
@@ -256,7 +256,7 @@ struct ModelEngine {
         return i
     }
 
-    private mutating func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ report: (Report) -> Void) {
+    private func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ report: (Report) -> Void) {
         guard models[m].instances[i].state != state else { return }
         close(model: m, instance: i, at: t, report)
         models[m].instances[i].state = state
@@ -264,7 +264,7 @@ struct ModelEngine {
     }
 
     /// Adds the time since the last change to the instance's current state, checking the state's budget.
-    private mutating func close(model m: Int, instance i: Int, at t: Int64, _ report: (Report) -> Void) {
+    private func close(model m: Int, instance i: Int, at t: Int64, _ report: (Report) -> Void) {
         let state = models[m].instances[i].state
         let elapsed = max(0, t - models[m].instances[i].since)
         switch models[m].accounting[state] {
@@ -284,7 +284,7 @@ struct ModelEngine {
 
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
     /// instance starts again in the initial state. Times are kept.
-    private mutating func reset(model m: Int, at t: Int64) {
+    private func reset(model m: Int, at t: Int64) {
         for i in models[m].instances.indices {
             close(model: m, instance: i, at: t) { _ in }
             models[m].instances[i].state = models[m].initial
@@ -306,7 +306,7 @@ struct ModelEngine {
     }
 
     /// Closes every instance's accounting at `t` (the end of the trace).
-    mutating func finish(at t: Int64) {
+    func finish(at t: Int64) {
         for m in models.indices {
             for i in models[m].instances.indices { close(model: m, instance: i, at: t) { _ in } }
         }
