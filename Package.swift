@@ -50,7 +50,11 @@ let package = Package(
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
         .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceTestSupport"]),
-        .testTarget(name: "LifetraceAnalysisTests", dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceAnalysisTests",
+            dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]

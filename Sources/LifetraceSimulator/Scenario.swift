@@ -1,16 +1,28 @@
 /// A scripted sequence of stimuli, one per documented sequence of the seeds, or a seeded random walk.
 public enum Scenario: String, CaseIterable, Sendable {
+    /// Tap the icon: launch, connect, foreground, active.
     case coldLaunch = "cold-launch"
+    /// Go home, be suspended, come back.
     case backgroundAndReturn = "background-and-return"
+    /// A call: active, inactive, active, with no background step.
     case phoneCall = "phone-call"
+    /// Control Centre and Notification Centre pulls.
     case controlCentre = "control-centre"
+    /// Launched into the background for fetch, push and location; never active.
     case backgroundLaunch = "background-launch"
+    /// Suspended, then reclaimed: no callback.
     case terminateFromSuspended = "terminate-from-suspended"
+    /// Terminated while running in the background: `applicationWillTerminate`.
     case terminateFromBackground = "terminate-from-background"
+    /// A background task ended in time.
     case backgroundTask = "background-task"
+    /// A background task that runs out of time; its expiration handler ends it.
     case backgroundTaskExpiry = "background-task-expiry"
+    /// iPad windows: a second scene, Slide Over, closing a window.
     case multiWindow = "multi-window"
+    /// SwiftUI `scenePhase` per scene and the App aggregate.
     case swiftuiPhases = "swiftui-phases"
+    /// A seeded random walk over every stimulus.
     case random
 
     /// One line for `lifetrace simulate --list`, with the seed passage it follows.

@@ -47,7 +47,14 @@ public struct LifecycleModel: Sendable {
 
     /// What the time spent in a state counts as.
     public enum Accounting: String, Sendable {
-        case none, active, inactive, background
+        /// Not counted (not attached, launching).
+        case none
+        /// Time active.
+        case active
+        /// Time in the foreground, inactive.
+        case inactive
+        /// Time in the background.
+        case background
     }
 
     /// The model's name.

@@ -147,20 +147,23 @@ struct LifecycleModel {
     private mutating func handleBackgroundEvent(_ reason: String) throws {
         switch reason {
         case "fetch":
-            nextTaskID += 1
-            let id = nextTaskID
-            try instant(.bgRefreshBegin, task: id)
-            try idle(timing.logUniform(200 * TimingModel.millisecond, 20 * TimingModel.second))
-            try instant(.bgRefreshEnd, task: id)
+            try scheduledTask(.bgRefreshBegin, .bgRefreshEnd,
+                              work: timing.logUniform(200 * TimingModel.millisecond, 20 * TimingModel.second))
         case "bgtask":
-            nextTaskID += 1
-            let id = nextTaskID
-            try instant(.bgProcessingBegin, task: id)
-            try idle(timing.logUniform(5 * TimingModel.second, 120 * TimingModel.second))
-            try instant(.bgProcessingEnd, task: id)
+            try scheduledTask(.bgProcessingBegin, .bgProcessingEnd,
+                              work: timing.logUniform(5 * TimingModel.second, 120 * TimingModel.second))
         case "push": try instant(.custom, label: "remote-notification")
         default: try instant(.custom, label: "location-update")
         }
+    }
+
+    /// A BGTaskScheduler task: begins, works, completes.
+    private mutating func scheduledTask(_ begin: EventKind, _ end: EventKind, work: Int64) throws {
+        nextTaskID += 1
+        let id = nextTaskID
+        try instant(begin, task: id)
+        try idle(work)
+        try instant(end, task: id)
     }
 
     private mutating func resume() throws {
