@@ -11,10 +11,49 @@ import LifetraceFormat
 /// for finding in result.findings { print(finding.rule.id, finding.message) }
 /// ```
 public final class TraceAnalyzer {
+    private var core: AnalysisCore
+
+    /// Per-process details and suspension intervals kept for the report; beyond that only totals, so memory
+    /// stays constant however long the trace.
+    public static let keptDetails = 1000
+
+    /// How long an idle background process must show no sign of life to be taken as suspended, without
+    /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (seeds/001).
+    public static let suspensionThreshold: Int64 = 10_000_000_000
+
+    /// Starts an analysis of the trace `file` with `header`.
+    public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
+                models: [LifecycleModel] = LifecycleModel.builtIn) {
+        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models)
+    }
+
+    /// Reads and analyzes the trace at `path`.
+    public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
+                               models: [LifecycleModel] = LifecycleModel.builtIn) throws -> AnalysisResult {
+        let reader = try TraceReader(path: path)
+        let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models)
+        try reader.forEachEvent { analyzer.consume($0) }
+        return analyzer.finish()
+    }
+
+    /// Feeds the next event.
+    @inline(__always)
+    public func consume(_ event: borrowing LifecycleEvent) {
+        core.consume(event)
+    }
+
+    /// Ends the analysis: closes open processes and returns everything found.
+    public func finish() -> AnalysisResult {
+        core.finish()
+    }
+}
+
+/// The analyzer's state and logic, a value mutated in place: one exclusive access per event, not one per field.
+struct AnalysisCore {
     private let file: String
     private let header: TraceHeader?
     private let configuration: AnalysisConfiguration
-    private let engine: ModelEngine
+    private var engine: ModelEngine
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
     private var ordinals: [String: Int] = [:]
@@ -31,9 +70,10 @@ public final class TraceAnalyzer {
     private var endCounts: [ProcessEnd: Int] = [:]
     private var totals = StateTimes()
     private var suspensionCount = 0
-    /// Per-process details and suspension intervals kept for the report; beyond that only totals, so memory
-    /// stays constant however long the trace.
-    static let keptDetails = 1000
+    private static let keptDetails = TraceAnalyzer.keptDetails
+    private static let suspensionThreshold = TraceAnalyzer.suspensionThreshold
+    /// Findings the engine and the task tracker report for the current event.
+    private var reports: [ModelEngine.Report] = []
     /// The process being read; meaningful while `alive`.
     private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
     private var alive = false
@@ -61,13 +101,7 @@ public final class TraceAnalyzer {
         var reportedAfterTerminate = false
     }
 
-    /// How long an idle background process must show no sign of life to be taken as suspended, without
-    /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (seeds/001).
-    public static let suspensionThreshold: Int64 = 10_000_000_000
-
-    /// Starts an analysis of the trace `file` with `header`.
-    public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-                models: [LifecycleModel] = LifecycleModel.builtIn) {
+    init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel]) {
         self.file = file
         self.header = header
         self.configuration = configuration
@@ -78,36 +112,25 @@ public final class TraceAnalyzer {
         ring.reserveCapacity(4)
     }
 
-    /// Reads and analyzes the trace at `path`.
-    public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
-                               models: [LifecycleModel] = LifecycleModel.builtIn) throws -> AnalysisResult {
-        let reader = try TraceReader(path: path)
-        let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models)
-        try reader.forEachEvent { analyzer.consume($0) }
-        return analyzer.finish()
-    }
-
-    /// Feeds the next event.
-    public func consume(_ event: borrowing LifecycleEvent) {
+    mutating func consume(_ event: borrowing LifecycleEvent) {
         if first == nil { first = event.t }
         last = event.t
         remember(event)
         if event.kind == .processLaunch || !alive { startProcess(event) }
         updateSuspension(event)
-        engine.consume(event) { report in
-            self.report(report.rule, report.message, scene: report.scene, measured: report.measured, budget: report.budget)
-        }
+        engine.consume(event, reports: &reports)
+        flushReports()
         namedRules(event)
-        tasks.consume(event, index: index, configuration: configuration) { rule, message, measured, budget in
-            self.report(rule, message, scene: nil, measured: measured, budget: budget)
+        if event.kind.layer == .task {
+            tasks.consume(event, index: index, configuration: configuration, reports: &reports)
+            flushReports()
         }
         trackProcess(event)
         if let dur = event.dur, event.kind.layer != .process { noteHandler(event, dur) }
         index += 1
     }
 
-    /// Ends the analysis: closes open processes and returns everything found.
-    public func finish() -> AnalysisResult {
+    mutating func finish() -> AnalysisResult {
         engine.finish(at: last)
         if alive { endProcess(at: last) }
         return AnalysisResult(
@@ -120,7 +143,7 @@ public final class TraceAnalyzer {
     // MARK: - Findings
 
     /// Keeps the last four events in a ring, for the context of findings.
-    private func remember(_ event: borrowing LifecycleEvent) {
+    private mutating func remember(_ event: borrowing LifecycleEvent) {
         let item = IndexedEvent(index: index, event: copy event)
         if ring.count < 4 { ring.append(item) } else { ring[index & 3] = item }
     }
@@ -130,7 +153,16 @@ public final class TraceAnalyzer {
         ring.sorted { $0.index < $1.index }
     }
 
-    private func report(_ ruleID: String, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
+    private mutating func flushReports() {
+        guard !reports.isEmpty else { return }
+        let pending = reports
+        reports.removeAll(keepingCapacity: true)
+        for item in pending {
+            report(item.rule, item.message, scene: item.scene, measured: item.measured, budget: item.budget)
+        }
+    }
+
+    private mutating func report(_ ruleID: String, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
         guard let rule = RuleCatalog.rule(ruleID) ?? modelRules[ruleID], !configuration.disabledRules.contains(ruleID)
         else { return }
         let context = context
@@ -145,7 +177,7 @@ public final class TraceAnalyzer {
             context: context, baselineKey: "\(ruleID) \(scene ?? event.scene ?? "-") \(name) #\(ordinal)"))
     }
 
-    private func noteHandler(_ event: borrowing LifecycleEvent, _ dur: Int64) {
+    private mutating func noteHandler(_ event: borrowing LifecycleEvent, _ dur: Int64) {
         guard longest.count < 5 || dur > longest[longest.count - 1].dur else { return }
         longest.append((event.eventName, event.scene, dur, index))
         longest.sort { $0.dur > $1.dur }
@@ -163,7 +195,7 @@ public final class TraceAnalyzer {
         .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped,
     ]
 
-    private func namedRules(_ event: borrowing LifecycleEvent) {
+    private mutating func namedRules(_ event: borrowing LifecycleEvent) {
         switch event.kind {
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
             if header?.sceneManifest == true {
@@ -204,7 +236,7 @@ public final class TraceAnalyzer {
 
     // MARK: - Processes, suspension and exits
 
-    private func startProcess(_ event: borrowing LifecycleEvent) {
+    private mutating func startProcess(_ event: borrowing LifecycleEvent) {
         if alive { endProcess(at: event.t, nextLaunch: true) }
         process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? event.reason : nil,
                                lastT: event.t, uiSince: event.t)
@@ -212,7 +244,7 @@ public final class TraceAnalyzer {
     }
 
     /// Accounts the time since the last UI change to the state the UI was in.
-    private func accountUI(until t: Int64) {
+    private mutating func accountUI(until t: Int64) {
         let elapsed = max(0, t - process.uiSince)
         if process.suspendedSince == nil {
             switch process.ui {
@@ -224,19 +256,20 @@ public final class TraceAnalyzer {
         process.uiSince = t
     }
 
-    private func suspended(from start: Int64, to end: Int64, basis: String) {
+    private mutating func suspended(from start: Int64, to end: Int64, basis: String) {
         suspensionCount += 1
         if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
         process.times.suspended += end - start
     }
 
-    private func updateSuspension(_ event: borrowing LifecycleEvent) {
+    private mutating func updateSuspension(_ event: borrowing LifecycleEvent) {
         guard alive else { return }
         if groundTruth {
             switch event.kind {
             case .processSuspend:
                 accountUI(until: event.t)
-                tasks.close { rule, message in report(rule, message, scene: nil) }
+                tasks.close(reports: &reports)
+        flushReports()
                 process.suspendedSince = event.t
             case .processResume:
                 if let since = process.suspendedSince {
@@ -259,7 +292,7 @@ public final class TraceAnalyzer {
         process.idleSince = nil
     }
 
-    private func trackProcess(_ event: borrowing LifecycleEvent) {
+    private mutating func trackProcess(_ event: borrowing LifecycleEvent) {
         guard alive else { return }
         process.lastT = event.t
         let ui = engine.uiState
@@ -294,7 +327,7 @@ public final class TraceAnalyzer {
         }
     }
 
-    private func endProcess(at t: Int64, nextLaunch: Bool = false) {
+    private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard alive else { return }
         var end: ProcessEnd
         var basis: String
@@ -317,7 +350,8 @@ public final class TraceAnalyzer {
         } else {
             (end, basis) = (.endedInBackground, "running in the background, no callback announced the end")
         }
-        tasks.close { rule, message in report(rule, message, scene: nil) }
+        tasks.close(reports: &reports)
+        flushReports()
         // Close the accounting: a process that ends suspended was suspended until its end.
         if let since = process.suspendedSince {
             suspended(from: since, to: t, basis: "ground truth")

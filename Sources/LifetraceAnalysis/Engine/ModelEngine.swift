@@ -4,7 +4,7 @@ import LifetraceCore
 ///
 /// Each model is compiled into flat tables indexed by event kind and state, made of plain values, so that an
 /// event costs a few array reads per model and no reference counting.
-final class ModelEngine {
+struct ModelEngine {
     /// A finding the engine reports: the rule, a message, and for budgets the measured value and the budget.
     struct Report {
         var rule: String
@@ -185,7 +185,7 @@ final class ModelEngine {
     }
 
     /// Feeds one event; calls `report` for each finding.
-    func consume(_ event: borrowing LifecycleEvent, _ report: (Report) -> Void) {
+    mutating func consume(_ event: borrowing LifecycleEvent, reports: inout [Report]) {
         let tag = Int(event.kind.rawValue)
         for m in models.indices where models[m].touches.contains(tag) {
             if models[m].resets.contains(tag) {
@@ -199,18 +199,18 @@ final class ModelEngine {
                 let state = models[m].instances[i].state
                 let transition = transitions[0]
                 if transition.from & (1 << UInt64(state)) == 0 {
-                    report(Report(rule: rules[transition.rule],
+                    reports.append(Report(rule: rules[transition.rule],
                                   message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
                                   scene: event.scene))
                 }
-                move(model: m, instance: i, to: transition.to, at: event.t, report)
+                move(model: m, instance: i, to: transition.to, at: event.t, &reports)
                 continue
             }
             let i = instance(model: m, key: models[m].keyedByScene ? event.scene : nil, at: event.t)
             let state = models[m].instances[i].state
             var reported = false
             for violation in models[m].violations[state] where violation.kinds.contains(tag) {
-                report(Report(rule: rules[violation.rule],
+                reports.append(Report(rule: rules[violation.rule],
                               message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
                               scene: event.scene))
                 reported = true
@@ -221,17 +221,17 @@ final class ModelEngine {
                 guard transition.phase == nil || transition.phase == event.phase else { continue }
                 if transition.from & (1 << UInt64(state)) == 0, !reported {
                     let phase = event.phase.map { " " + $0.name } ?? ""
-                    report(Report(rule: rules[transition.rule],
+                    reports.append(Report(rule: rules[transition.rule],
                                   message: "\(event.eventName)\(phase) while \(models[m].name) is \(models[m].names[state])",
                                   scene: event.scene))
                 }
-                move(model: m, instance: i, to: transition.to, at: event.t, report)
+                move(model: m, instance: i, to: transition.to, at: event.t, &reports)
                 break
             }
             if let dur = event.dur {
                 for budget in models[m].budgets[tag] where budget.phase == nil || budget.phase == event.phase {
                     guard dur > budget.budget else { continue }
-                    report(Report(rule: rules[budget.rule],
+                    reports.append(Report(rule: rules[budget.rule],
                                   message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(budget.budget))",
                                   scene: event.scene, measured: dur, budget: budget.budget))
                 }
@@ -240,7 +240,7 @@ final class ModelEngine {
     }
 
     @inline(__always)
-    private func instance(model m: Int, key: String?, at t: Int64) -> Int {
+    private mutating func instance(model m: Int, key: String?, at t: Int64) -> Int {
         let key = key ?? ""
         if key == models[m].lastKey { return models[m].lastIndex }
         let i: Int
@@ -256,15 +256,15 @@ final class ModelEngine {
         return i
     }
 
-    private func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ report: (Report) -> Void) {
+    private mutating func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ reports: inout [Report]) {
         guard models[m].instances[i].state != state else { return }
-        close(model: m, instance: i, at: t, report)
+        close(model: m, instance: i, at: t, &reports)
         models[m].instances[i].state = state
         models[m].instances[i].since = t
     }
 
     /// Adds the time since the last change to the instance's current state, checking the state's budget.
-    private func close(model m: Int, instance i: Int, at t: Int64, _ report: (Report) -> Void) {
+    private mutating func close(model m: Int, instance i: Int, at t: Int64, _ reports: inout [Report]) {
         let state = models[m].instances[i].state
         let elapsed = max(0, t - models[m].instances[i].since)
         switch models[m].accounting[state] {
@@ -275,7 +275,7 @@ final class ModelEngine {
         }
         if let budget = models[m].stateBudget[state], elapsed > budget.budget {
             let key = models[m].instances[i].key
-            report(Report(rule: rules[budget.rule],
+            reports.append(Report(rule: rules[budget.rule],
                           message: "\(models[m].name) \(key) was \(models[m].names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(budget.budget))",
                           scene: key.isEmpty ? nil : key, measured: elapsed, budget: budget.budget))
         }
@@ -284,9 +284,10 @@ final class ModelEngine {
 
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
     /// instance starts again in the initial state. Times are kept.
-    private func reset(model m: Int, at t: Int64) {
+    private mutating func reset(model m: Int, at t: Int64) {
+        var ignored: [Report] = []
         for i in models[m].instances.indices {
-            close(model: m, instance: i, at: t) { _ in }
+            close(model: m, instance: i, at: t, &ignored)
             models[m].instances[i].state = models[m].initial
         }
         guard models[m].keyedByScene else { return }
@@ -306,9 +307,10 @@ final class ModelEngine {
     }
 
     /// Closes every instance's accounting at `t` (the end of the trace).
-    func finish(at t: Int64) {
+    mutating func finish(at t: Int64) {
+        var ignored: [Report] = []
         for m in models.indices {
-            for i in models[m].instances.indices { close(model: m, instance: i, at: t) { _ in } }
+            for i in models[m].instances.indices { close(model: m, instance: i, at: t, &ignored) }
         }
     }
 

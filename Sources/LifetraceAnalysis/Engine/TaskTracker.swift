@@ -20,8 +20,11 @@ struct TaskTracker {
     /// Feeds a task event; calls `report(rule, message, measured, budget)` for each finding.
     mutating func consume(
         _ event: borrowing LifecycleEvent, index: Int, configuration: AnalysisConfiguration,
-        _ report: (String, String, Int64?, Int64?) -> Void
+        reports: inout [ModelEngine.Report]
     ) {
+        func report(_ rule: String, _ message: String, _ measured: Int64?, _ budget: Int64?) {
+            reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
+        }
         guard let id = event.task else { return }
         switch event.kind {
         case .taskBegin:
@@ -53,7 +56,10 @@ struct TaskTracker {
     }
 
     /// The process is suspended or ends: every task still open is a leak. Returns the findings and clears.
-    mutating func close(_ report: (String, String) -> Void) {
+    mutating func close(reports: inout [ModelEngine.Report]) {
+        func report(_ rule: String, _ message: String) {
+            reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: nil, budget: nil))
+        }
         for (id, task) in open.sorted(by: { $0.value.begin < $1.value.begin }) {
             let name = task.name.map { " \"\($0)\"" } ?? ""
             if let expired = task.expired {
