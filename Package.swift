@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
+        .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
         .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        // Stage 4: timelines as self-contained HTML and terminal text, and Chrome/Perfetto export.
+        .target(name: "LifetraceReport", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
         .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // The command-line tool: wires the stages together.
@@ -42,6 +45,7 @@ let package = Package(
                 "LifetraceRecorder",
                 "LifetraceSimulator",
                 "LifetraceAnalysis",
+                "LifetraceReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +59,7 @@ let package = Package(
             dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]

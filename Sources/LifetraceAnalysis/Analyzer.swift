@@ -22,16 +22,21 @@ public final class TraceAnalyzer {
     public static let suspensionThreshold: Int64 = 10_000_000_000
 
     /// Starts an analysis of the trace `file` with `header`.
+    ///
+    /// - Parameter recordTimeline: also build the ``Timeline`` the reports draw (bounded in memory).
     public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-                models: [LifecycleModel] = LifecycleModel.builtIn) {
-        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models)
+                models: [LifecycleModel] = LifecycleModel.builtIn, recordTimeline: Bool = false) {
+        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models,
+                            recordTimeline: recordTimeline)
     }
 
     /// Reads and analyzes the trace at `path`.
     public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
-                               models: [LifecycleModel] = LifecycleModel.builtIn) throws -> AnalysisResult {
+                               models: [LifecycleModel] = LifecycleModel.builtIn,
+                               recordTimeline: Bool = false) throws -> AnalysisResult {
         let reader = try TraceReader(path: path)
-        let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models)
+        let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models,
+                                     recordTimeline: recordTimeline)
         try reader.forEachEvent { analyzer.consume($0) }
         return analyzer.finish()
     }
@@ -101,11 +106,16 @@ struct AnalysisCore {
         var reportedAfterTerminate = false
     }
 
-    init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel]) {
+    private var timeline: TimelineRecorder?
+
+    init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
+         recordTimeline: Bool) {
         self.file = file
+        if recordTimeline { timeline = TimelineRecorder() }
         self.header = header
         self.configuration = configuration
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
+        if recordTimeline { engine.segmentLog = [] }
         self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
         self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue
@@ -120,6 +130,7 @@ struct AnalysisCore {
         updateSuspension(event)
         engine.consume(event, reports: &reports)
         flushReports()
+        if timeline != nil { recordTimeline(event) }
         namedRules(event)
         if event.kind.layer == .task {
             tasks.consume(event, index: index, configuration: configuration, reports: &reports)
@@ -133,11 +144,13 @@ struct AnalysisCore {
     mutating func finish() -> AnalysisResult {
         engine.finish(at: last)
         if alive { endProcess(at: last) }
+        drainSegments()
         return AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
             findings: findings, processes: processes, processCount: processCount, endCounts: endCounts, totals: totals,
             scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
-            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth, longestHandlers: longest)
+            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth, longestHandlers: longest,
+            timeline: timeline?.finish(start: first ?? 0, end: last))
     }
 
     // MARK: - Findings
@@ -234,6 +247,39 @@ struct AnalysisCore {
         }
     }
 
+    // MARK: - Timeline
+
+    private mutating func recordTimeline(_ event: borrowing LifecycleEvent) {
+        drainSegments()
+        switch event.kind.layer {
+        case .scene:
+            timeline?.mark(scene: event.scene ?? "?", event, index: index)
+        case .swiftui where event.scene != nil:
+            timeline?.mark(scene: event.scene, event, index: index)
+        case .task:
+            timeline?.task(event, budget: event.kind == .bgRefreshBegin ? configuration.budget("refreshTask")
+                : configuration.budget("backgroundTask"))
+            timeline?.mark(scene: nil, event, index: index)
+        case .process where event.kind == .processLaunch || event.kind == .processExit:
+            timeline?.mark(scene: nil, event, index: index)
+        case .app, .swiftui, .custom:
+            timeline?.mark(scene: nil, event, index: index)
+        case .system where event.kind == .systemSnapshot || event.kind == .recorderDropped:
+            timeline?.mark(scene: nil, event, index: index)
+        default: break
+        }
+    }
+
+    /// Moves the engine's closed scene segments into the timeline.
+    private mutating func drainSegments() {
+        guard var log = engine.segmentLog, !log.isEmpty else { return }
+        engine.segmentLog = []
+        for entry in log {
+            timeline?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
+        }
+        log.removeAll()
+    }
+
     // MARK: - Processes, suspension and exits
 
     private mutating func startProcess(_ event: borrowing LifecycleEvent) {
@@ -246,6 +292,10 @@ struct AnalysisCore {
     /// Accounts the time since the last UI change to the state the UI was in.
     private mutating func accountUI(until t: Int64) {
         let elapsed = max(0, t - process.uiSince)
+        if process.suspendedSince == nil, timeline != nil {
+            let state = process.ui == .active ? "active" : process.ui == .inactive ? "inactive" : "background"
+            timeline?.segment(scene: nil, state: state, from: process.uiSince, to: t, inferred: false)
+        }
         if process.suspendedSince == nil {
             switch process.ui {
             case .active: process.times.active += elapsed
@@ -257,6 +307,7 @@ struct AnalysisCore {
     }
 
     private mutating func suspended(from start: Int64, to end: Int64, basis: String) {
+        timeline?.segment(scene: nil, state: "suspended", from: start, to: end, inferred: !groundTruth)
         suspensionCount += 1
         if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
         process.times.suspended += end - start
@@ -352,6 +403,8 @@ struct AnalysisCore {
         }
         tasks.close(reports: &reports)
         flushReports()
+        // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
+        timeline?.processEnded(at: processEndObserved ? t : process.lastT)
         // Close the accounting: a process that ends suspended was suspended until its end.
         if let since = process.suspendedSince {
             suspended(from: since, to: t, basis: "ground truth")

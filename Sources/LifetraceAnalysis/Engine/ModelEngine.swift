@@ -88,6 +88,8 @@ struct ModelEngine {
     }
 
     private(set) var models: [Compiled]
+    /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
+    var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]?
     /// Rule ids, indexed by the `rule` numbers of the tables.
     private var rules: [String] = []
     /// Times of scene instances of earlier processes.
@@ -272,6 +274,9 @@ struct ModelEngine {
         case .inactive: models[m].instances[i].times.inactive += elapsed
         case .background: models[m].instances[i].times.background += elapsed
         case .none: break
+        }
+        if segmentLog != nil, models[m].accounting[state] != .none, elapsed > 0 {
+            segmentLog?.append((models[m].instances[i].key, models[m].accounting[state], models[m].instances[i].since, t))
         }
         if let budget = models[m].stateBudget[state], elapsed > budget.budget {
             let key = models[m].instances[i].key

@@ -67,7 +67,8 @@ extension LifecycleModel {
                 }
               ],
               "reset_on": [
-                "process.launch"
+                "process.launch",
+                "process.exit"
               ]
             }
             """#),
@@ -136,7 +137,8 @@ extension LifecycleModel {
                 }
               ],
               "reset_on": [
-                "process.launch"
+                "process.launch",
+                "process.exit"
               ]
             }
             """#),
@@ -235,7 +237,8 @@ extension LifecycleModel {
                 }
               ],
               "reset_on": [
-                "process.launch"
+                "process.launch",
+                "process.exit"
               ]
             }
             """#),
@@ -299,7 +302,8 @@ extension LifecycleModel {
                 }
               ],
               "reset_on": [
-                "process.launch"
+                "process.launch",
+                "process.exit"
               ]
             }
             """#),

@@ -96,6 +96,8 @@ public struct AnalysisResult: Sendable {
     public var suspensionFromGroundTruth: Bool
     /// The longest handlers: (event name, scene, duration, index).
     public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
+    /// The timeline, when the analysis was asked to record one.
+    public var timeline: Timeline?
 
     /// The number of findings of `severity`.
     public func count(_ severity: Severity) -> Int {

@@ -1,0 +1,64 @@
+public import LifetraceAnalysis
+import LifetraceCore
+
+/// A terminal timeline: one row of block characters per lane, fitted to a width, then the summary and
+/// the findings.
+public enum TextTimeline {
+    /// Renders `results` in `width` columns, with ANSI colour when `color` is set.
+    public static func render(_ results: [AnalysisResult], width: Int = 80, color: Bool = false) -> String {
+        var out: [String] = []
+        for result in results {
+            out.append(contentsOf: timeline(result, width: max(width, 40), color: color))
+            for finding in result.findings { out.append(TextReport.finding(finding)) }
+            out.append(TextReport.summary(result))
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static let glyphs: [String: Character] = ["active": "█", "inactive": "▓", "background": "▒", "suspended": "░"]
+    static let colors: [String: String] = ["active": "32", "inactive": "33", "background": "34", "suspended": "90"]
+
+    static func timeline(_ result: AnalysisResult, width: Int, color: Bool) -> [String] {
+        guard let timeline = result.timeline, timeline.end > timeline.start else { return ["\(result.file): no timeline"] }
+        let labelWidth = 16
+        let columns = width - labelWidth - 1
+        let span = Double(timeline.end - timeline.start)
+        var lines = ["\(result.file)  0 … \(Nanoseconds.short(timeline.end - timeline.start))  "
+            + "█ active ▓ inactive ▒ background ░ suspended"]
+        for lane in timeline.lanes {
+            // Each column shows the state that covers most of its time.
+            var cover = [[String: Int64]](repeating: [:], count: columns)
+            for segment in lane.segments {
+                let first = Int(Double(segment.start - timeline.start) / span * Double(columns))
+                let last = Int(Double(segment.end - timeline.start) / span * Double(columns))
+                for column in max(0, first)...min(columns - 1, max(first, last)) {
+                    let columnStart = timeline.start + Int64(Double(column) / Double(columns) * span)
+                    let columnEnd = timeline.start + Int64(Double(column + 1) / Double(columns) * span)
+                    let overlap = min(segment.end, columnEnd) - max(segment.start, columnStart)
+                    if overlap > 0 { cover[column][segment.state, default: 0] += overlap }
+                }
+            }
+            var row = ""
+            var current: String?
+            for column in cover {
+                let state = column.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+                if color, state != current {
+                    row += state.map { "\u{1B}[\(colors[$0]!)m" } ?? "\u{1B}[0m"
+                    current = state
+                }
+                row.append(state.flatMap { glyphs[$0] } ?? " ")
+            }
+            if color { row += "\u{1B}[0m" }
+            let label = lane.name.count > labelWidth - 1 ? String(lane.name.prefix(labelWidth - 2)) + "…" : lane.name
+            lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "│" + row)
+        }
+        return lines
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength length: Int, withPad pad: String, startingAt _: Int) -> String {
+        count >= length ? self : self + String(repeating: pad, count: length - count)
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+import LifetraceReport
+
+/// `lifetrace report TRACE... -o OUT.html|OUT.txt|-`: a timeline people can look at.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw the timelines of traces: a self-contained HTML page, or text for a terminal.",
+        discussion: """
+            Swimlanes per process and per scene show where each was active, inactive, in the background or \
+            suspended (inferred suspension drawn as such), callbacks with their handler durations, background \
+            tasks against their budget and the findings of `lifetrace check`, with a summary. The output's \
+            extension chooses HTML (.html) or text (anything else; - is text on standard output). Text is \
+            coloured on a terminal, never with NO_COLOR or when piped.
+            """
+    )
+
+    @Argument(help: "The traces to draw.")
+    var traces: [String]
+
+    @Option(name: .shortAndLong, help: "The report to write: OUT.html, OUT.txt, or - for text on standard output.")
+    var output: String = "-"
+
+    @Option(help: "A lifetrace.json with budgets and rule severities.")
+    var config: String?
+
+    @Option(help: "Text width in columns (default: the terminal's, or 80).")
+    var width: Int?
+
+    func run() throws {
+        var results: [AnalysisResult] = []
+        for path in traces {
+            var configuration = AnalysisConfiguration.defaults
+            if let config { configuration = try AnalysisConfiguration.load(path: config, for: try TraceReader(path: path).header) }
+            results.append(try TraceAnalyzer.analyze(path: path, configuration: configuration, recordTimeline: true))
+        }
+        if output.hasSuffix(".html") || output.hasSuffix(".htm") {
+            let title = traces.count == 1 ? "lifetrace: \(traces[0])" : "lifetrace: \(traces.count) traces"
+            try write(HTMLReport.render(results, title: title))
+            Diagnostics.note("wrote \(output)")
+            return
+        }
+        let toTerminal = output == "-" && isatty(1) == 1
+        let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let columns = width ?? (toTerminal ? terminalWidth() : 80)
+        try write(TextTimeline.render(results, width: min(max(columns, 40), 240), color: color))
+    }
+
+    private func write(_ text: String) throws {
+        if output == "-" {
+            var out = StandardOutput()
+            out.write(text)
+            out.flush()
+            return
+        }
+        let sink = try FileSink(path: output)
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBytes { raw in try sink.write(UnsafeRawBufferPointer(raw)) }
+    }
+
+    private func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}
+
+/// `lifetrace export --format chrome TRACE -o OUT.json`.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export a trace's timeline for other tools: Chrome Trace Event Format (Perfetto UI, chrome://tracing)."
+    )
+
+    /// The export formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case chrome
+    }
+
+    @Option(help: "The format: chrome.")
+    var format: Format = .chrome
+
+    @Argument(help: "The trace to export.")
+    var trace: String
+
+    @Option(name: .shortAndLong, help: "The file to write (- for standard output).")
+    var output: String = "-"
+
+    func run() throws {
+        let result = try TraceAnalyzer.analyze(path: trace, recordTimeline: true)
+        let text = ChromeTraceExport.export(result).jsonText + "\n"
+        if output == "-" {
+            var out = StandardOutput()
+            out.write(text)
+            out.flush()
+        } else {
+            let sink = try FileSink(path: output)
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBytes { raw in try sink.write(UnsafeRawBufferPointer(raw)) }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+import LifetraceReport
+import LifetraceTestSupport
+import Testing
+
+/// The reports draw exactly what the analyzer computed, escape untrusted names, and export a valid Chrome trace.
+@Suite struct ReportTests {
+    static func analyze(_ path: String) throws -> AnalysisResult {
+        try TraceAnalyzer.analyze(path: path, recordTimeline: true)
+    }
+
+    static func sum(_ lanes: [Timeline.Lane], _ state: String) -> Int64 {
+        lanes.flatMap(\.segments).filter { $0.state == state }.reduce(0) { $0 + $1.end - $1.start }
+    }
+
+    @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace"))
+    func theDrawnIntervalsAreTheAnalyzersTimes(path: String) throws {
+        let result = try Self.analyze(path)
+        let timeline = try #require(result.timeline)
+        let processes = timeline.lanes.filter(\.isProcess)
+        #expect(Self.sum(processes, "active") == result.totals.active)
+        #expect(Self.sum(processes, "inactive") == result.totals.inactive)
+        #expect(Self.sum(processes, "background") == result.totals.background)
+        #expect(Self.sum(processes, "suspended") == result.totals.suspended)
+        for scene in result.scenes {
+            let lanes = timeline.lanes.filter { !$0.isProcess && ($0.name == "scene " + scene.scene || $0.name == scene.scene) }
+            #expect(Self.sum(lanes, "active") == scene.times.active, "\(scene.scene)")
+            #expect(Self.sum(lanes, "inactive") == scene.times.inactive, "\(scene.scene)")
+            #expect(Self.sum(lanes, "background") == scene.times.background, "\(scene.scene)")
+        }
+        for lane in timeline.lanes {
+            #expect(zip(lane.segments, lane.segments.dropFirst()).allSatisfy { $0.end <= $1.start }, "\(lane.name)")
+        }
+    }
+
+    @Test func aLongTraceCoarsensButKeepsItsTotals() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("long.lifetrace")
+        let simulator = Simulator(configuration: .init(scenario: .random, seed: 4, minimumEvents: 200_000))
+        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header)
+        try simulator.run { try writer.append($0) }
+        try writer.close()
+        let result = try Self.analyze(path)
+        let timeline = try #require(result.timeline)
+        let processes = timeline.lanes.filter(\.isProcess)
+        #expect(processes.count == 1)
+        #expect(timeline.lanes.allSatisfy { $0.segments.count <= 2 * Timeline.segmentLimit && $0.marks.count <= 2 * Timeline.segmentLimit })
+        #expect(timeline.lanes.filter { !$0.isProcess }.count <= Timeline.sceneLaneLimit)
+        #expect(processes[0].segments.contains { $0.aggregated })
+        // Coarsening draws each merged pair in its dominant state across the pair's whole span: the drawn
+        // time stays within a few per mille of the analyzer's.
+        let drawn = Self.sum(processes, "active") + Self.sum(processes, "inactive") + Self.sum(processes, "background")
+            + Self.sum(processes, "suspended")
+        let total = result.totals.active + result.totals.inactive + result.totals.background + result.totals.suspended
+        #expect(abs(Double(drawn) / Double(total) - 1) < 0.005)
+        let html = HTMLReport.render([result])
+        #expect(html.utf8.count < 8 << 20)
+    }
+
+    @Test func untrustedNamesAreEscapedEverywhere() throws {
+        let directory = TemporaryDirectory()
+        let evil = "<script>alert(\"x\")</script>' & </b>"
+        let path = directory.write("evil.jsonl", text: """
+            {"lifetrace":1,"scene_manifest":true}
+            {"t":0,"ev":"app.didFinishLaunching"}
+            {"t":10,"ev":"scene.willConnect","scene":\(JSONValue.string(evil).jsonText)}
+            {"t":20,"ev":"scene.didBecomeActive","scene":\(JSONValue.string(evil).jsonText)}
+            {"t":30,"ev":"task.begin","task":1,"name":\(JSONValue.string(evil).jsonText)}
+            {"t":40,"ev":"custom.\(evil.replacingOccurrences(of: "\"", with: "\\\""))"}
+
+            """)
+        let result = try Self.analyze(path)
+        #expect(!result.findings.isEmpty)
+        let html = HTMLReport.render([result], title: evil)
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("</b>"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39; &amp; &lt;/b&gt;"))
+        #expect(html.contains("\\u003cscript\\u003ealert"))
+        // The page has exactly the two script elements it brings, whatever the names.
+        #expect(html.components(separatedBy: "<script").count - 1 == 2)
+        let chrome = ChromeTraceExport.export(result).jsonText
+        let parsed = try JSONSerialization.jsonObject(with: Data(chrome.utf8)) as? [String: Any]
+        let names = (parsed?["traceEvents"] as? [[String: Any]])?.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(names?.contains("scene " + evil) == true)
+    }
+
+    @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace").filter { $0.contains("multi-window") || $0.contains("fault-") })
+    func theChromeExportFollowsTheTraceEventFormat(path: String) throws {
+        let result = try Self.analyze(path)
+        let text = ChromeTraceExport.export(result).jsonText
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        var threads = Set<Int>()
+        var named = Set<Int>()
+        for event in events {
+            let phase = try #require(event["ph"] as? String)
+            #expect(["M", "X", "i"].contains(phase))
+            #expect(event["name"] is String && event["pid"] is Int && event["tid"] is Int)
+            let tid = event["tid"] as! Int
+            switch phase {
+            case "M":
+                if event["name"] as? String == "thread_name" { named.insert(tid) }
+            case "X":
+                let ts = try #require(event["ts"] as? Double)
+                let dur = try #require(event["dur"] as? Double)
+                #expect(ts >= 0 && dur >= 0)
+                threads.insert(tid)
+            default:
+                #expect(event["ts"] is Double)
+                #expect(event["s"] as? String == "t")
+                threads.insert(tid)
+            }
+        }
+        #expect(threads.isSubset(of: named))
+        #expect(named.count >= result.timeline!.lanes.count)
+    }
+
+    @Test func theTextTimelineFitsItsWidthAndHasNoColourUnlessAsked() throws {
+        let result = try Self.analyze(PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"))
+        for width in [80, 120] {
+            let text = TextTimeline.render([result], width: width)
+            #expect(!text.contains("\u{1B}["))
+            let lanes = text.split(separator: "\n").filter { $0.contains("│") }
+            #expect(lanes.count == 3)
+            #expect(lanes.allSatisfy { $0.count == width })
+        }
+        #expect(TextTimeline.render([result], width: 80, color: true).contains("\u{1B}[32m"))
+    }
+}
