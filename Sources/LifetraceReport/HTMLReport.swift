@@ -79,7 +79,7 @@ public enum HTMLReport {
         header,main{padding:0 20px}h1{font-size:20px;margin:16px 0 4px}h2{font-size:16px;margin:24px 0 8px}
         .legend{color:var(--muted);margin:0 0 8px}.sw{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;
         vertical-align:-1px;border-radius:2px}.s0{background:var(--s0)}.s1{background:var(--s1)}.s2{background:var(--s2)}
-        .s3{background:var(--s3)}.inferred{background:repeating-linear-gradient(45deg,var(--s3) 0 3px,transparent 3px 6px)}
+        .s3{background:var(--s3)}.inferred{opacity:.45}
         .tri{display:inline-block;border:6px solid transparent;border-bottom:10px solid var(--err);margin:0 4px 0 10px}
         section.trace{border-top:1px solid var(--grid);padding-bottom:12px}
         .controls button{font:inherit;margin-right:6px;padding:2px 10px;border:1px solid var(--grid);border-radius:6px;
