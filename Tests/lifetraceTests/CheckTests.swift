@@ -102,6 +102,21 @@ import Testing
         #expect(result.stderr.contains("unknown budget \"coffee\""))
     }
 
+    @Test func budgetsCanBeSetPerScene() throws {
+        let slow = PackagePaths.path("SampleTraces/fault-slow-background-handler.lifetrace")
+        let forS1 = directory.write("s1.json", text: #"{"scenes":{"S1":{"budgets":{"didEnterBackground":"10s"}}}}"#)
+        #expect(try CommandLineTool.run(["check", "--config", forS1, slow]).status == 0)
+        let forOther = directory.write("s9.json", text: #"{"scenes":{"S9":{"budgets":{"didEnterBackground":"10s"}}}}"#)
+        #expect(try CommandLineTool.run(["check", "--config", forOther, slow]).status == 1)
+        // The phone call keeps scene "main" inactive for 55 s: a 1 s inactive budget for that scene only warns.
+        let call = PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")
+        let strictScene = directory.write("main.json", text: #"{"scenes":{"main":{"budgets":{"inactiveEpisode":"1s"}}}}"#)
+        let result = try CommandLineTool.run(["check", "--config", strictScene, call])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning LT054: inactive episode over budget"))
+        #expect(try CommandLineTool.run(["check", "--strict", "--config", strictScene, call]).status == 1)
+    }
+
     @Test func everyFaultSampleFailsAndEveryCleanSamplePasses() throws {
         for path in PackagePaths.sampleTraces(extension: "lifetrace") {
             let name = URL(fileURLWithPath: path).lastPathComponent

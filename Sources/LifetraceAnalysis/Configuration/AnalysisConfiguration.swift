@@ -11,6 +11,9 @@ public struct AnalysisConfiguration: Sendable {
     public var severities: [String: Severity]
     /// Rules turned off.
     public var disabledRules: Set<String>
+    /// Budgets set for particular scenes (a document editor's scene may spend longer in the background
+    /// handler than its viewer's), by scene id and budget name; `nil` turns a budget off for that scene.
+    public var sceneBudgets: [String: [String: Int64?]] = [:]
 
     static let second: Int64 = 1_000_000_000
 
@@ -47,7 +50,8 @@ public struct AnalysisConfiguration: Sendable {
     }
 
     /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
-    /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}}}`.
+    /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}},
+    /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}}}`.
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
     public static func load(path: String, for header: TraceHeader?) throws -> AnalysisConfiguration {
@@ -60,6 +64,17 @@ public struct AnalysisConfiguration: Sendable {
         let style = header?[extra: "style"]?.stringValue
             ?? (header?.sceneManifest == false ? "app-delegate" : nil)
         if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
+        if case let .object(scenes)? = json["scenes"] {
+            for (scene, settings) in scenes {
+                var scoped = AnalysisConfiguration(budgets: configuration.budgets, severities: [:], disabledRules: [])
+                try scoped.apply(settings, file: path)
+                var overrides: [String: Int64?] = [:]
+                if case let .object(members)? = settings["budgets"] {
+                    for (name, _) in members { overrides[name] = scoped.budgets[name] ?? nil }
+                }
+                configuration.sceneBudgets[scene] = overrides
+            }
+        }
         return configuration
     }
 

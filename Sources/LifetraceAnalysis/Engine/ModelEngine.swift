@@ -25,6 +25,8 @@ struct ModelEngine {
         var phase: ScenePhase?
         var budget: Int64
         var rule: Int
+        /// The budget's name, for per-scene overrides.
+        var name: String
     }
 
     /// A set of event kinds, as 256 bits.
@@ -68,7 +70,7 @@ struct ModelEngine {
         var keyedByScene: Bool
         var requiresScene: Bool
         var accounting: [LifecycleModel.Accounting]
-        var stateBudget: [(budget: Int64, rule: Int)?]
+        var stateBudget: [(budget: Int64, rule: Int, name: String)?]
         /// Transitions of kind `tag` are `transitions[transitionStart[tag] ..< transitionStart[tag + 1]]`.
         var transitionStart: [Int]
         var transitions: [CompiledTransition]
@@ -88,6 +90,8 @@ struct ModelEngine {
     }
 
     private(set) var models: [Compiled]
+    /// Budgets set for particular scenes, by scene and budget name (`nil`: off for that scene).
+    private let sceneBudgets: [String: [String: Int64?]]
     /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
     var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]?
     /// Rule ids, indexed by the `rule` numbers of the tables.
@@ -111,6 +115,14 @@ struct ModelEngine {
             return ModelEngine.compile(model, configuration: configuration, rule: rule)
         }
         self.rules = rules
+        self.sceneBudgets = configuration.sceneBudgets
+    }
+
+    /// The limit of the budget `name` for `scene`: its per-scene setting if the configuration has one.
+    @inline(__always)
+    private func limitFor(_ name: String, default limit: Int64, scene: String?) -> Int64 {
+        guard !sceneBudgets.isEmpty, let scene, let override = sceneBudgets[scene]?[name] else { return limit }
+        return override ?? .max
     }
 
     private static func matches(_ pattern: String, _ name: String) -> Bool {
@@ -162,8 +174,11 @@ struct ModelEngine {
         }
         var budgets = [[HandlerBudget]](repeating: [], count: 256)
         for budget in model.handlerBudgets {
-            guard let kind = EventKind(name: budget.event), let limit = configuration.budget(budget.budget) else { continue }
-            budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule)))
+            guard let kind = EventKind(name: budget.event) else { continue }
+            // A budget off by default may still be set for some scenes: keep it, with no default limit.
+            let limit = configuration.budget(budget.budget) ?? .max
+            budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule),
+                                                             name: budget.budget))
             touches.insert(Int(kind.rawValue))
         }
         var resets = KindSet()
@@ -174,9 +189,9 @@ struct ModelEngine {
             }
         }
         let accounting = names.map { model.states[$0]! }
-        let stateBudget: [(budget: Int64, rule: Int)?] = names.map { name in
-            guard let entry = model.stateBudgets[name], let limit = configuration.budget(entry.budget) else { return nil }
-            return (limit, rule(entry.rule))
+        let stateBudget: [(budget: Int64, rule: Int, name: String)?] = names.map { name in
+            guard let entry = model.stateBudgets[name] else { return nil }
+            return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
         }
         return Compiled(
             name: model.name, names: names, initial: number[model.initial]!,
@@ -232,10 +247,11 @@ struct ModelEngine {
             }
             if let dur = event.dur {
                 for budget in models[m].budgets[tag] where budget.phase == nil || budget.phase == event.phase {
-                    guard dur > budget.budget else { continue }
+                    let limit = limitFor(budget.name, default: budget.budget, scene: event.scene)
+                    guard dur > limit else { continue }
                     reports.append(Report(rule: rules[budget.rule],
-                                  message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(budget.budget))",
-                                  scene: event.scene, measured: dur, budget: budget.budget))
+                                  message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
+                                  scene: event.scene, measured: dur, budget: limit))
                 }
             }
         }
@@ -278,11 +294,13 @@ struct ModelEngine {
         if segmentLog != nil, models[m].accounting[state] != .none, elapsed > 0 {
             segmentLog?.append((models[m].instances[i].key, models[m].accounting[state], models[m].instances[i].since, t))
         }
-        if let budget = models[m].stateBudget[state], elapsed > budget.budget {
+        if let budget = models[m].stateBudget[state],
+            elapsed > limitFor(budget.name, default: budget.budget, scene: models[m].instances[i].key) {
             let key = models[m].instances[i].key
+            let limit = limitFor(budget.name, default: budget.budget, scene: key)
             reports.append(Report(rule: rules[budget.rule],
-                          message: "\(models[m].name) \(key) was \(models[m].names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(budget.budget))",
-                          scene: key.isEmpty ? nil : key, measured: elapsed, budget: budget.budget))
+                          message: "\(models[m].name) \(key) was \(models[m].names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(limit))",
+                          scene: key.isEmpty ? nil : key, measured: elapsed, budget: limit))
         }
         models[m].instances[i].since = t
     }
