@@ -39,18 +39,7 @@ public enum HTMLReport {
 
     /// Escapes text for HTML element content and attribute values.
     static func htmlEscape(_ text: String) -> String {
-        var out = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
+        MarkupEscaping.escape(text)
     }
 
     /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.

@@ -85,20 +85,7 @@ public enum CheckOutput {
     }
 
     static func xml(_ text: String) -> String {
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\u{09}", "\u{0A}", "\u{0D}": escaped.unicodeScalars.append(character)
-            case _ where character.value < 0x20: escaped += " "
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        MarkupEscaping.escape(text)
     }
 
     /// JUnit XML: a test suite per trace, a failing test case per error finding (warnings are skipped cases).

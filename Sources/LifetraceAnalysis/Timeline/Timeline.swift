@@ -1,4 +1,4 @@
-public import LifetraceCore
+import LifetraceCore
 
 /// What a trace looked like over time, as the analyzer computed it: state segments per process and per scene,
 /// callbacks, background tasks and findings. The input of the reports.
