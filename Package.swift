@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
+        .library(name: "LifetraceImport", targets: ["LifetraceImport"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 4: timelines as self-contained HTML and terminal text, and Chrome/Perfetto export.
         .target(name: "LifetraceReport", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
+        // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
+        .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
         .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // The command-line tool: wires the stages together.
@@ -46,6 +49,7 @@ let package = Package(
                 "LifetraceSimulator",
                 "LifetraceAnalysis",
                 "LifetraceReport",
+                "LifetraceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +64,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceImportTests",
+            dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
     ]

@@ -107,12 +107,22 @@ struct AnalysisCore {
     }
 
     private var timeline: TimelineRecorder?
+    /// Whether the trace was derived from a log capture (`lifetrace import`), which starts and stops
+    /// wherever the capture did.
+    private var derived = false
 
     init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
          recordTimeline: Bool) {
         self.file = file
         if recordTimeline { timeline = TimelineRecorder() }
         self.header = header
+        var configuration = configuration
+        derived = header?[extra: "derived"]?.boolValue == true
+        if derived {
+            // Events derived from a log: the app's launch callbacks are not in it, so nothing can be
+            // ordered against them (oslog-mapping.md).
+            configuration.disabledRules.insert("LT011")
+        }
         self.configuration = configuration
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
         if recordTimeline { engine.segmentLog = [] }
@@ -387,6 +397,9 @@ struct AnalysisCore {
         let suspendedAtEnd = process.suspendedSince != nil || (nextLaunch && process.idleSince != nil)
         if process.terminated {
             (end, basis) = (.cleanTerminate, "applicationWillTerminate ran")
+        } else if derived, !nextLaunch, !processEndObserved {
+            // A log capture stops wherever it was cut: what was open then is not (yet) a leak.
+            (end, basis) = (.traceEnded, "the capture ends while the process is alive or suspended")
         } else if tasks.hasOpenTasks {
             (end, basis) = (.killedWithBackgroundTask, tasks.hasExpiredTask
                 ? "a background task had expired without being ended" : "a background task was still open")
@@ -401,8 +414,13 @@ struct AnalysisCore {
         } else {
             (end, basis) = (.endedInBackground, "running in the background, no callback announced the end")
         }
-        tasks.close(reports: &reports)
-        flushReports()
+        if end == .traceEnded, derived {
+            var ignored: [ModelEngine.Report] = []
+            tasks.close(reports: &ignored)
+        } else {
+            tasks.close(reports: &reports)
+            flushReports()
+        }
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
         timeline?.processEnded(at: processEndObserved ? t : process.lastT)
         // Close the accounting: a process that ends suspended was suspended until its end.

@@ -16,7 +16,7 @@ struct Lifetrace: ParsableCommand {
             file and the byte offset or line).
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Record.self, Check.self, Report.self, Export.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
+        subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
     )
 
     /// Runs the command, mapping every failure to a documented exit code.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifetraceCore
 import LifetraceFormat
 
 /// `lifetrace dump TRACE`: the trace as canonical JSON Lines on standard output.
@@ -7,17 +8,31 @@ struct Dump: ParsableCommand {
         abstract: "Print a trace as JSON Lines.",
         discussion: """
             Prints the header line (if the trace has one) and one line per event, in the canonical form of \
-            Schemas/trace-event.schema.json: no extra or defaulted fields.
+            Schemas/trace-event.schema.json: no extra or defaulted fields. For a trace derived from a log, the \
+            `log_line` attribute that names each event's input line is shown only with --provenance.
             """
     )
 
     @Argument(help: "The trace to print (.lifetrace or JSON Lines; - for standard input).")
     var trace: String
 
+    @Flag(help: "Keep the `log_line` attribute of events derived from a log (lifetrace import), which names the input line each came from.")
+    var provenance = false
+
     func run() throws {
         let reader = try TraceReader(path: trace)
         let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
-        try reader.forEachEvent { event in try writer.append(event) }
+        let derived = reader.header?[extra: "derived"]?.boolValue == true
+        try reader.forEachEvent { event in
+            guard derived, !provenance, let attrs = event.attrs, attrs.contains(where: { $0.key == "log_line" }) else {
+                try writer.append(event)
+                return
+            }
+            var stripped = copy event
+            let rest = attrs.filter { $0.key != "log_line" }
+            stripped.attrs = rest.isEmpty ? nil : rest
+            try writer.append(stripped)
+        }
         try writer.close()
         for warning in reader.warnings { Diagnostics.warning(warning.description) }
     }

@@ -1,0 +1,85 @@
+/// Reads the date and time forms of unified-log captures, without Foundation.
+enum LogTime {
+    /// `HH:MM:SS` with an optional `.fraction`: nanoseconds since midnight, and the characters read.
+    static func timeOfDay<S: StringProtocol>(_ text: S) -> (ns: Int64, length: Int)? {
+        let utf8 = Array(text.utf8.prefix(20))
+        guard utf8.count >= 8, utf8[2] == UInt8(ascii: ":"), utf8[5] == UInt8(ascii: ":"),
+            let hours = digits(utf8[0..<2]), let minutes = digits(utf8[3..<5]), let seconds = digits(utf8[6..<8]),
+            hours < 24, minutes < 60, seconds < 61
+        else { return nil }
+        var ns = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000
+        var length = 8
+        if utf8.count > 9, utf8[8] == UInt8(ascii: ".") {
+            var scale: Int64 = 100_000_000
+            var index = 9
+            while index < utf8.count, let digit = digit(utf8[index]) {
+                if scale > 0 { ns += Int64(digit) * scale }
+                scale /= 10
+                index += 1
+            }
+            guard index > 9 else { return nil }
+            length = index
+        }
+        return (ns, length)
+    }
+
+    /// `YYYY-MM-DD`: days since 1970-01-01.
+    static func date<S: StringProtocol>(_ text: S) -> Int64? {
+        let utf8 = Array(text.utf8.prefix(10))
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+            let year = digits(utf8[0..<4]), let month = digits(utf8[5..<7]), let day = digits(utf8[8..<10]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        // Days from civil (Howard Hinnant's algorithm).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// `+0500`, `-0800`, `+05:30`: seconds east of UTC.
+    static func zoneOffset<S: StringProtocol>(_ text: S) -> Int64? {
+        let utf8 = Array(text.utf8.filter { $0 != UInt8(ascii: ":") })
+        guard utf8.count == 5, utf8[0] == UInt8(ascii: "+") || utf8[0] == UInt8(ascii: "-"),
+            let hours = digits(utf8[1..<3]), let minutes = digits(utf8[3..<5])
+        else { return nil }
+        let seconds = (hours * 60 + minutes) * 60
+        return utf8[0] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length.
+    static func dateTime<S: StringProtocol>(_ text: S) -> (ns: Int64, zone: String?, length: Int)? {
+        guard let days = date(text.prefix(10)), text.count > 11 else { return nil }
+        let rest = text.dropFirst(11)
+        guard let time = timeOfDay(rest) else { return nil }
+        var ns = days * 86_400_000_000_000 + time.ns
+        var length = 11 + time.length
+        let after = rest.dropFirst(time.length)
+        var zone: String?
+        if let first = after.first, first == "+" || first == "-" {
+            let candidate = after.prefix(5)
+            if let offset = zoneOffset(candidate) {
+                ns -= offset * 1_000_000_000
+                zone = String(candidate)
+                length += 5
+            }
+        }
+        return (ns, zone, length)
+    }
+
+    @inline(__always)
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
+    }
+
+    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        for byte in bytes {
+            guard let digit = digit(byte) else { return nil }
+            value = value * 10 + Int64(digit)
+        }
+        return value
+    }
+}

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import LifetraceCore
+import LifetraceFormat
+import LifetraceImport
+import LifetraceRecorder
+
+/// `lifetrace import LOG -o OUT`: lifecycle traces from unified-log captures of apps nobody instrumented.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Derive a lifecycle trace from a unified-log capture (log stream, log show, Console copies).",
+        discussion: """
+            Reads `log stream`/`log show` output in the default, compact, ndjson or json style, or lines copied \
+            out of Console, and derives the selected app's lifecycle from what UIKit, SpringBoard and \
+            runningboardd log, and from the app's own `lifetrace ev=...` lines (Schemas/oslog-mapping.md). \
+            Every derived event keeps the log line it came from (`lifetrace dump --provenance`). Lines that \
+            look like lifecycle lines but do not parse are counted and reported; --strict makes them an error. \
+            With --live, standard input is read as it is produced and written with the recorder's crash-safe \
+            flushing: `log stream ... | lifetrace import --live -o run.lifetrace --process MyApp`.
+            """
+    )
+
+    @Argument(help: "The capture to read (- for standard input).")
+    var log: String = "-"
+
+    @Option(name: .shortAndLong, help: "The trace to write (.lifetrace, or .jsonl for JSON Lines).")
+    var output: String
+
+    @Option(help: "The app's process (executable) name.")
+    var process: String?
+
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, for SpringBoard's and runningboardd's lines.")
+    var bundleID: String?
+
+    @Option(help: "The app's process identifier.")
+    var pid: Int64?
+
+    @Flag(help: "Read standard input as it is produced, flushing a frame every second.")
+    var live = false
+
+    @Flag(help: "Fail when lifecycle-looking lines do not parse.")
+    var strict = false
+
+    func validate() throws {
+        guard process != nil || bundleID != nil || pid != nil else {
+            throw ValidationError("select the app with --process, --bundle-id or --pid")
+        }
+        if live, log != "-" { throw ValidationError("--live reads standard input: give no capture file") }
+    }
+
+    func run() throws {
+        let descriptor: Int32
+        if log == "-" {
+            descriptor = 0
+        } else {
+            descriptor = open(log, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw TraceError(.io, file: log, at: .file, "cannot open: \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        let sink = ImportSink(output: output, live: live, app: bundleID ?? process)
+        var importer = LogImporter(selection: AppSelection(process: process, bundleID: bundleID, pid: pid))
+        var lines = LineStream(descriptor: descriptor)
+        var number = 0
+        var derived: [LifecycleEvent] = []
+        let app = bundleID ?? process
+        while try lines.next({ bytes in
+            number += 1
+            importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: number) { derived.append($0) }
+            for event in derived { try sink.write(event, header: importer.header(app: app)) }
+            derived.removeAll(keepingCapacity: true)
+        }) {}
+        importer.finish { derived.append($0) }
+        for event in derived { try sink.write(event, header: importer.header(app: app)) }
+        try sink.close(header: importer.header(app: app))
+
+        let (count, first) = importer.notUnderstood
+        let format = importer.format?.rawValue ?? "unrecognized"
+        Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
+        if count > 0, let example = first.first {
+            let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
+            let message = "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
+            if strict {
+                Diagnostics.error(message)
+                throw ExitCode(ExitStatus.badInput)
+            }
+            Diagnostics.warning(message)
+        }
+        if importer.format == nil, number > 0 {
+            throw TraceError(.unrecognized, file: log, at: .line(1),
+                             "not a unified-log capture (log stream, log show or Console lines)")
+        }
+    }
+}
+
+/// Where imported events go: a trace file, opened when the first event (and so the header) is known; in live
+/// mode through a recorder that flushes every second.
+final class ImportSink {
+    private let output: String
+    private let live: Bool
+    private let app: String?
+    private var writer: (any EventWriter)?
+    private var recorder: Recorder?
+    private(set) var events = 0
+
+    init(output: String, live: Bool, app: String?) {
+        self.output = output
+        self.live = live
+        self.app = app
+    }
+
+    private func open(_ header: TraceHeader) throws {
+        guard writer == nil, recorder == nil else { return }
+        let writer = try makeEventWriter(path: output, header: header)
+        if live {
+            recorder = Recorder(writer: writer, clock: .wall)
+        } else {
+            self.writer = writer
+        }
+    }
+
+    func write(_ event: LifecycleEvent, header: @autoclosure () -> TraceHeader) throws {
+        try open(header())
+        events += 1
+        if let recorder {
+            recorder.record(event)
+        } else {
+            try writer?.append(event)
+        }
+    }
+
+    func close(header: TraceHeader) throws {
+        try open(header)
+        try recorder?.close()
+        try writer?.close()
+    }
+}

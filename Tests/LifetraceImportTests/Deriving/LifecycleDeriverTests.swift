@@ -1,0 +1,132 @@
+import LifetraceCore
+import LifetraceImport
+import Testing
+
+/// Events derived from real captures (Fixtures/README.md names their sources), compared with what the
+/// fixture lines say when read by hand: times are differences of the lines' timestamps from the capture's
+/// first entry.
+@Suite struct LifecycleDeriverTests {
+    /// Console lines of an iPhone cold launch (UIKit app without a scene manifest).
+    @Test func coldLaunchBecomesLaunchTaskAndActive() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "cold-launch.console.log",
+            AppSelection(process: "MobileJarvisNative", bundleID: "com.hightowerai.MobileJarvisNative"))
+        // Origin 20:42:13.497006 (SpringBoard bootstraps the app).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 360_625_000, line: 10, reason: "unknown"),  // 13.857631, first app line
+            Derived("task.begin", t: 364_875_000, line: 13, task: 1),  // 13.861881 `Created background task <private>.`
+            Derived("task.end", t: 458_924_000, line: 27, task: 1),  // 13.955930
+            Derived("app.didBecomeActive", t: 460_374_000, line: 31),  // 13.957380, reasons 32 -> 0
+        ])
+        // Reason 11 set while launching (1056 -> 3104) is not a trip to the background.
+        #expect(!events.contains { $0.kind == .appDidEnterBackground })
+        #expect(events[1].attribute("task_id_inferred") == .bool(true))
+        #expect(importer.format == .console)
+        #expect(importer.entries == 26)
+        #expect(importer.notUnderstood.count == 0)
+        let header = importer.header(app: nil)
+        #expect(header.app == "com.hightowerai.MobileJarvisNative")
+        #expect(header.sceneManifest == false)
+        #expect(header[extra: "derived"] == .bool(true))
+        #expect(header[extra: "time_zone"] == .string("-0500"))
+    }
+
+    /// Console lines of an app going to the background mid-session, with UIKit's own background tasks.
+    @Test func backgroundingBecomesResignBackgroundTasksAndSnapshot() throws {
+        let (_, events) = try ImportFixtures.importFixture("background.console.log", AppSelection(process: "hootowl"))
+        // Origin 11:06:18.205818.
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 23_000, line: 2),  // reasons 0 -> 1: it was active
+            Derived("app.willResignActive", t: 23_000, line: 2),
+            Derived("app.didEnterBackground", t: 616_809_000, line: 7),  // 18.822627, reason 11 added
+            Derived("task.begin", t: 619_692_000, line: 10, task: 19, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 619_770_000, line: 11, task: 19),
+            Derived("task.begin", t: 626_429_000, line: 12, task: 20, taskName: "_UIRemoteKeyboard XPC disconnection"),
+            Derived("task.begin", t: 627_287_000, line: 14, task: 21, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 627_314_000, line: 15, task: 21),
+            Derived("task.begin", t: 631_009_000, line: 16, task: 22, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 631_055_000, line: 17, task: 22),
+            Derived("task.begin", t: 631_260_000, line: 18, task: 23, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 631_381_000, line: 19, task: 23),
+            Derived("task.begin", t: 632_106_000, line: 21, task: 24, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 632_126_000, line: 22, task: 24),
+            // 18.866936: taskName com.apple.uikit.applicationSnapshot; line 27 because entry 24 spans two lines.
+            Derived("system.snapshot", t: 661_118_000, line: 27),
+        ])
+        #expect(events[1].attribute("state_at_capture_start") == .bool(true))
+    }
+
+    /// Console lines of a macOS app that crashed: runningboardd reports the termination.
+    @Test func terminationBecomesExit() throws {
+        let (_, events) = try ImportFixtures.importFixture(
+            "crash.console.log", AppSelection(process: "Nexy", bundleID: "com.nexy.assistant"))
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            // 12:29:34.567001 - 12:29:34.455259; line 10 because entry 2 spans two lines.
+            Derived("process.exit", t: 111_742_000, line: 10, reason: "terminated"),
+        ])
+    }
+
+    /// The same session in every format `log` prints: the same events.
+    @Test(arguments: ["session.default.log", "session.compact.log", "session.ndjson"])
+    func everyFormatYieldsTheSameSession(fixture: String) throws {
+        let (_, events) = try ImportFixtures.importFixture(
+            fixture, AppSelection(process: "BareExample", bundleID: "com.example.Bare"))
+        let s: Int64 = 1_000_000_000
+        let expected: [(String, Int64)] = [
+            ("process.launch", 0),
+            ("app.didBecomeActive", 350_000_000),  // 10 removed, 1024 -> 0
+            ("app.willResignActive", 10 * s + 350_000_000),  // 0 added, 0 -> 1
+            ("app.didEnterBackground", 10 * s + 900_000_000),  // 11 added, 1 -> 2049
+            ("task.begin", 10 * s + 910_000_000),
+            ("task.end", 13 * s + 910_000_000),
+            ("process.suspend", 19 * s),  // running-suspended
+            ("process.resume", 61 * s),  // running-active
+            ("app.willEnterForeground", 61 * s + 100_000_000),  // 11 removed
+            ("app.didBecomeActive", 61 * s + 200_000_000),  // 1 -> 0
+            ("process.exit", 70 * s),
+        ]
+        #expect(events.map { ($0.eventName, $0.t) }.elementsEqual(expected) { $0 == $1 })
+        #expect(events[0].pid == 31848)
+        #expect(events[4].task == 3 && events[4].name == "Finish Upload")
+    }
+
+    @Test func theAppsOwnLinesAreTakenExactlyAndWinOverUIKits() throws {
+        let (_, events) = try ImportFixtures.importFixture("own-lines.compact.log", AppSelection(process: "BareExample"))
+        #expect(events.map(\.eventName) == [
+            "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.didBecomeActive",
+            "app.willResignActive", "app.didEnterBackground", "custom.save",
+        ])
+        #expect(events[5].dur == 6_200_000_000)
+        #expect(events[5].t == 12_500_000_000)
+        #expect(events[4].dur == 800_000)
+        #expect(events[6].name == "draft store")
+    }
+
+    @Test(arguments: [
+        "Deactivation reason added: 12; deactivation reasons: 2080 -> ",
+        "Deactivation reason added: x; deactivation reasons: 1 -> 2",
+        "lifetrace ev=app.nope",
+        "lifetrace ev=app.didBecomeActive dur=fast",
+        "lifetrace ev=task.begin",
+        "Created background task <_UIBackgroundTaskInfo: 0x1>: taskName = x",
+    ])
+    func malformedLifecycleLinesAreCountedNotDropped(message: String) {
+        let text = "default\t10:00:00.000000+0000\tApp\tstarting\ndefault\t10:00:01.000000+0000\tApp\t\(message)\n"
+        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
+        #expect(importer.notUnderstood.count == 1)
+        #expect(importer.notUnderstood.first.first?.line == 2)
+        #expect(events.map(\.eventName) == ["process.launch"])
+    }
+
+    @Test func otherAppsAndUnrelatedLinesDeriveNothing() {
+        let text = """
+            default\t10:00:00.000000+0000\tOtherApp\tDeactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
+            default\t10:00:01.000000+0000\tSpringBoard\t[0x1:(FBSceneManager):sceneID:com.example.other-default] Scene lifecycle state did change: Background
+            """
+        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App", bundleID: "com.example.app"))
+        #expect(events.isEmpty)
+        #expect(importer.entries == 2)
+    }
+}

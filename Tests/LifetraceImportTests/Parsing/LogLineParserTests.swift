@@ -1,0 +1,95 @@
+@testable import LifetraceImport
+import Testing
+
+/// The capture formats: detection, fields, times and continuation lines.
+@Suite struct LogLineParserTests {
+    @Test(arguments: [
+        ("default\t20:42:13.601596-0500\tSpringBoard\tScene lifecycle state did change: Foreground", LogFormat.console),
+        ("2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] x",
+         .logDefault),
+        ("2026-10-08 11:59:59.318 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] x", .logCompact),
+        ("{\"timestamp\":\"2026-10-08 11:59:59.318123-0700\",\"eventMessage\":\"x\"}", .json),
+        ("[{", .json),
+    ])
+    func detectsTheFormatFromAnEntryLine(line: String, format: LogFormat) {
+        #expect(LogFormat.detect(line[...]) == format)
+    }
+
+    @Test(arguments: ["Timestamp               Ty Process[PID:TID]", "Filtering the log data using \"process == App\"", ""])
+    func headerLinesAreNoFormat(line: String) {
+        #expect(LogFormat.detect(line[...]) == nil)
+    }
+
+    @Test func datesAndZonesBecomeUTCNanoseconds() throws {
+        // 2026-10-08 11:59:59 at -07:00 is 18:59:59 UTC: 1791485999 s since 1970 (`date -u -d ... +%s`).
+        let stamp = try #require(LogTime.dateTime("2026-10-08 11:59:59.318123-0700"))
+        #expect(stamp.ns == 1_791_485_999_318_123_000)
+        #expect(stamp.zone == "-0700")
+        #expect(LogTime.dateTime("2026-10-08 11:59:59.318")?.ns == 1_791_460_799_318_000_000)
+        #expect(LogTime.zoneOffset("+05:30") == 19_800)
+        #expect(LogTime.date("1970-01-01") == 0)
+        #expect(LogTime.date("2000-03-01") == 11_017)
+        #expect(LogTime.date("2026-13-01") == nil)
+        #expect(LogTime.timeOfDay("24:00:00") == nil)
+    }
+
+    @Test func consoleContinuationLinesJoinTheirEntry() {
+        var parser = LogLineParser()
+        let lines = [
+            "default\t11:06:18.852571+0800\thootowl\tMunicipal+Lifecycle 25",
+            "⏸️ app → background: pausing GPS + 2 active proto timer(s)",
+            "default\t11:06:18.852636+0800\thootowl\tnext",
+        ]
+        var entries: [LogLine] = []
+        for (index, line) in lines.enumerated() {
+            if let entry = parser.feed(line[...], number: index + 1) { entries.append(entry) }
+        }
+        if let last = parser.finish() { entries.append(last) }
+        #expect(entries.map(\.message) == ["Municipal+Lifecycle 25\n⏸️ app → background: pausing GPS + 2 active proto timer(s)", "next"])
+        #expect(entries.map(\.number) == [1, 3])
+        #expect(entries[0].timestamp == ((11 * 60 + 6) * 60 + 18) * 1_000_000_000 + 852_571_000)
+        #expect(entries[0].zone == "+0800")
+        #expect(entries[0].hasDate == false)
+    }
+
+    @Test func defaultStyleFieldsAreRead() throws {
+        var parser = LogLineParser()
+        let line = "2026-10-08 11:59:59.000000-0700 0x159e4    Default     0x0                  31848  0    BareExample: (UIKitCore) [com.apple.UIKit:Lifecycle] Deactivation reason added: 10"
+        _ = parser.feed(line[...], number: 7)
+        let last = parser.finish()
+        let entry = try #require(last)
+        #expect(entry.process == "BareExample")
+        #expect(entry.pid == 31848)
+        #expect(entry.subsystem == "com.apple.UIKit")
+        #expect(entry.category == "Lifecycle")
+        #expect(entry.message == "Deactivation reason added: 10")
+        #expect(entry.number == 7)
+    }
+
+    @Test func jsonArraysSpreadOverLinesAreRead() throws {
+        // `log show --style json` prints an array with one key per line.
+        let text = """
+            [{
+              "timestamp" : "2026-10-08 11:59:59.000000-0700",
+              "processImagePath" : "\\/usr\\/libexec\\/runningboardd",
+              "processID" : 33,
+              "eventMessage" : "Calculated state for app<com.example.Bare(U)>: running-suspended (role: None)"
+            },{
+              "timestamp" : "2026-10-08 11:59:59.500000-0700",
+              "processImagePath" : "\\/usr\\/libexec\\/runningboardd",
+              "processID" : 33,
+              "eventMessage" : "with a } brace"
+            }]
+            """
+        var parser = LogLineParser()
+        var entries: [LogLine] = []
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            if let entry = parser.feed(line, number: index + 1) { entries.append(entry) }
+        }
+        #expect(parser.format == .json)
+        #expect(entries.map(\.process) == ["runningboardd", "runningboardd"])
+        #expect(entries.map(\.number) == [1, 6])
+        #expect(entries[1].message == "with a } brace")
+        #expect(entries[1].timestamp - entries[0].timestamp == 500_000_000)
+    }
+}

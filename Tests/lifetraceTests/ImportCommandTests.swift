@@ -1,0 +1,89 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// `lifetrace import` as a user runs it: capture in, trace out, then `check`.
+@Suite struct ImportCommandTests {
+    let directory = TemporaryDirectory()
+
+    static func fixture(_ name: String) -> String {
+        PackagePaths.path("Tests/LifetraceImportTests/Fixtures/\(name)")
+    }
+
+    @Test(arguments: [
+        ("cold-launch.console.log", ["--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"]),
+        ("background.console.log", ["--process", "hootowl"]),
+        ("session.default.log", ["--process", "BareExample", "--bundle-id", "com.example.Bare"]),
+    ])
+    func importedCapturesOfWellBehavedAppsPassCheck(fixture: String, selection: [String]) throws {
+        let output = directory.path + "/\(fixture).lifetrace"
+        let imported = try CommandLineTool.run(["import", Self.fixture(fixture), "-o", output] + selection)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("\(output): "))
+        let checked = try CommandLineTool.run(["check", output])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
+    }
+
+    @Test func anOverlongBackgroundHandlerLoggedByTheAppFailsCheck() throws {
+        let output = directory.path + "/own.jsonl"
+        let imported = try CommandLineTool.run(["import", Self.fixture("own-lines.compact.log"), "-o", output,
+                                                "--process", "BareExample"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let checked = try CommandLineTool.run(["check", output])
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("error LT050: didEnterBackground handler over its five seconds"))
+        #expect(checked.stdout.contains("took 6.20s"))
+    }
+
+    @Test func provenanceNamesTheInputLine() throws {
+        let output = directory.path + "/cold.lifetrace"
+        _ = try CommandLineTool.run(["import", Self.fixture("cold-launch.console.log"), "-o", output,
+                                     "--process", "MobileJarvisNative"])
+        let plain = try CommandLineTool.run(["dump", output])
+        #expect(!plain.stdout.contains("log_line"))
+        let withLines = try CommandLineTool.run(["dump", "--provenance", output])
+        let lines = withLines.stdout.split(separator: "\n")
+        #expect(lines.last == #"{"t":460374000,"ev":"app.didBecomeActive","attrs":{"log_line":31}}"#)
+        #expect(lines.first?.contains(#""source":"oslog""#) == true)
+    }
+
+    @Test func unparsableLifecycleLinesWarnAndStrictFails() throws {
+        let capture = directory.write("bad.log", text: """
+            default\t10:00:00.000000+0000\tApp\tstarting
+            default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 12; deactivation reasons: 2080 ->\u{20}
+            default\t10:00:02.000000+0000\tApp\tlifetrace ev=app.nope
+
+            """)
+        let output = directory.path + "/bad.jsonl"
+        let lenient = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App"])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("warning: \(capture): 2 lines not understood; first: line 2: Deactivation reason added: 12"))
+        let strict = try CommandLineTool.run(["import", "--strict", capture, "-o", output, "--process", "App"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("error: \(capture): 2 lines not understood"))
+    }
+
+    @Test func somethingElseIsRejectedWithExitTwo() throws {
+        let capture = directory.write("notes.txt", text: "shopping list\nmilk\n")
+        let result = try CommandLineTool.run(["import", capture, "-o", directory.path + "/x.jsonl", "--process", "App"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(capture):1: not a unified-log capture"))
+    }
+
+    @Test func anAppMustBeSelected() throws {
+        let result = try CommandLineTool.run(["import", Self.fixture("session.ndjson"), "-o", directory.path + "/x.jsonl"])
+        #expect(result.status == 2)  // usage errors share bad input's code (README)
+        #expect(result.stderr.contains("select the app with --process, --bundle-id or --pid"))
+    }
+
+    @Test func liveModeReadsStandardInput() throws {
+        let output = directory.path + "/live.lifetrace"
+        let capture = try String(contentsOfFile: Self.fixture("session.compact.log"), encoding: .utf8)
+        let result = try CommandLineTool.run(["import", "--live", "-o", output, "--process", "BareExample",
+                                              "--bundle-id", "com.example.Bare"], input: capture)
+        #expect(result.status == 0, "\(result.stderr)")
+        let dumped = try CommandLineTool.run(["dump", output])
+        #expect(dumped.stdout.split(separator: "\n").count == 12)  // header + 11 events
+    }
+}
