@@ -13,6 +13,8 @@ import Testing
     @Test(arguments: [
         ("cold-launch.console.log", ["--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"]),
         ("background.console.log", ["--process", "hootowl"]),
+        ("foreground.console.log", ["--process", "hootowl"]),
+        ("crash.console.log", ["--process", "Nexy", "--bundle-id", "com.nexy.assistant"]),
         ("session.default.log", ["--process", "BareExample", "--bundle-id", "com.example.Bare"]),
     ])
     func importedCapturesOfWellBehavedAppsPassCheck(fixture: String, selection: [String]) throws {
@@ -44,7 +46,7 @@ import Testing
         #expect(!plain.stdout.contains("log_line"))
         let withLines = try CommandLineTool.run(["dump", "--provenance", output])
         let lines = withLines.stdout.split(separator: "\n")
-        #expect(lines.last == #"{"t":460374000,"ev":"app.didBecomeActive","attrs":{"log_line":31}}"#)
+        #expect(lines.last == #"{"t":460374000,"ev":"app.didBecomeActive","attrs":{"log_line":33}}"#)
         #expect(lines.first?.contains(#""source":"oslog""#) == true)
     }
 

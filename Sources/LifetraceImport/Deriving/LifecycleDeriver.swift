@@ -176,8 +176,13 @@ public struct LifecycleDeriver: Sendable {
             ui = .active
             hasBeenActive = true
         }
-        mask = new
         let background: Int64 = 1 << Self.backgroundReason
+        if mask == nil, old & background != 0, ui == .inactive, !launchSeen {
+            // The capture begins with the app in the background.
+            add(.appDidEnterBackground, entry, inferredState: true, into: &events)
+            ui = .background
+        }
+        mask = new
         if reason == Self.backgroundReason, hasBeenActive || ui == .background {
             if new & background != 0, ui != .background {
                 if ui == .active { add(.appWillResignActive, entry, into: &events) }

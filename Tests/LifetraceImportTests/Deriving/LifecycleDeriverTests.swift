@@ -13,10 +13,10 @@ import Testing
             AppSelection(process: "MobileJarvisNative", bundleID: "com.hightowerai.MobileJarvisNative"))
         // Origin 20:42:13.497006 (SpringBoard bootstraps the app).
         #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 360_625_000, line: 10, reason: "unknown"),  // 13.857631, first app line
-            Derived("task.begin", t: 364_875_000, line: 13, task: 1),  // 13.861881 `Created background task <private>.`
-            Derived("task.end", t: 458_924_000, line: 27, task: 1),  // 13.955930
-            Derived("app.didBecomeActive", t: 460_374_000, line: 31),  // 13.957380, reasons 32 -> 0
+            Derived("process.launch", t: 360_625_000, line: 12, reason: "unknown"),  // 13.857631, first app line
+            Derived("task.begin", t: 364_875_000, line: 15, task: 1),  // 13.861881 `Created background task <private>.`
+            Derived("task.end", t: 458_924_000, line: 29, task: 1),  // 13.955930
+            Derived("app.didBecomeActive", t: 460_374_000, line: 33),  // 13.957380, reasons 32 -> 0
         ])
         // Reason 11 set while launching (1056 -> 3104) is not a trip to the background.
         #expect(!events.contains { $0.kind == .appDidEnterBackground })
@@ -36,23 +36,23 @@ import Testing
         let (_, events) = try ImportFixtures.importFixture("background.console.log", AppSelection(process: "hootowl"))
         // Origin 11:06:18.205818.
         #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 23_000, line: 2),  // reasons 0 -> 1: it was active
-            Derived("app.willResignActive", t: 23_000, line: 2),
-            Derived("app.didEnterBackground", t: 616_809_000, line: 7),  // 18.822627, reason 11 added
-            Derived("task.begin", t: 619_692_000, line: 10, task: 19, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 619_770_000, line: 11, task: 19),
-            Derived("task.begin", t: 626_429_000, line: 12, task: 20, taskName: "_UIRemoteKeyboard XPC disconnection"),
-            Derived("task.begin", t: 627_287_000, line: 14, task: 21, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 627_314_000, line: 15, task: 21),
-            Derived("task.begin", t: 631_009_000, line: 16, task: 22, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 631_055_000, line: 17, task: 22),
-            Derived("task.begin", t: 631_260_000, line: 18, task: 23, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 631_381_000, line: 19, task: 23),
-            Derived("task.begin", t: 632_106_000, line: 21, task: 24, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 632_126_000, line: 22, task: 24),
-            // 18.866936: taskName com.apple.uikit.applicationSnapshot; line 27 because entry 24 spans two lines.
-            Derived("system.snapshot", t: 661_118_000, line: 27),
+            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 23_000, line: 4),  // reasons 0 -> 1: it was active
+            Derived("app.willResignActive", t: 23_000, line: 4),
+            Derived("app.didEnterBackground", t: 616_809_000, line: 9),  // 18.822627, reason 11 added
+            Derived("task.begin", t: 619_692_000, line: 12, task: 19, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 619_770_000, line: 13, task: 19),
+            Derived("task.begin", t: 626_429_000, line: 14, task: 20, taskName: "_UIRemoteKeyboard XPC disconnection"),
+            Derived("task.begin", t: 627_287_000, line: 16, task: 21, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 627_314_000, line: 17, task: 21),
+            Derived("task.begin", t: 631_009_000, line: 18, task: 22, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 631_055_000, line: 19, task: 22),
+            Derived("task.begin", t: 631_260_000, line: 20, task: 23, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 631_381_000, line: 21, task: 23),
+            Derived("task.begin", t: 632_106_000, line: 23, task: 24, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+            Derived("task.end", t: 632_126_000, line: 24, task: 24),
+            // 18.866936: taskName com.apple.uikit.applicationSnapshot; two header lines, and entry 24 spans two lines.
+            Derived("system.snapshot", t: 661_118_000, line: 29),
         ])
         #expect(events[1].attribute("state_at_capture_start") == .bool(true))
     }
@@ -62,10 +62,28 @@ import Testing
         let (_, events) = try ImportFixtures.importFixture(
             "crash.console.log", AppSelection(process: "Nexy", bundleID: "com.nexy.assistant"))
         #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            // 12:29:34.567001 - 12:29:34.455259; line 10 because entry 2 spans two lines.
-            Derived("process.exit", t: 111_742_000, line: 10, reason: "terminated"),
+            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+            // 12:29:34.567001 - 12:29:34.455259; two header lines, and entry 2 spans two lines.
+            Derived("process.exit", t: 111_742_000, line: 12, reason: "terminated"),
         ])
+    }
+
+    /// Console lines of the same app coming back to the foreground: reason 11 is removed just after
+    /// `UIApplicationWillEnterForegroundNotification`, the mask reaches 0 just before `...DidBecomeActive...`.
+    @Test func foregroundingBecomesEnterForegroundAndActive() throws {
+        let (_, events) = try ImportFixtures.importFixture("foreground.console.log", AppSelection(process: "hootowl"))
+        // Origin 18:38:07.674370, when the mask (6176 -> 6144) still holds reason 11: in the background.
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+            Derived("app.didEnterBackground", t: 0, line: 3),
+            Derived("system.snapshot", t: 28_431_000, line: 6),  // 07.702801, task 8 is UIKit's snapshot
+            Derived("task.begin", t: 196_332_000, line: 8, task: 9, taskName: "com.apple.UIKit.CABackingStoreCollect"),
+            // Task 4 ends at line 9, but began before the capture: not a task of this trace.
+            Derived("task.end", t: 214_673_000, line: 10, task: 9),  // 07.889043
+            Derived("app.willEnterForeground", t: 3_122_866_000, line: 13),  // 10.797236, 6176 -> 4128
+            Derived("app.didBecomeActive", t: 3_452_363_000, line: 16),  // 11.126733, 32 -> 0
+        ])
+        #expect(events[1].attribute("state_at_capture_start") == .bool(true))
     }
 
     /// The same session in every format `log` prints: the same events.
