@@ -159,14 +159,15 @@ public struct LifecycleDeriver: Sendable {
     /// `Deactivation reason added: 12; deactivation reasons: 2080 -> 6176; animating application lifecycle event: 1`
     private mutating func deactivation(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
         guard message.hasPrefix("Deactivation reason added: ") || message.hasPrefix("Deactivation reason removed: "),
-            let reasons = message.range(of: "deactivation reasons: "),
-            let arrow = message.range(of: " -> ", range: reasons.upperBound..<message.endIndex)
+            let reasons = UTF8Search.range(of: "deactivation reasons: ", in: message),
+            let arrow = UTF8Search.range(of: " -> ", in: message, from: reasons.upperBound)
         else { return notUnderstood(entry) }
         let before = message[reasons.upperBound..<arrow.lowerBound]
-        let after = message[arrow.upperBound...].prefix { $0.isNumber }
-        let reasonText = message.dropFirst("Deactivation reason ".count).drop { $0 != " " }.dropFirst()
-            .prefix { $0 != ";" }
-        guard let old = Int64(before), let new = Int64(after), let reason = Int64(reasonText) else {
+        let after = UTF8Search.integer(message, at: arrow.upperBound)
+        let reasonStart = message.utf8.index(after: UTF8Search.firstIndex(
+            of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
+        let reasonText = UTF8Search.prefix(message, from: reasonStart) { $0 == UInt8(ascii: ";") }.dropFirst()
+        guard let old = Int64(before), let new = after, let reason = Int64(reasonText) else {
             return notUnderstood(entry)
         }
         if mask == nil, old == 0, ui == .inactive, !launchSeen, message.hasSuffix("lifecycle event: 1") {
@@ -213,7 +214,7 @@ public struct LifecycleDeriver: Sendable {
             launchSeen = true
             return
         }
-        guard let marker = message.range(of: "Scene lifecycle state did change: ") else { return }
+        guard let marker = UTF8Search.range(of: "Scene lifecycle state did change: ", in: message) else { return }
         guard let bundle = selection.bundleID, message.contains("sceneID:" + bundle + "-") else { return }
         switch message[marker.upperBound...].prefix(while: { $0.isLetter }) {
         case "Background":
@@ -232,7 +233,7 @@ public struct LifecycleDeriver: Sendable {
 
     /// `Calculated state for app<com.example.app(UUID)>: running-suspended (role: None) (endowments: ...)`
     private mutating func runningBoard(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        if let marker = message.range(of: "Removing assertions for terminated process: [app<") {
+        if let marker = UTF8Search.range(of: "Removing assertions for terminated process: [app<", in: message) {
             let identity = message[marker.upperBound...].prefix { $0 != "(" && $0 != ">" }
             guard launched, matchesBundle(identity) else { return }
             add(.processExit, entry, reason: "terminated", into: &events)
@@ -242,9 +243,9 @@ public struct LifecycleDeriver: Sendable {
             launchSeen = false
             return
         }
-        guard let marker = message.range(of: "Calculated state for app<") else { return }
+        guard let marker = UTF8Search.range(of: "Calculated state for app<", in: message) else { return }
         let identity = message[marker.upperBound...].prefix { $0 != "(" && $0 != ">" }
-        guard matchesBundle(identity), let colon = message.range(of: ">: ") else { return }
+        guard matchesBundle(identity), let colon = UTF8Search.range(of: ">: ", in: message) else { return }
         let state = message[colon.upperBound...].prefix { $0 != " " }
         guard launched else { return }
         if state.hasPrefix("running-suspended") {
@@ -302,14 +303,14 @@ public struct LifecycleDeriver: Sendable {
         events.append(withProvenance(event, entry))
     }
 
-    static func integer(after marker: String, in message: String) -> Int64? {
-        guard let range = message.range(of: marker) else { return nil }
-        return Int64(message[range.upperBound...].prefix { $0.isNumber })
+    static func integer(after marker: StaticString, in message: String) -> Int64? {
+        guard let range = UTF8Search.range(of: marker, in: message) else { return nil }
+        return UTF8Search.integer(message, at: range.upperBound)
     }
 
-    static func field(after marker: String, in message: String) -> String? {
-        guard let range = message.range(of: marker) else { return nil }
-        let value = message[range.upperBound...].prefix { $0 != "," }
+    static func field(after marker: StaticString, in message: String) -> String? {
+        guard let range = UTF8Search.range(of: marker, in: message) else { return nil }
+        let value = UTF8Search.prefix(message, from: range.upperBound) { $0 == UInt8(ascii: ",") }
         return value.isEmpty ? nil : String(value)
     }
 }

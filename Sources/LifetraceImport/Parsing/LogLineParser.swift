@@ -58,15 +58,21 @@ struct LogLineParser {
 
     /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`
     private mutating func console(_ line: Substring, number: Int) -> LogLine? {
-        let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-        guard fields.count == 4, !fields[0].isEmpty, !fields[0].contains(" "),
-            let time = LogTime.timeOfDay(fields[1])
+        let tab = UInt8(ascii: "\t")
+        guard let first = UTF8Search.firstIndex(of: tab, in: line, from: line.startIndex), first > line.startIndex,
+            !line[..<first].utf8.contains(UInt8(ascii: " ")),
+            let second = UTF8Search.firstIndex(of: tab, in: line, from: line.utf8.index(after: first)),
+            let third = UTF8Search.firstIndex(of: tab, in: line, from: line.utf8.index(after: second))
         else { return nil }
-        let zone = fields[1].dropFirst(time.length)
+        let stamp = line[line.utf8.index(after: first)..<second]
+        guard let time = LogTime.timeOfDay(stamp) else { return nil }
+        let zone = stamp.dropFirst(time.length)
         if time.ns + 6 * 3_600_000_000_000 < lastTimeOfDay { dayOffset += 86_400_000_000_000 }
         lastTimeOfDay = time.ns
         return LogLine(number: number, timestamp: time.ns + dayOffset, hasDate: false,
-                       zone: zone.isEmpty ? nil : String(zone), process: String(fields[2]), message: String(fields[3]))
+                       zone: zone.isEmpty ? nil : String(zone),
+                       process: String(line[line.utf8.index(after: second)..<third]),
+                       message: String(line[line.utf8.index(after: third)...]))
     }
 
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`

@@ -2,7 +2,10 @@
 enum LogTime {
     /// `HH:MM:SS` with an optional `.fraction`: nanoseconds since midnight, and the characters read.
     static func timeOfDay<S: StringProtocol>(_ text: S) -> (ns: Int64, length: Int)? {
-        let utf8 = Array(text.utf8.prefix(20))
+        withPrefix(text, 20) { timeOfDay(bytes: $0) }
+    }
+
+    private static func timeOfDay(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, length: Int)? {
         guard utf8.count >= 8, utf8[2] == UInt8(ascii: ":"), utf8[5] == UInt8(ascii: ":"),
             let hours = digits(utf8[0..<2]), let minutes = digits(utf8[3..<5]), let seconds = digits(utf8[6..<8]),
             hours < 24, minutes < 60, seconds < 61
@@ -25,7 +28,10 @@ enum LogTime {
 
     /// `YYYY-MM-DD`: days since 1970-01-01.
     static func date<S: StringProtocol>(_ text: S) -> Int64? {
-        let utf8 = Array(text.utf8.prefix(10))
+        withPrefix(text, 10) { date(bytes: $0) }
+    }
+
+    private static func date(bytes utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
             let year = digits(utf8[0..<4]), let month = digits(utf8[5..<7]), let day = digits(utf8[8..<10]),
             (1...12).contains(month), (1...31).contains(day)
@@ -74,7 +80,21 @@ enum LogTime {
         byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
     }
 
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    /// Calls `body` with the first `count` (at most 24) UTF-8 bytes of `text`, copied to the stack.
+    private static func withPrefix<S: StringProtocol, R>(_ text: S, _ count: Int,
+                                                         _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &storage) { raw in
+            var length = 0
+            for byte in text.utf8.prefix(min(count, raw.count)) {
+                raw[length] = byte
+                length += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self).prefix(length)))
+        }
+    }
+
+    private static func digits<C: Collection<UInt8>>(_ bytes: C) -> Int64? {
         var value: Int64 = 0
         for byte in bytes {
             guard let digit = digit(byte) else { return nil }

@@ -127,7 +127,7 @@ final class ImportSink {
     }
 
     func write(_ event: LifecycleEvent, header: @autoclosure () -> TraceHeader) throws {
-        try open(header())
+        if writer == nil, recorder == nil { try open(header()) }
         events += 1
         if let recorder {
             recorder.record(event)
