@@ -78,14 +78,17 @@ public struct LifecycleDeriver: Sendable {
     private mutating func derive(_ entry: LogLine, into events: inout [LifecycleEvent]) {
         let message = entry.message
         if isApp(entry) {
-            if let pid = entry.pid, pid != appPID || !launched {
-                if appPID != nil, pid != appPID { reset() }
+            if let pid = entry.pid, let known = appPID, pid != known {
+                // Another process of the same app: the previous one ended unseen.
+                reset()
                 appPID = pid
-                launched = true
                 add(.processLaunch, entry, reason: "unknown", pid: pid, into: &events)
             } else if !launched {
                 launched = true
-                add(.processLaunch, entry, reason: "unknown", into: &events)
+                appPID = entry.pid
+                add(.processLaunch, entry, reason: "unknown", pid: entry.pid, into: &events)
+            } else if appPID == nil {
+                appPID = entry.pid
             }
             appLine(entry, message, into: &events)
             return
@@ -210,8 +213,14 @@ public struct LifecycleDeriver: Sendable {
 
     /// `[0x86c20be40:(FBSceneManager):sceneID:com.example.app-default] Scene lifecycle state did change: Foreground`
     private mutating func springBoard(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        if let bundle = selection.bundleID, message.hasPrefix("Bootstrapping app<" + bundle + ">") {
+        if let bundle = selection.bundleID, message.hasPrefix("Bootstrapping app<" + bundle + "> with intent ") {
+            // SpringBoard starts the process: its launch, and why (the intent).
             launchSeen = true
+            guard !launched else { return }
+            launched = true
+            let intent = message.dropFirst("Bootstrapping app<".count + bundle.utf8.count + "> with intent ".count)
+                .prefix { $0 != " " }
+            add(.processLaunch, entry, reason: Self.launchReason(intent: intent), into: &events)
             return
         }
         guard let marker = UTF8Search.range(of: "Scene lifecycle state did change: ", in: message) else { return }
@@ -256,6 +265,16 @@ public struct LifecycleDeriver: Sendable {
             suspended = false
         } else if state.isEmpty {
             notUnderstood(entry)
+        }
+    }
+
+    /// The launch reason for SpringBoard's launch intent: `foreground-interactive` is the user opening the
+    /// app; other intents are kept as written.
+    static func launchReason(intent: Substring) -> String {
+        switch intent {
+        case "foreground-interactive": "user"
+        case "": "unknown"
+        default: String(intent)
         }
     }
 

@@ -1,5 +1,5 @@
 import LifetraceCore
-import LifetraceImport
+@testable import LifetraceImport
 import Testing
 
 /// Events derived from real captures (Fixtures/README.md names their sources), compared with what the
@@ -13,7 +13,8 @@ import Testing
             AppSelection(process: "MobileJarvisNative", bundleID: "com.hightowerai.MobileJarvisNative"))
         // Origin 20:42:13.497006 (SpringBoard bootstraps the app).
         #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 360_625_000, line: 12, reason: "unknown"),  // 13.857631, first app line
+            // SpringBoard: `Bootstrapping app<...> with intent foreground-interactive`: the user opened it.
+            Derived("process.launch", t: 0, line: 3, reason: "user"),
             Derived("task.begin", t: 364_875_000, line: 15, task: 1),  // 13.861881 `Created background task <private>.`
             Derived("task.end", t: 458_924_000, line: 29, task: 1),  // 13.955930
             Derived("app.didBecomeActive", t: 460_374_000, line: 33),  // 13.957380, reasons 32 -> 0
@@ -136,6 +137,18 @@ import Testing
         #expect(importer.notUnderstood.count == 1)
         #expect(importer.notUnderstood.first.first?.line == 2)
         #expect(events.map(\.eventName) == ["process.launch"])
+    }
+
+    @Test func withoutTheBundleIDTheLaunchIsTheAppsFirstLine() throws {
+        let (_, events) = try ImportFixtures.importFixture("cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
+        // 20:42:13.857631 - 13.497006; the same transitions otherwise.
+        #expect(events.map(Derived.init).first == Derived("process.launch", t: 360_625_000, line: 12, reason: "unknown"))
+        #expect(events.map(\.eventName) == ["process.launch", "task.begin", "task.end", "app.didBecomeActive"])
+    }
+
+    @Test(arguments: [("foreground-interactive", "user"), ("background", "background"), ("", "unknown")])
+    func launchIntentsBecomeReasons(intent: String, reason: String) {
+        #expect(LifecycleDeriver.launchReason(intent: intent[...]) == reason)
     }
 
     @Test func otherAppsAndUnrelatedLinesDeriveNothing() {
