@@ -21,6 +21,8 @@ public struct LogImporter: Sendable {
 
     /// Feeds one physical line (without its newline); calls `emit` with each event it completes.
     public mutating func feed(_ line: Substring, number: Int, _ emit: (LifecycleEvent) throws -> Void) rethrows {
+        // Captures saved on Windows end their lines with CR LF.
+        let line = line.utf8.last == UInt8(ascii: "\r") ? line.dropLast() : line
         if let entry = parser.feed(line, number: number) { try deriver.consume(entry, emit) }
     }
 

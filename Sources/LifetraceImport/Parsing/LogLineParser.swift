@@ -15,6 +15,8 @@ struct LogLineParser {
     /// For captures without dates: the day added to times of day that went backwards (midnight passed).
     private var dayOffset: Int64 = 0
     private var lastTimeOfDay: Int64 = 0
+    /// The most of a message (or of one JSON object) kept, in bytes.
+    static let maxMessage = 1 << 20
     /// Lines that are neither an entry nor a continuation (headers such as `Timestamp Thread Type ...`).
     private(set) var skippedLines = 0
 
@@ -34,7 +36,8 @@ struct LogLineParser {
             return finished
         }
         if pending != nil {
-            pending!.message += "\n" + line
+            // A message is kept to its first megabyte: beyond that it is no lifecycle line anyway.
+            if pending!.message.utf8.count < Self.maxMessage { pending!.message += "\n" + line }
         } else {
             skippedLines += 1
         }
@@ -154,6 +157,14 @@ struct LogLineParser {
             }
         }
         if jsonDepth > 0 { jsonBuffer.append("\n") }
+        if jsonBuffer.utf8.count > Self.maxMessage {
+            // An object that never closes: drop it and look for the next one.
+            jsonDepth = 0
+            jsonInString = false
+            jsonEscape = false
+            jsonBuffer = ""
+            skippedLines += 1
+        }
         return result
     }
 

@@ -151,6 +151,20 @@ import Testing
         #expect(LifecycleDeriver.launchReason(intent: intent[...]) == reason)
     }
 
+    @Test func windowsLineEndingsReadTheSame() throws {
+        // Lines as the command reads them from a file saved with CR LF: split at LF, each ending in CR.
+        let lines = try ImportFixtures.text("cold-launch.console.log").utf8.split(separator: UInt8(ascii: "\n"))
+        var importer = LogImporter(selection: AppSelection(process: "MobileJarvisNative"))
+        var events: [LifecycleEvent] = []
+        for (index, line) in lines.enumerated() {
+            importer.feed((String(decoding: line, as: UTF8.self) + "\r")[...], number: index + 1) { events.append($0) }
+        }
+        importer.finish { events.append($0) }
+        let (_, expected) = try ImportFixtures.importFixture("cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
+        #expect(events == expected)
+        #expect(events.count == 4)
+    }
+
     @Test func otherAppsAndUnrelatedLinesDeriveNothing() {
         let text = """
             default\t10:00:00.000000+0000\tOtherApp\tDeactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0

@@ -92,4 +92,26 @@ import Testing
         #expect(entries[1].message == "with a } brace")
         #expect(entries[1].timestamp - entries[0].timestamp == 500_000_000)
     }
+
+    @Test func anEndlessMessageIsCappedNotGrown() {
+        var parser = LogLineParser()
+        _ = parser.feed("default\t10:00:00.000000+0000\tApp\tstart"[...], number: 1)
+        let filler = String(repeating: "x", count: 64 * 1024)
+        for number in 2...40 { _ = parser.feed(filler[...], number: number) }
+        let last = parser.finish()
+        #expect(last?.message.utf8.count ?? 0 <= LogLineParser.maxMessage + filler.utf8.count + 1)
+        #expect(last?.message.hasPrefix("start\nxxx") == true)
+    }
+
+    @Test func anUnclosedJSONObjectIsDroppedAndReadingGoesOn() {
+        var parser = LogLineParser()
+        _ = parser.feed("{\"eventMessage\": \"never closed"[...], number: 1)
+        let filler = String(repeating: "y", count: 64 * 1024)
+        for number in 2...20 { _ = parser.feed(filler[...], number: number) }
+        let entry = parser.feed(#"{"timestamp":"2026-10-08 11:59:59.000000-0700","processImagePath":"/a/App","eventMessage":"ok"}"#[...],
+                                number: 21)
+        #expect(entry?.message == "ok")
+        #expect(entry?.number == 21)
+        #expect(parser.skippedLines >= 1)
+    }
 }
