@@ -110,6 +110,8 @@ struct AnalysisCore {
     /// Whether the trace was derived from a log capture (`lifetrace import`), which starts and stops
     /// wherever the capture did.
     private var derived = false
+    /// Suspensions the system logged (derived traces), out of ``suspensionCount``.
+    private var systemSuspensions = 0
 
     init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
          recordTimeline: Bool) {
@@ -159,7 +161,7 @@ struct AnalysisCore {
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
             findings: findings, processes: processes, processCount: processCount, endCounts: endCounts, totals: totals,
             scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
-            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth, longestHandlers: longest,
+            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount), longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
     }
 
@@ -317,14 +319,40 @@ struct AnalysisCore {
     }
 
     private mutating func suspended(from start: Int64, to end: Int64, basis: String) {
-        timeline?.segment(scene: nil, state: "suspended", from: start, to: end, inferred: !groundTruth)
+        timeline?.segment(scene: nil, state: "suspended", from: start, to: end,
+                          inferred: !groundTruth && basis != Self.systemBasis)
         suspensionCount += 1
+        if basis == Self.systemBasis { systemSuspensions += 1 }
         if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
         process.times.suspended += end - start
     }
 
+    /// The basis of a suspension the system logged (runningboardd, in a trace derived from a log).
+    static let systemBasis = "the system logged it"
+
     private mutating func updateSuspension(_ event: borrowing LifecycleEvent) {
         guard alive else { return }
+        if derived, !groundTruth {
+            // A trace derived from a log has the system's word on suspension where the capture holds
+            // runningboardd's lines: that replaces the inference while it lasts.
+            switch event.kind {
+            case .processSuspend where process.suspendedSince == nil:
+                accountUI(until: event.t)
+                process.suspendedSince = event.t
+                process.idleSince = nil
+                return
+            case .processResume:
+                if let since = process.suspendedSince {
+                    suspended(from: since, to: event.t, basis: Self.systemBasis)
+                    process.uiSince = event.t
+                }
+                process.suspendedSince = nil
+                process.idleSince = nil
+                return
+            default:
+                if process.suspendedSince != nil { return }
+            }
+        }
         if groundTruth {
             switch event.kind {
             case .processSuspend:
@@ -383,7 +411,7 @@ struct AnalysisCore {
         default: break
         }
         // Signs of life in an idle background: the process runs until at least the end of this event.
-        if !groundTruth, ui == .background || ui == .none, !tasks.hasOpenTasks {
+        if !groundTruth, process.suspendedSince == nil, ui == .background || ui == .none, !tasks.hasOpenTasks {
             process.idleSince = event.t + (event.dur ?? 0)
         }
     }
@@ -425,7 +453,7 @@ struct AnalysisCore {
         timeline?.processEnded(at: processEndObserved ? t : process.lastT)
         // Close the accounting: a process that ends suspended was suspended until its end.
         if let since = process.suspendedSince {
-            suspended(from: since, to: t, basis: "ground truth")
+            suspended(from: since, to: t, basis: derived && !groundTruth ? Self.systemBasis : "ground truth")
         } else if end == .terminatedWhileSuspended, let idle = process.idleSince {
             accountUI(until: idle)
             suspended(from: idle, to: t, basis: "idle in the background, then a new launch")

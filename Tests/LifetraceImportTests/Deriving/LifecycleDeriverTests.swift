@@ -1,3 +1,4 @@
+import LifetraceAnalysis
 import LifetraceCore
 @testable import LifetraceImport
 import Testing
@@ -109,6 +110,25 @@ import Testing
         #expect(events.map { ($0.eventName, $0.t) }.elementsEqual(expected) { $0 == $1 })
         #expect(events[0].pid == 31848)
         #expect(events[4].task == 3 && events[4].name == "Finish Upload")
+    }
+
+    /// runningboardd's suspension, 12:00:18 to 12:01:00, is what the analyzer counts: 42 s, from the system.
+    @Test func theSystemsSuspensionReplacesTheInference() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "session.default.log", AppSelection(process: "BareExample", bundleID: "com.example.Bare"))
+        let analyzer = TraceAnalyzer(file: "session", header: importer.header(app: nil), configuration: .defaults,
+                                     models: LifecycleModel.builtIn)
+        for event in events { analyzer.consume(event) }
+        let result = analyzer.finish()
+        #expect(result.findings.isEmpty)
+        #expect(result.suspensions.map { [$0.start, $0.end] } == [[19_000_000_000, 61_000_000_000]])
+        #expect(result.totals.suspended == 42_000_000_000)
+        #expect(result.suspensionFromGroundTruth)
+        // Active 0.35 s -> 10.35 s and 61.2 s -> 70 s; inactive 10.35 -> 10.9 and 61.1 -> 61.2; background
+        // 10.9 -> 19 and 61 -> 61.1, plus 0 -> 0.35, before any UI callback (the analyzer's "no UI state yet").
+        #expect(result.totals.active == 18_800_000_000)
+        #expect(result.totals.inactive == 650_000_000)
+        #expect(result.totals.background == 8_550_000_000)
     }
 
     @Test func theAppsOwnLinesAreTakenExactlyAndWinOverUIKits() throws {
