@@ -71,6 +71,7 @@ import Testing
         let result = try CommandLineTool.run(["import", capture, "-o", directory.path + "/x.jsonl", "--process", "App"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(capture):1: not a unified-log capture"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.jsonl"))
     }
 
     @Test func anAppMustBeSelected() throws {

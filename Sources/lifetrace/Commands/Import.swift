@@ -78,6 +78,11 @@ struct Import: ParsableCommand {
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
+        if importer.format == nil, number > 0 {
+            // Nothing was written: no event came from it.
+            throw TraceError(.unrecognized, file: log, at: .line(1),
+                             "not a unified-log capture (log stream, log show or Console lines)")
+        }
         for event in derived { try sink.write(event, header: importer.header(app: app)) }
         try sink.close(header: importer.header(app: app))
 
@@ -92,10 +97,6 @@ struct Import: ParsableCommand {
                 throw ExitCode(ExitStatus.badInput)
             }
             Diagnostics.warning(message)
-        }
-        if importer.format == nil, number > 0 {
-            throw TraceError(.unrecognized, file: log, at: .line(1),
-                             "not a unified-log capture (log stream, log show or Console lines)")
         }
     }
 }
