@@ -263,6 +263,18 @@ public struct LifecycleDeriver: Sendable {
         } else if state.hasPrefix("running") {
             if suspended { add(.processResume, entry, into: &events) }
             suspended = false
+            // A macOS app (`application.ID.N.N`) logs no UIKit deactivation reasons; the role runningboardd
+            // gives it is what says it is in front of the user.
+            if identity.hasPrefix("application."), mask == nil, ui != .active, state.hasPrefix("running-active"),
+                let role = UTF8Search.range(of: "(role: UserInteractive", in: message) {
+                let name = UTF8Search.prefix(message, from: message.utf8.index(role.lowerBound, offsetBy: 7)) {
+                    $0 == UInt8(ascii: ")")
+                }
+                add(.appDidBecomeActive, entry, into: &events)
+                events[events.count - 1].attrs?.insert(Attribute("process_role", .string(String(name))), at: 0)
+                ui = .active
+                hasBeenActive = true
+            }
         } else if state.isEmpty {
             notUnderstood(entry)
         }

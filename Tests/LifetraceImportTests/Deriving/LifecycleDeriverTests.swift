@@ -61,13 +61,23 @@ import Testing
 
     /// Console lines of a macOS app that crashed: runningboardd reports the termination.
     @Test func terminationBecomesExit() throws {
-        let (_, events) = try ImportFixtures.importFixture(
+        let (importer, events) = try ImportFixtures.importFixture(
             "crash.console.log", AppSelection(process: "Nexy", bundleID: "com.nexy.assistant"))
         #expect(events.map(Derived.init) == [
             Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+            // runningboardd: `running-active (role: UserInteractive)`, 12:29:34.472105: in front of the user.
+            Derived("app.didBecomeActive", t: 16_846_000, line: 7),
             // 12:29:34.567001 - 12:29:34.455259; two header lines, and entry 2 spans two lines.
             Derived("process.exit", t: 111_742_000, line: 12, reason: "terminated"),
         ])
+        #expect(events[1].attribute("process_role") == .string("UserInteractive"))
+        // Ended while in front of the user, with no callback: what a crash looks like.
+        let analyzer = TraceAnalyzer(file: "crash", header: importer.header(app: nil), configuration: .defaults,
+                                     models: LifecycleModel.builtIn)
+        for event in events { analyzer.consume(event) }
+        let result = analyzer.finish()
+        #expect(result.processes.map(\.end) == [.endedInForeground])
+        #expect(result.findings.isEmpty)
     }
 
     /// Console lines of the same app coming back to the foreground: reason 11 is removed just after
