@@ -81,6 +81,14 @@ public struct LifecycleEvent: Hashable, Sendable {
         if kind == .custom, let label { return "custom." + label }
         return kind.name
     }
+
+    /// Reads a full event name, the inverse of ``eventName``: the kind, and for `custom.<label>` the label
+    /// (empty after a bare `custom.`). `nil` for an unknown name and for `custom` without its dot.
+    public static func parseName(_ name: String) -> (kind: EventKind, label: String?)? {
+        if name.hasPrefix("custom.") { return (.custom, String(name.dropFirst("custom.".count))) }
+        guard let kind = EventKind(name: name), kind != .custom else { return nil }
+        return (kind, nil)
+    }
 }
 
 extension LifecycleEvent {

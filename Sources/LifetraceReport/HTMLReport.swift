@@ -18,11 +18,11 @@ public enum HTMLReport {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
-            <title>\(htmlEscape(title))</title>
+            <title>\(MarkupEscaping.escape(title))</title>
             <style>\(style)</style>
             </head>
             <body data-status="loading">
-            <header><h1>\(htmlEscape(title))</h1>
+            <header><h1>\(MarkupEscaping.escape(title))</h1>
             <p class="legend"><span class="sw s0"></span>active <span class="sw s1"></span>inactive
             <span class="sw s2"></span>background <span class="sw s3"></span>suspended
             <span class="sw s3 inferred"></span>suspended (inferred) <span class="tri"></span>finding
@@ -35,11 +35,6 @@ public enum HTMLReport {
             </html>
 
             """
-    }
-
-    /// Escapes text for HTML element content and attribute values.
-    static func htmlEscape(_ text: String) -> String {
-        MarkupEscaping.escape(text)
     }
 
     /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.

@@ -27,17 +27,14 @@ enum JSONLinesEventParser {
                 sawEv = true
                 let start = scanner.position
                 let name = try string(&scanner, "ev")
-                if name.hasPrefix("custom.") {
-                    event.kind = .custom
-                    event.label = String(name.dropFirst("custom.".count))
-                    guard event.label?.isEmpty == false else {
-                        throw DecodeFailure(offset: start, message: "a custom event needs a name after \"custom.\"")
-                    }
-                } else if let kind = EventKind(name: name), kind != .custom {
-                    event.kind = kind
-                } else {
+                guard let (kind, label) = LifecycleEvent.parseName(name) else {
                     throw DecodeFailure(offset: start, message: "unknown event \"\(name)\"")
                 }
+                guard label?.isEmpty != true else {
+                    throw DecodeFailure(offset: start, message: "a custom event needs a name after \"custom.\"")
+                }
+                event.kind = kind
+                event.label = label
             case "scene":
                 try once(.scene)
                 event.scene = try string(&scanner, "scene")

@@ -115,6 +115,11 @@ public struct LifecycleDeriver: Sendable {
         tasksCreated = 0
     }
 
+    /// Marks a state the capture began in rather than a transition it shows.
+    static let stateAtCaptureStart = Attribute("state_at_capture_start", .bool(true))
+    /// Marks a task id numbered by the importer because the log redacted it.
+    static let taskIDInferred = Attribute("task_id_inferred", .bool(true))
+
     /// UIKit's deactivation reason 11: the app is not in the foreground (set while launching until its scene
     /// is shown, and added just before `UIApplicationDidEnterBackgroundNotification`; see oslog-mapping.md).
     static let backgroundReason: Int64 = 11
@@ -139,7 +144,7 @@ public struct LifecycleDeriver: Sendable {
                 return
             }
             openTasks.insert(id)
-            add(.taskBegin, entry, task: id, name: name, inferredID: redacted, into: &events)
+            add(.taskBegin, entry, task: id, name: name, attribute: redacted ? Self.taskIDInferred : nil, into: &events)
         } else if message.hasPrefix("Ending background task with UIBackgroundTaskIdentifier: ") {
             guard let id = Self.integer(after: "UIBackgroundTaskIdentifier: ", in: message) else {
                 return notUnderstood(entry)
@@ -176,14 +181,14 @@ public struct LifecycleDeriver: Sendable {
         if mask == nil, old == 0, ui == .inactive, !launchSeen, message.hasSuffix("lifecycle event: 1") {
             // The capture begins mid-session with the app active (an animated resignation from no reasons; a
             // launch starts from no reasons without animation): state it once, so what follows is ordered.
-            add(.appDidBecomeActive, entry, inferredState: true, into: &events)
+            add(.appDidBecomeActive, entry, attribute: Self.stateAtCaptureStart, into: &events)
             ui = .active
             hasBeenActive = true
         }
         let background: Int64 = 1 << Self.backgroundReason
         if mask == nil, old & background != 0, ui == .inactive, !launchSeen {
             // The capture begins with the app in the background.
-            add(.appDidEnterBackground, entry, inferredState: true, into: &events)
+            add(.appDidEnterBackground, entry, attribute: Self.stateAtCaptureStart, into: &events)
             ui = .background
         }
         mask = new
@@ -270,8 +275,7 @@ public struct LifecycleDeriver: Sendable {
                 let name = UTF8Search.prefix(message, from: message.utf8.index(role.lowerBound, offsetBy: 7)) {
                     $0 == UInt8(ascii: ")")
                 }
-                add(.appDidBecomeActive, entry, into: &events)
-                events[events.count - 1].attrs?.insert(Attribute("process_role", .string(String(name))), at: 0)
+                add(.appDidBecomeActive, entry, attribute: Attribute("process_role", .string(String(name))), into: &events)
                 ui = .active
                 hasBeenActive = true
             }
@@ -326,11 +330,10 @@ public struct LifecycleDeriver: Sendable {
     }
 
     private mutating func add(_ kind: EventKind, _ entry: LogLine, task: Int64? = nil, name: String? = nil,
-                              reason: String? = nil, pid: Int64? = nil, inferredID: Bool = false,
-                              inferredState: Bool = false, into events: inout [LifecycleEvent]) {
-        var event = LifecycleEvent(t: time(entry), kind: kind, task: task, name: name, reason: reason, pid: pid)
-        if inferredID { event.attrs = [Attribute("task_id_inferred", .bool(true))] }
-        if inferredState { event.attrs = [Attribute("state_at_capture_start", .bool(true))] }
+                              reason: String? = nil, pid: Int64? = nil, attribute: Attribute? = nil,
+                              into events: inout [LifecycleEvent]) {
+        let event = LifecycleEvent(t: time(entry), kind: kind, task: task, name: name, reason: reason, pid: pid,
+                                   attrs: attribute.map { [$0] })
         events.append(withProvenance(event, entry))
     }
 

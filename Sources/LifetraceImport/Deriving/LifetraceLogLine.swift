@@ -27,14 +27,10 @@ enum LifetraceLogLine {
             guard fields[key] == nil else { return nil }
             fields[key] = String(value)
         }
-        guard let name = fields.removeValue(forKey: "ev") else { return nil }
-        var event: LifecycleEvent
-        if name.hasPrefix("custom.") {
-            event = LifecycleEvent(t: 0, kind: .custom, label: String(name.dropFirst("custom.".count)))
-        } else {
-            guard let kind = EventKind(name: name) else { return nil }
-            event = LifecycleEvent(t: 0, kind: kind)
+        guard let name = fields.removeValue(forKey: "ev"), let (kind, label) = LifecycleEvent.parseName(name) else {
+            return nil
         }
+        var event = LifecycleEvent(t: 0, kind: kind, label: label)
         for (key, value) in fields {
             switch key {
             case "scene": event.scene = value

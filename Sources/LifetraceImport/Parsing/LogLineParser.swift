@@ -82,15 +82,14 @@ struct LogLineParser {
     private func logDefault(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
         var rest = line.dropFirst(stamp.length)
-        var columns: [Substring] = []
-        for _ in 0..<5 {
+        var pid: Substring = ""
+        for column in 0..<5 {  // thread, type, activity, pid, ttl
             rest = rest.drop { $0 == " " || $0 == "\t" }
-            let column = rest.prefix { $0 != " " && $0 != "\t" }
-            guard !column.isEmpty else { return nil }
-            columns.append(column)
-            rest = rest.dropFirst(column.count)
+            let text = rest.prefix { $0 != " " && $0 != "\t" }
+            guard !text.isEmpty else { return nil }
+            if column == 3 { pid = text }
+            rest = rest.dropFirst(text.count)
         }
-        // columns: thread, type, activity, pid, ttl
         rest = rest.drop { $0 == " " || $0 == "\t" }
         guard let colon = rest.firstIndex(of: ":") else { return nil }
         let process = rest[..<colon]
@@ -100,7 +99,7 @@ struct LogLineParser {
         }
         let (subsystem, category, text) = Self.subsystemCategory(message)
         return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(process),
-                       pid: Int64(columns[3]), subsystem: subsystem, category: category, message: String(text))
+                       pid: Int64(pid), subsystem: subsystem, category: category, message: String(text))
     }
 
     /// `2026-10-08 11:59:59.318 Df BareExample[31848:159e4] [com.apple.UIKit:BackgroundTask] message`

@@ -47,12 +47,23 @@ enum LogTime {
 
     /// `+0500`, `-0800`, `+05:30`: seconds east of UTC.
     static func zoneOffset<S: StringProtocol>(_ text: S) -> Int64? {
-        let utf8 = Array(text.utf8.filter { $0 != UInt8(ascii: ":") })
-        guard utf8.count == 5, utf8[0] == UInt8(ascii: "+") || utf8[0] == UInt8(ascii: "-"),
-            let hours = digits(utf8[1..<3]), let minutes = digits(utf8[3..<5])
-        else { return nil }
-        let seconds = (hours * 60 + minutes) * 60
-        return utf8[0] == UInt8(ascii: "-") ? -seconds : seconds
+        // A sign and four digits, colons skipped; read in one pass, as it runs for every dated entry.
+        var sign: UInt8 = 0
+        var hhmm: Int64 = 0
+        var count = 0
+        for byte in text.utf8 where byte != UInt8(ascii: ":") {
+            if count == 0 {
+                guard byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
+                sign = byte
+            } else {
+                guard count < 5, let digit = digit(byte) else { return nil }
+                hhmm = hhmm * 10 + Int64(digit)
+            }
+            count += 1
+        }
+        guard count == 5 else { return nil }
+        let seconds = (hhmm / 100 * 60 + hhmm % 100) * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 
     /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length.

@@ -12,19 +12,10 @@ enum UTF8Search {
         -> Range<String.Index>? where S.Index == String.Index {
         let utf8 = text.utf8
         let from = start ?? utf8.startIndex
-        let offset: Int?? = utf8[from...].withContiguousStorageIfAvailable { haystack in
-            needle.withUTF8Buffer { pattern in Self.offset(of: pattern, in: haystack) }
-        }
-        if let offset {
-            guard let offset else { return nil }
-            let lower = utf8.index(from, offsetBy: offset)
-            return lower..<utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
-        }
-        // Text without contiguous UTF-8 storage (bridged strings): copy it once.
-        let bytes = Array(utf8[from...])
-        guard let found = bytes.withUnsafeBufferPointer({ haystack in
-            needle.withUTF8Buffer { pattern in Self.offset(of: pattern, in: haystack) }
-        }) else { return nil }
+        // Text without contiguous UTF-8 storage (bridged strings) is copied once.
+        guard let found = utf8[from...].withContiguousStorageIfAvailable({ offset(of: needle, in: $0) })
+            ?? Array(utf8[from...]).withUnsafeBufferPointer({ offset(of: needle, in: $0) })
+        else { return nil }
         let lower = utf8.index(from, offsetBy: found)
         return lower..<utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
     }
@@ -56,6 +47,10 @@ enum UTF8Search {
         let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { $0.firstIndex(where: predicate) }
         if let offset { return offset.map { utf8.index(start, offsetBy: $0) } }
         return utf8[start...].firstIndex(where: predicate)
+    }
+
+    private static func offset(of needle: StaticString, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        needle.withUTF8Buffer { offset(of: $0, in: haystack) }
     }
 
     private static func offset(of pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
