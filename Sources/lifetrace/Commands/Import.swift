@@ -65,7 +65,7 @@ struct Import: ParsableCommand {
             }
         }
         defer { if descriptor != 0 { close(descriptor) } }
-        let sink = ImportSink(output: output, live: live, app: bundleID ?? process)
+        let sink = ImportSink(output: output, live: live)
         var importer = LogImporter(selection: AppSelection(process: process, bundleID: bundleID, pid: pid))
         var lines = LineStream(descriptor: descriptor)
         var number = 0
@@ -106,15 +106,13 @@ struct Import: ParsableCommand {
 final class ImportSink {
     private let output: String
     private let live: Bool
-    private let app: String?
     private var writer: (any EventWriter)?
     private var recorder: Recorder?
     private(set) var events = 0
 
-    init(output: String, live: Bool, app: String?) {
+    init(output: String, live: Bool) {
         self.output = output
         self.live = live
-        self.app = app
     }
 
     private func open(_ header: TraceHeader) throws {
