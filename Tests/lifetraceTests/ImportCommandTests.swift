@@ -89,4 +89,29 @@ import Testing
         let dumped = try CommandLineTool.run(["dump", output])
         #expect(dumped.stdout.split(separator: "\n").count == 12)  // header + 11 events
     }
+
+    @Test func liveModeClosesTheTraceOnInterrupt() throws {
+        let output = directory.path + "/interrupted.lifetrace"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
+        process.arguments = ["import", "--live", "-o", output, "--process", "BareExample", "--bundle-id", "com.example.Bare"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // An ndjson entry is complete at its closing brace: all 11 events are derived before the interrupt.
+        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: Self.fixture("session.ndjson"))))
+        usleep(500_000)
+        kill(process.processIdentifier, SIGINT)
+        // A tool that ignores the signal would wait for more input: end the input after a deadline so the
+        // test fails on the status below instead of hanging.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGINT)
+        let info = try CommandLineTool.run(["info", "--json", output])
+        #expect(info.stdout.contains("\"events\":11"), "\(info.stdout)")
+        #expect(info.stdout.contains("\"index_present\":true"))
+    }
 }

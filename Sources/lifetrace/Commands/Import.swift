@@ -66,6 +66,9 @@ struct Import: ParsableCommand {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let sink = ImportSink(output: output, live: live)
+        // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
+        let signals = live ? SignalForwarding(child: nil) { try? sink.closeRecorder() } : nil
+        defer { signals?.cancel() }
         var importer = LogImporter(selection: AppSelection(process: process, bundleID: bundleID, pid: pid))
         var lines = LineStream(descriptor: descriptor)
         var number = 0
@@ -103,11 +106,16 @@ struct Import: ParsableCommand {
 
 /// Where imported events go: a trace file, opened when the first event (and so the header) is known; in live
 /// mode through a recorder that flushes every second.
-final class ImportSink {
+///
+/// Events come from the reading thread only; in live mode the signal handler's queue may close the recorder
+/// while the reader still runs, so the recorder is handed out under a lock and closed once.
+final class ImportSink: @unchecked Sendable {
     private let output: String
     private let live: Bool
+    private let lock = NSLock()
     private var writer: (any EventWriter)?
     private var recorder: Recorder?
+    private var opened = false
     private(set) var events = 0
 
     init(output: String, live: Bool) {
@@ -116,28 +124,39 @@ final class ImportSink {
     }
 
     private func open(_ header: TraceHeader) throws {
-        guard writer == nil, recorder == nil else { return }
+        guard !opened else { return }
+        opened = true
         let writer = try makeEventWriter(path: output, header: header)
         if live {
-            recorder = Recorder(writer: writer, clock: .wall)
+            let recorder = Recorder(writer: writer, clock: .wall)
+            lock.withLock { self.recorder = recorder }
         } else {
             self.writer = writer
         }
     }
 
     func write(_ event: LifecycleEvent, header: @autoclosure () -> TraceHeader) throws {
-        if writer == nil, recorder == nil { try open(header()) }
+        if !opened { try open(header()) }
         events += 1
-        if let recorder {
-            recorder.record(event)
+        if live {
+            lock.withLock { recorder }?.record(event)
         } else {
             try writer?.append(event)
         }
     }
 
+    /// Writes the recorder's last frame and the index; safe to call more than once and from any thread.
+    func closeRecorder() throws {
+        let recorder = lock.withLock { () -> Recorder? in
+            defer { self.recorder = nil }
+            return self.recorder
+        }
+        try recorder?.close()
+    }
+
     func close(header: TraceHeader) throws {
         try open(header)
-        try recorder?.close()
+        try closeRecorder()
         try writer?.close()
     }
 }

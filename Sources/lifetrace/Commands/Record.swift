@@ -155,28 +155,3 @@ final class RecordSession: @unchecked Sendable {
         Diagnostics.note("\(output): recorded \(events) events" + (rejectedLines > 0 ? ", rejected \(rejectedLines) lines" : ""))
     }
 }
-
-/// Closes the trace cleanly on SIGINT and SIGTERM, passing the signal on to the recorded command.
-final class SignalForwarding: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(child: Process?, close: @escaping @Sendable () -> Void) {
-        let queue = DispatchQueue(label: "lifetrace.record.signals")
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            let pid = child?.processIdentifier
-            source.setEventHandler {
-                if let pid { kill(pid, signalNumber) }
-                close()
-                exit(128 + signalNumber)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-    }
-}

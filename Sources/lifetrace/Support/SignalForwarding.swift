@@ -1,0 +1,27 @@
+import Foundation
+
+/// Closes the trace cleanly on SIGINT and SIGTERM, passing the signal on to a recorded command, if there
+/// is one, and exiting with 128 + the signal's number.
+final class SignalForwarding: @unchecked Sendable {
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(child: Process?, close: @escaping @Sendable () -> Void) {
+        let queue = DispatchQueue(label: "lifetrace.signals")
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            let pid = child?.processIdentifier
+            source.setEventHandler {
+                if let pid { kill(pid, signalNumber) }
+                close()
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
