@@ -83,6 +83,9 @@ struct AnalysisCore {
     private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
     private var alive = false
     private var suspensions: [SuspensionInterval] = []
+    private var silentExits = SilentExitEstimate(exits: 0, intervals: 0, relaunches: 0, relaunchGaps: 0)
+    /// When the last process ended after announcing it (`applicationWillTerminate`), until the next launch.
+    private var announcedEnd: Int64?
     private let groundTruth: Bool
     private let heartbeatInterval: Int64?
 
@@ -157,11 +160,14 @@ struct AnalysisCore {
         engine.finish(at: last)
         if alive { endProcess(at: last) }
         drainSegments()
+        var totals = totals
+        totals.suspended -= silentExits.notRunning
         return AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
             findings: findings, processes: processes, processCount: processCount, endCounts: endCounts, totals: totals,
             scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
-            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount), longestHandlers: longest,
+            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
+            silentExits: silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
     }
 
@@ -296,6 +302,12 @@ struct AnalysisCore {
 
     private mutating func startProcess(_ event: borrowing LifecycleEvent) {
         if alive { endProcess(at: event.t, nextLaunch: true) }
+        if let end = announcedEnd, event.kind == .processLaunch {
+            // Time not running, whatever ended the process: the measure of a silent exit's unknown part.
+            silentExits.relaunches += 1
+            silentExits.relaunchGaps += max(0, event.t - end)
+        }
+        announcedEnd = nil
         process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? event.reason : nil,
                                lastT: event.t, uiSince: event.t)
         alive = true
@@ -457,8 +469,13 @@ struct AnalysisCore {
         } else if end == .terminatedWhileSuspended, let idle = process.idleSince {
             accountUI(until: idle)
             suspended(from: idle, to: t, basis: "idle in the background, then a new launch")
+            silentExits.exits += 1
+            silentExits.intervals += t - idle
         } else {
             accountUI(until: max(process.lastT, process.uiSince))
+        }
+        if end == .cleanTerminate {
+            announcedEnd = processEndObserved ? t : max(process.lastT, process.willTerminateEnd ?? process.lastT)
         }
         endCounts[end, default: 0] += 1
         totals.add(process.times)

@@ -104,6 +104,7 @@ public enum HTMLReport {
           ["active","inactive","background","suspended ("+s.suspension_basis+")","errors","warnings","processes"].forEach(function(h){el("th",{},h,tr);});
           tr=el("tr",{},null,table);[dur(s.active),dur(s.inactive),dur(s.background),dur(s.suspended),s.errors,s.warnings,s.processes]
             .forEach(function(v){el("td",{},String(v),tr);});
+          if(s.silent_exits){el("p",{},"Silent exits: "+s.silent_exits+". The lanes draw each such process suspended until the next launch.",parent);}
           var ends=Object.keys(s.ends);if(ends.length){el("p",{},"How processes ended: "+ends.map(function(k){return k+" "+s.ends[k];}).join(", "),parent);}
           if(s.longest.length){var p=el("p",{},"Longest handlers: ",parent);
             p.appendChild(document.createTextNode(s.longest.map(function(h){return h.name+(h.scene?" "+h.scene:"")+" "+dur(h.dur)+" (#"+h.index+")";}).join(", ")));}

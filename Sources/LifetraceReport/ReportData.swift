@@ -70,6 +70,7 @@ enum ReportData {
                 ("active", ms(totals.active)), ("inactive", ms(totals.inactive)),
                 ("background", ms(totals.background)), ("suspended", ms(totals.suspended)),
                 ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground truth" : "inferred")),
+                ("silent_exits", result.silentExits.explanation.map { .string($0) } ?? .null),
                 ("errors", .int(Int64(result.count(.error)))), ("warnings", .int(Int64(result.count(.warning)))),
                 ("processes", .int(Int64(result.processCount))),
                 ("ends", .object(ProcessEnd.allCases.compactMap { end in

@@ -30,6 +30,12 @@ public enum CheckOutput {
                  ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))])
     }
 
+    static func silentExits(_ estimate: SilentExitEstimate) -> JSONValue {
+        .object([("count", .int(Int64(estimate.exits))), ("intervals_ns", .int(estimate.intervals)),
+                 ("relaunches", .int(Int64(estimate.relaunches))), ("relaunch_gaps_ns", .int(estimate.relaunchGaps)),
+                 ("not_running_ns", .int(estimate.notRunning))])
+    }
+
     /// The JSON document of `Schemas/check-result.schema.json`.
     public static func json(_ results: [AnalysisResult]) -> JSONValue {
         .object([
@@ -44,6 +50,7 @@ public enum CheckOutput {
                     ("times", times(result.totals)),
                     ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),
                     ("suspension_count", .int(Int64(result.suspensionCount))),
+                    ("silent_exits", silentExits(result.silentExits)),
                     ("process_count", .int(Int64(result.processCount))),
                     ("process_ends", .object(ProcessEnd.allCases.compactMap { end in
                         result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }

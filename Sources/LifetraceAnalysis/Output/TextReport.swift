@@ -32,6 +32,7 @@ public enum TextReport {
         let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
         lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
             + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
+        if let explanation = result.silentExits.explanation { lines.append("  silent exits: " + explanation) }
         if result.processCount <= 12 {
             for (number, process) in result.processes.enumerated() {
                 lines.append("  process \(number + 1): launched t=\(Nanoseconds.seconds(process.launchT))"

@@ -52,7 +52,8 @@ public struct ProcessSummary: Sendable, Hashable {
     public var end: ProcessEnd
     /// Why the classification was made.
     public var endBasis: String
-    /// Time in each state.
+    /// Time in each state. A process that ended silently while suspended counts as suspended until the next
+    /// launch: the trace cannot tell when it died.
     public var times: StateTimes
 }
 
@@ -62,7 +63,9 @@ public struct SuspensionInterval: Sendable, Hashable {
     public var start: Int64
     /// End (the next sign of life, or the process's end).
     public var end: Int64
-    /// `ground truth`, `heartbeats stopped`, or `idle in the background`.
+    /// `ground truth`, `heartbeats stopped`, `idle in the background`, `the system logged it`, or, ending in
+    /// a new launch, `idle in the background, then a new launch` (an upper bound: the process died silently
+    /// at an unknown time).
     public var basis: String
 }
 
@@ -84,7 +87,9 @@ public struct AnalysisResult: Sendable {
     public var processCount: Int
     /// How many processes ended each way.
     public var endCounts: [ProcessEnd: Int]
-    /// Time in each state, over every process.
+    /// Time in each state, over every process. Suspended time is an estimate when processes ended silently
+    /// while suspended (``silentExits``); per process and on the timeline such a process stays suspended
+    /// until the next launch.
     public var totals: StateTimes
     /// Per scene (or `app` without scenes): time in each state.
     public var scenes: [(scene: String, times: StateTimes)]
@@ -94,6 +99,8 @@ public struct AnalysisResult: Sendable {
     public var suspensionCount: Int
     /// Whether suspension came from ground-truth events rather than inference.
     public var suspensionFromGroundTruth: Bool
+    /// How the suspended total accounts for silent exits while suspended.
+    public var silentExits: SilentExitEstimate
     /// The longest handlers: (event name, scene, duration, index).
     public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
     /// The timeline, when the analysis was asked to record one.
