@@ -99,6 +99,11 @@ struct ModelEngine {
     /// Times of scene instances of earlier processes.
     private var retired: [(key: String, times: StateTimes)] = []
     private var retiredOthers = StateTimes()
+    /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
+    /// `.background` if any is in the background, `.none` if none is attached. Kept up to date by
+    /// ``consume(_:reports:)``, recomputed only when a UI model changed state.
+    private(set) var uiState = LifecycleModel.Accounting.none
+    private var uiChanged = false
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
         let manifest = header?.sceneManifest
@@ -203,6 +208,12 @@ struct ModelEngine {
 
     /// Feeds one event; calls `report` for each finding.
     mutating func consume(_ event: borrowing LifecycleEvent, reports: inout [Report]) {
+        defer {
+            if uiChanged {
+                uiState = currentUIState()
+                uiChanged = false
+            }
+        }
         let tag = Int(event.kind.rawValue)
         for m in models.indices where models[m].touches.contains(tag) {
             if models[m].resets.contains(tag) {
@@ -267,6 +278,7 @@ struct ModelEngine {
         } else {
             i = models[m].instances.count
             models[m].instances.append(Instance(key: key, state: models[m].initial, since: t))
+            if models[m].isUI { uiChanged = true }
             models[m].index[key] = i
         }
         models[m].lastKey = key
@@ -276,6 +288,7 @@ struct ModelEngine {
 
     private mutating func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ reports: inout [Report]) {
         guard models[m].instances[i].state != state else { return }
+        if models[m].isUI { uiChanged = true }
         close(model: m, instance: i, at: t, &reports)
         models[m].instances[i].state = state
         models[m].instances[i].since = t
@@ -308,6 +321,7 @@ struct ModelEngine {
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
     /// instance starts again in the initial state. Times are kept.
     private mutating func reset(model m: Int, at t: Int64) {
+        if models[m].isUI { uiChanged = true }
         var ignored: [Report] = []
         for i in models[m].instances.indices {
             close(model: m, instance: i, at: t, &ignored)
@@ -337,9 +351,7 @@ struct ModelEngine {
         }
     }
 
-    /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
-    /// `.background` if any is in the background, `.none` if none is attached.
-    var uiState: LifecycleModel.Accounting {
+    private func currentUIState() -> LifecycleModel.Accounting {
         var best = LifecycleModel.Accounting.none
         for m in models.indices where models[m].isUI {
             for i in models[m].instances.indices {
