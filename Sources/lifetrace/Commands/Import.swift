@@ -22,7 +22,8 @@ struct Import: ParsableCommand {
             Every derived event keeps the log line it came from (`lifetrace dump --provenance`). Lines that \
             look like lifecycle lines but do not parse are counted and reported; --strict makes them an error. \
             With --live, standard input is read as it is produced and written with the recorder's crash-safe \
-            flushing: `log stream ... | lifetrace import --live -o run.lifetrace --process MyApp`.
+            flushing: `log stream ... | lifetrace import --live -o run.lifetrace --process MyApp`; Ctrl-C \
+            (SIGINT) or SIGTERM closes the trace with its index and exits with 128 + the signal's number.
             """
     )
 
