@@ -175,8 +175,13 @@ struct AnalysisCore {
 
     /// Keeps the last four events in a ring, for the context of findings.
     private mutating func remember(_ event: borrowing LifecycleEvent) {
-        let item = IndexedEvent(index: index, event: copy event)
-        if ring.count < 4 { ring.append(item) } else { ring[index & 3] = item }
+        guard ring.count == 4 else {
+            ring.append(IndexedEvent(index: index, event: copy event))
+            return
+        }
+        // In place: the slot's old strings are released as the new ones are retained, with no temporary.
+        ring[index & 3].index = index
+        ring[index & 3].event = copy event
     }
 
     /// The remembered events, oldest first.
