@@ -13,7 +13,8 @@ struct Lifetrace: ParsableCommand {
             accepts both and tells them apart by content.
 
             Exit codes: 0 success; 1 findings; 2 bad input or usage (one line on standard error naming the \
-            file and the byte offset or line).
+            file and the byte offset or line); `record` with a command, the command's status; `record` and \
+            `import --live` stopped by SIGINT or SIGTERM, 128 + the signal after closing the trace.
             """,
         version: "0.1.0",
         subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]

@@ -66,11 +66,25 @@ import Testing
         #expect(strict.stderr.contains("error: \(capture): 2 lines not understood"))
     }
 
-    @Test func somethingElseIsRejectedWithExitTwo() throws {
-        let capture = directory.write("notes.txt", text: "shopping list\nmilk\n")
+    @Test(arguments: [
+        "shopping list\nmilk\n",
+        // Lines that start like JSON but hold no log entry.
+        "(\u{B5}/\u{FD}\u{01}\n{\u{01}\u{7F} not json\n[1, 2\n",
+    ])
+    func somethingElseIsRejectedWithExitTwo(text: String) throws {
+        let capture = directory.write("notes.txt", text: text)
         let result = try CommandLineTool.run(["import", capture, "-o", directory.path + "/x.jsonl", "--process", "App"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(capture):1: not a unified-log capture"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.jsonl"))
+    }
+
+    @Test func aTraceIsNoCapture() throws {
+        let trace = directory.path + "/run.lifetrace"
+        #expect(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", trace]).status == 0)
+        let result = try CommandLineTool.run(["import", trace, "-o", directory.path + "/x.jsonl", "--process", "App"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(trace):1: not a unified-log capture"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.jsonl"))
     }
 

@@ -82,8 +82,9 @@ struct Import: ParsableCommand {
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
-        if importer.format == nil, number > 0 {
-            // Nothing was written: no event came from it.
+        if importer.format == nil || importer.entries == 0, number > 0 {
+            // Nothing was written: no event came from it. Lines that start like JSON but hold no log entry
+            // (a binary file, say) are no capture either.
             throw TraceError(.unrecognized, file: log, at: .line(1),
                              "not a unified-log capture (log stream, log show or Console lines)")
         }
