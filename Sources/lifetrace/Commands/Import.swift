@@ -82,9 +82,9 @@ struct Import: ParsableCommand {
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
-        if importer.format == nil || importer.entries == 0, number > 0 {
-            // Nothing was written: no event came from it. Lines that start like JSON but hold no log entry
-            // (a binary file, say) are no capture either.
+        if importer.entries == 0, number > 0 {
+            // Nothing was written: no event came from it. Lines in no known format, or that start like JSON
+            // but hold no log entry (a binary file, say), are no capture.
             throw TraceError(.unrecognized, file: log, at: .line(1),
                              "not a unified-log capture (log stream, log show or Console lines)")
         }
@@ -107,53 +107,40 @@ struct Import: ParsableCommand {
 }
 
 /// Where imported events go: a trace file, opened when the first event (and so the header) is known; in live
-/// mode through a recorder that flushes every second.
-///
-/// Events come from the reading thread only; in live mode the signal handler's queue may close the recorder
-/// while the reader still runs, so the recorder is handed out under a lock and closed once.
+/// mode through a recorder that flushes every second and that the signal queue may close.
 final class ImportSink: @unchecked Sendable {
     private let output: String
-    private let live: Bool
-    private let lock = NSLock()
+    /// Live mode's recorder; `nil` when the events go straight to `writer`.
+    private let live: LazyRecorder?
     private var writer: (any EventWriter)?
-    private var recorder: Recorder?
-    private var opened = false
     private(set) var events = 0
 
     init(output: String, live: Bool) {
         self.output = output
-        self.live = live
+        self.live = live ? LazyRecorder() : nil
     }
 
     private func open(_ header: TraceHeader) throws {
-        guard !opened else { return }
-        opened = true
-        let writer = try makeEventWriter(path: output, header: header)
-        if live {
-            let recorder = Recorder(writer: writer, clock: .wall)
-            lock.withLock { self.recorder = recorder }
-        } else {
-            self.writer = writer
+        if let live {
+            try live.open { Recorder(writer: try makeEventWriter(path: output, header: header), clock: .wall) }
+        } else if writer == nil {
+            writer = try makeEventWriter(path: output, header: header)
         }
     }
 
     func write(_ event: LifecycleEvent, header: @autoclosure () -> TraceHeader) throws {
-        if !opened { try open(header()) }
+        if events == 0 { try open(header()) }
         events += 1
-        if live {
-            lock.withLock { recorder }?.record(event)
+        if let live {
+            live.record(event)
         } else {
             try writer?.append(event)
         }
     }
 
-    /// Writes the recorder's last frame and the index; safe to call more than once and from any thread.
+    /// Writes the live recorder's last frame and the index; safe to call more than once and from any thread.
     func closeRecorder() throws {
-        let recorder = lock.withLock { () -> Recorder? in
-            defer { self.recorder = nil }
-            return self.recorder
-        }
-        try recorder?.close()
+        try live?.close()
     }
 
     func close(header: TraceHeader) throws {

@@ -90,7 +90,8 @@ final class RecordSession: @unchecked Sendable {
     private let strict: Bool
     private let configuration: RecorderConfiguration
     private var decoder: JSONLinesLineDecoder
-    private var recorder: Recorder?
+    private let recorder = LazyRecorder()
+    /// Guards the counts, which the summary reads after the signal queue may have closed the trace.
     private let lock = NSLock()
     private(set) var rejectedLines = 0
     private(set) var events = 0
@@ -121,7 +122,7 @@ final class RecordSession: @unchecked Sendable {
             case let .event(event):
                 try open(nil)
                 lock.withLock { events += 1 }
-                recorder?.record(event)
+                recorder.record(event)
             case .blank: break
             }
         } catch let error as TraceError {
@@ -132,23 +133,19 @@ final class RecordSession: @unchecked Sendable {
     }
 
     private func open(_ header: TraceHeader?) throws {
-        try lock.withLock {
-            guard recorder == nil else { return }
+        try recorder.open {
             let header = header ?? TraceHeader(clock: .monotonic, app: app)
             let writer = try BinaryTraceWriter(sink: try FileSink(path: output), header: header,
                                                options: configuration.writerOptions)
-            recorder = Recorder(writer: writer, configuration: configuration)
+            return Recorder(writer: writer, configuration: configuration)
         }
     }
 
-    /// Writes the last frame and the index; safe to call more than once and from a signal handler's queue.
+    /// Writes the last frame and the index (an empty trace if no line opened one); safe to call more than
+    /// once and from a signal handler's queue.
     func close() throws {
         try open(nil)
-        let recorder = lock.withLock { () -> Recorder? in
-            defer { self.recorder = nil }
-            return self.recorder
-        }
-        try recorder?.close()
+        try recorder.close()
     }
 
     func printSummary() {
