@@ -1,5 +1,5 @@
 public import LifetraceCore
-import LifetraceFormat
+package import LifetraceFormat
 
 /// The one-pass streaming analyzer: feed it a trace's events in order, then ask for the result.
 ///
@@ -12,6 +12,8 @@ import LifetraceFormat
 /// ```
 public final class TraceAnalyzer {
     private var core: AnalysisCore
+    /// The block single events are fed through.
+    private var single = EventBlock()
 
     /// Per-process details and suspension intervals kept for the report; beyond that only totals, so memory
     /// stays constant however long the trace.
@@ -37,14 +39,21 @@ public final class TraceAnalyzer {
         let reader = try TraceReader(path: path)
         let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models,
                                      recordTimeline: recordTimeline)
-        try reader.forEachEvent { analyzer.consume($0) }
+        try reader.forEachBlock { analyzer.consume($0) }
         return analyzer.finish()
     }
 
     /// Feeds the next event.
-    @inline(__always)
     public func consume(_ event: borrowing LifecycleEvent) {
-        core.consume(event)
+        single.removeAll()
+        single.append(event)
+        core.consume(single)
+    }
+
+    /// Feeds the next events, a block at a time: the fast way, with no event materialised unless a finding
+    /// or the timeline needs it.
+    package func consume(_ block: borrowing EventBlock) {
+        core.consume(block)
     }
 
     /// Ends the analysis: closes open processes and returns everything found.
@@ -62,8 +71,10 @@ struct AnalysisCore {
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
     private var ordinals: [String: Int] = [:]
-    private var ring: [IndexedEvent] = []
+    /// The last events of the blocks before the current one, materialised: the start of a finding's context.
+    private var carried: [IndexedEvent] = []
     private let modelRules: [String: Rule]
+    /// The index of the event being read, in the trace.
     private var index = 0
     private var first: Int64?
     private var last: Int64 = 0
@@ -77,8 +88,14 @@ struct AnalysisCore {
     private var suspensionCount = 0
     private static let keptDetails = TraceAnalyzer.keptDetails
     private static let suspensionThreshold = TraceAnalyzer.suspensionThreshold
-    /// Findings the engine and the task tracker report for the current event.
+    /// Findings reported for the current event, turned into ``Finding``s with their context after it.
     private var reports: [ModelEngine.Report] = []
+    /// Budgets read per event, looked up once.
+    private let didEnterBackgroundBudget: Int64?
+    private let launchBudget: Int64?
+    private let backgroundTaskBudget: Int64?
+    private let refreshTaskBudget: Int64?
+    private let sceneManifest: Bool
     /// The process being read; meaningful while `alive`.
     private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
     private var alive = false
@@ -134,31 +151,47 @@ struct AnalysisCore {
         self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
         self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue
-        ring.reserveCapacity(4)
+        didEnterBackgroundBudget = configuration.budget("didEnterBackground")
+        launchBudget = configuration.budget("launch")
+        backgroundTaskBudget = configuration.budget("backgroundTask")
+        refreshTaskBudget = configuration.budget("refreshTask")
+        sceneManifest = header?.sceneManifest == true
     }
 
-    mutating func consume(_ event: borrowing LifecycleEvent) {
+    mutating func consume(_ block: borrowing EventBlock) {
+        guard block.count > 0 else { return }
+        engine.beginBlock(block)
+        let blockStart = index
+        for row in 0..<block.count {
+            consume(block.records[row], row: row, of: block)
+            if !reports.isEmpty { flushReports(copy block, row: row, blockStart: blockStart) }
+            index += 1
+        }
+        carry(block, blockStart: blockStart)
+    }
+
+    /// Reads one event: `event` is `block.records[row]`.
+    @inline(__always)
+    private mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         if first == nil { first = event.t }
         last = event.t
-        remember(event)
-        if event.kind == .processLaunch || !alive { startProcess(event) }
+        if event.kind == .processLaunch || !alive { startProcess(event, block) }
         updateSuspension(event)
-        engine.consume(event, reports: &reports)
-        flushReports()
-        if timeline != nil { recordTimeline(event) }
-        namedRules(event)
+        engine.consume(event, row: row, of: block, reports: &reports)
+        if timeline != nil { recordTimeline(block.event(at: row)) }
+        namedRules(event, row: row, of: block)
         if event.kind.layer == .task {
-            tasks.consume(event, index: index, configuration: configuration, reports: &reports)
-            flushReports()
+            tasks.consume(event, of: block, index: index, backgroundTaskBudget: backgroundTaskBudget,
+                          refreshTaskBudget: refreshTaskBudget, reports: &reports)
         }
-        trackProcess(event)
-        if let dur = event.dur, event.kind.layer != .process { noteHandler(event, dur) }
-        index += 1
+        trackProcess(event, row: row, of: block)
+        if event.fields.contains(.dur), event.kind.layer != .process { noteHandler(event, row: row, of: block) }
     }
 
     mutating func finish() -> AnalysisResult {
         engine.finish(at: last)
         if alive { endProcess(at: last) }
+        if !reports.isEmpty { flushReports(nil, row: 0, blockStart: index) }
         drainSegments()
         var totals = totals
         totals.suspended -= silentExits.notRunning
@@ -173,49 +206,59 @@ struct AnalysisCore {
 
     // MARK: - Findings
 
-    /// Keeps the last four events in a ring, for the context of findings.
-    private mutating func remember(_ event: borrowing LifecycleEvent) {
-        guard ring.count == 4 else {
-            ring.append(IndexedEvent(index: index, event: copy event))
-            return
+    /// The number of events a finding shows: the event and the three before it.
+    private static let contextLength = 4
+
+    /// Keeps the last events of `block`, materialised, for the context of findings in the blocks to come.
+    private mutating func carry(_ block: borrowing EventBlock, blockStart: Int) {
+        let taken = min(Self.contextLength, block.count)
+        carried.removeFirst(max(0, carried.count + taken - Self.contextLength))
+        for row in (block.count - taken)..<block.count {
+            carried.append(IndexedEvent(index: blockStart + row, event: block.event(at: row)))
         }
-        // In place: the slot's old strings are released as the new ones are retained, with no temporary.
-        ring[index & 3].index = index
-        ring[index & 3].event = copy event
     }
 
-    /// The remembered events, oldest first.
-    private var context: [IndexedEvent] {
-        ring.sorted { $0.index < $1.index }
+    /// The events up to and including `row` of `block` (the last events read when `block` is `nil`), oldest
+    /// first.
+    private func context(_ block: EventBlock?, row: Int, blockStart: Int) -> [IndexedEvent] {
+        guard let block else { return carried }
+        let taken = min(Self.contextLength, row + 1)
+        var events = Array(carried.suffix(Self.contextLength - taken))
+        for r in (row + 1 - taken)...row { events.append(IndexedEvent(index: blockStart + r, event: block.event(at: r))) }
+        return events
     }
 
-    private mutating func flushReports() {
-        guard !reports.isEmpty else { return }
+    /// Turns the reports of the current event (or of the end of the trace) into findings.
+    private mutating func flushReports(_ block: EventBlock?, row: Int, blockStart: Int) {
         let pending = reports
         reports.removeAll(keepingCapacity: true)
+        var context: [IndexedEvent]?
         for item in pending {
-            report(item.rule, item.message, scene: item.scene, measured: item.measured, budget: item.budget)
+            guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule],
+                !configuration.disabledRules.contains(item.rule)
+            else { continue }
+            if context == nil { context = self.context(block, row: row, blockStart: blockStart) }
+            guard let context, let event = context.last?.event else { continue }
+            let name = event.eventName
+            let scene = item.scene ?? event.scene
+            let ordinalKey = item.rule + "|" + (item.scene ?? "") + "|" + name
+            let ordinal = ordinals[ordinalKey, default: 0]
+            ordinals[ordinalKey] = ordinal + 1
+            findings.append(Finding(
+                rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
+                eventName: name, scene: scene, message: item.message, measured: item.measured, budget: item.budget,
+                context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
         }
     }
 
+    /// Reports a finding on the current event.
     private mutating func report(_ ruleID: String, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
-        guard let rule = RuleCatalog.rule(ruleID) ?? modelRules[ruleID], !configuration.disabledRules.contains(ruleID)
-        else { return }
-        let context = context
-        guard let event = context.last?.event else { return }
-        let name = event.eventName
-        let ordinalKey = ruleID + "|" + (scene ?? "") + "|" + name
-        let ordinal = ordinals[ordinalKey, default: 0]
-        ordinals[ordinalKey] = ordinal + 1
-        findings.append(Finding(
-            rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
-            eventName: name, scene: scene ?? event.scene, message: message, measured: measured, budget: budget,
-            context: context, baselineKey: "\(ruleID) \(scene ?? event.scene ?? "-") \(name) #\(ordinal)"))
+        reports.append(ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
     }
 
-    private mutating func noteHandler(_ event: borrowing LifecycleEvent, _ dur: Int64) {
-        guard longest.count < 5 || dur > longest[longest.count - 1].dur else { return }
-        longest.append((event.eventName, event.scene, dur, index))
+    private mutating func noteHandler(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        guard longest.count < 5 || event.dur > longest[longest.count - 1].dur else { return }
+        longest.append((block.eventName(at: row), block.string(event.scene), event.dur, index))
         longest.sort { $0.dur > $1.dur }
         if longest.count > 5 { longest.removeLast() }
     }
@@ -231,11 +274,11 @@ struct AnalysisCore {
         .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped,
     ]
 
-    private mutating func namedRules(_ event: borrowing LifecycleEvent) {
+    private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         switch event.kind {
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
-            if header?.sceneManifest == true {
-                report("LT020", "\(event.eventName) fired although the app has a scene manifest: UIKit never calls it there",
+            if sceneManifest {
+                report("LT020", "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
                        scene: nil)
             }
         case .appWillTerminate:
@@ -243,15 +286,15 @@ struct AnalysisCore {
             if ui == .active || ui == .inactive {
                 report("LT012", "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
-            process.willTerminateEnd = event.t + (event.dur ?? 0)
-        case .swiftuiScenePhase where event.scene == nil:
+            process.willTerminateEnd = event.end
+        case .swiftuiScenePhase where !event.hasScene:
             let scenes = engine.states(of: "swiftui-scene").map(\.state)
             if event.phase == .background, let other = scenes.first(where: { $0 != "background" }) {
                 report("LT030", "the App-level phase became background while a scene is \(other)", scene: nil)
             } else if event.phase == .active, !scenes.contains("active") {
                 report("LT030", "the App-level phase became active while no scene is active", scene: nil)
             }
-        case .custom where event.label == "save":
+        case .custom where block.string(event.label) == "save":
             if let end = process.willTerminateEnd, event.t <= end, process.backgroundSaveMissing {
                 report("LT080", "state saved in applicationWillTerminate, after entering the background without saving",
                        scene: nil)
@@ -263,10 +306,10 @@ struct AnalysisCore {
         if let end = process.willTerminateEnd, event.t > end, event.kind != .appWillTerminate,
             !Self.allowedAfterTerminate.contains(event.kind), !process.reportedAfterTerminate {
             process.reportedAfterTerminate = true
-            report("LT013", "\(event.eventName) after applicationWillTerminate returned", scene: event.scene)
+            report("LT013", "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
         if groundTruth, process.suspendedSince != nil, event.kind.layer != .process {
-            report("LT070", "\(event.eventName) while the process is suspended", scene: event.scene)
+            report("LT070", "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }
 
@@ -305,7 +348,7 @@ struct AnalysisCore {
 
     // MARK: - Processes, suspension and exits
 
-    private mutating func startProcess(_ event: borrowing LifecycleEvent) {
+    private mutating func startProcess(_ event: EventRecord, _ block: borrowing EventBlock) {
         if alive { endProcess(at: event.t, nextLaunch: true) }
         if let end = announcedEnd, event.kind == .processLaunch {
             // Time not running, whatever ended the process: the measure of a silent exit's unknown part.
@@ -313,7 +356,7 @@ struct AnalysisCore {
             silentExits.relaunchGaps += max(0, event.t - end)
         }
         announcedEnd = nil
-        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? event.reason : nil,
+        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? block.string(event.reason) : nil,
                                lastT: event.t, uiSince: event.t)
         alive = true
     }
@@ -347,7 +390,7 @@ struct AnalysisCore {
     /// The basis of a suspension the system logged (runningboardd, in a trace derived from a log).
     static let systemBasis = "the system logged it"
 
-    private mutating func updateSuspension(_ event: borrowing LifecycleEvent) {
+    private mutating func updateSuspension(_ event: EventRecord) {
         guard alive else { return }
         if derived, !groundTruth {
             // A trace derived from a log has the system's word on suspension where the capture holds
@@ -375,7 +418,6 @@ struct AnalysisCore {
             case .processSuspend:
                 accountUI(until: event.t)
                 tasks.close(reports: &reports)
-        flushReports()
                 process.suspendedSince = event.t
             case .processResume:
                 if let since = process.suspendedSince {
@@ -398,7 +440,7 @@ struct AnalysisCore {
         process.idleSince = nil
     }
 
-    private mutating func trackProcess(_ event: borrowing LifecycleEvent) {
+    private mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         guard alive else { return }
         process.lastT = event.t
         let ui = engine.uiState
@@ -407,9 +449,9 @@ struct AnalysisCore {
             if ui == .active, process.firstActive == nil {
                 process.firstActive = event.t
                 let launch = event.t - process.launchT
-                if process.reason == nil || process.reason == "user", let budget = configuration.budget("launch"), launch > budget {
+                if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {
                     report("LT053", "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
-                           scene: event.scene, measured: launch, budget: budget)
+                           scene: block.string(event.scene), measured: launch, budget: budget)
                 }
             }
             if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
@@ -418,7 +460,7 @@ struct AnalysisCore {
         switch event.kind {
         case .appWillTerminate: process.terminated = true
         case .sceneDidEnterBackground, .appDidEnterBackground:
-            if let dur = event.dur, let budget = configuration.budget("didEnterBackground"), dur > budget {
+            if let dur = event.duration, let budget = didEnterBackgroundBudget, dur > budget {
                 process.handlerOverrun = true
             }
         case .processExit:
@@ -429,7 +471,7 @@ struct AnalysisCore {
         }
         // Signs of life in an idle background: the process runs until at least the end of this event.
         if !groundTruth, process.suspendedSince == nil, ui == .background || ui == .none, !tasks.hasOpenTasks {
-            process.idleSince = event.t + (event.dur ?? 0)
+            process.idleSince = event.end
         }
     }
 
@@ -464,7 +506,6 @@ struct AnalysisCore {
             tasks.close(reports: &ignored)
         } else {
             tasks.close(reports: &reports)
-            flushReports()
         }
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
         timeline?.processEnded(at: processEndObserved ? t : process.lastT)

@@ -32,11 +32,14 @@ import Testing
 
     @Test func decoderReadsTheSpecifiedBytes() throws {
         var decoder = EventBlockDecoder(fileMinorVersion: 0)
-        var events: [LifecycleEvent] = []
+        var block = EventBlock()
         let summary = try Self.oneEventBlock.withUnsafeBytes { raw in
-            try decoder.decode(raw, notBefore: 0, into: &events)
+            try decoder.decode(raw, notBefore: 0, into: &block)
         }
-        #expect(events == [LifecycleEvent(t: 300, kind: .sceneDidBecomeActive, scene: "S1", dur: 5)])
+        #expect(block.count == 1)
+        #expect(block.strings == ["S1"])
+        #expect(block.records.first?.scene == 0)
+        #expect(block.event(at: 0) == LifecycleEvent(t: 300, kind: .sceneDidBecomeActive, scene: "S1", dur: 5))
         #expect(summary.firstT == 300 && summary.lastT == 300 && summary.eventCount == 1)
     }
 
@@ -63,9 +66,9 @@ import Testing
     ])
     func damagedBlocksAreRejectedWithAReason(block: [UInt8], message: String) {
         var decoder = EventBlockDecoder(fileMinorVersion: 0)
-        var events: [LifecycleEvent] = []
+        var decoded = EventBlock()
         #expect {
-            try block.withUnsafeBytes { raw in _ = try decoder.decode(raw, notBefore: 0, into: &events) }
+            try block.withUnsafeBytes { raw in _ = try decoder.decode(raw, notBefore: 0, into: &decoded) }
         } throws: { error in
             (error as? DecodeFailure)?.message == message
         }

@@ -1,4 +1,5 @@
 import LifetraceCore
+import LifetraceFormat
 
 /// Interprets lifecycle models (``LifecycleModel``) over a stream of events: one engine, any number of models.
 ///
@@ -85,8 +86,13 @@ struct ModelEngine {
         var isUI: Bool
         var instances: [Instance] = []
         var index: [String: Int] = [:]
-        var lastKey: String?
-        var lastIndex = 0
+        /// The instance of each string of the current block used as a key, valid when tagged with the
+        /// current ``generation`` (`generation << 32 | instance`).
+        var blockInstances: [UInt64] = []
+        /// Bumped at each block and each reset, invalidating ``blockInstances`` at once.
+        var generation: UInt64 = 1
+        /// The instance of events without a key (`-1` until looked up).
+        var keyless: Int32 = -1
     }
 
     private(set) var models: [Compiled]
@@ -206,8 +212,17 @@ struct ModelEngine {
             isUI: accounting.contains { $0 != .none })
     }
 
-    /// Feeds one event; calls `report` for each finding.
-    mutating func consume(_ event: borrowing LifecycleEvent, reports: inout [Report]) {
+    /// A new block begins: its strings are new, so are the instances they name.
+    mutating func beginBlock(_ block: borrowing EventBlock) {
+        for m in models.indices where models[m].keyedByScene {
+            models[m].generation += 1
+            let missing = block.strings.count - models[m].blockInstances.count
+            if missing > 0 { models[m].blockInstances.append(contentsOf: repeatElement(0, count: missing)) }
+        }
+    }
+
+    /// Feeds one event, `block.records[row]`; appends a report for each finding.
+    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
         defer {
             if uiChanged {
                 uiState = currentUIState()
@@ -220,27 +235,27 @@ struct ModelEngine {
                 reset(model: m, at: event.t)
                 continue
             }
-            if models[m].requiresScene, event.scene == nil { continue }
+            if models[m].requiresScene, !event.hasScene { continue }
             if event.kind == .custom {
-                guard let label = event.label, let transitions = models[m].customTransitions[label] else { continue }
-                let i = instance(model: m, key: models[m].keyedByScene ? event.scene : nil, at: event.t)
+                guard let label = block.string(event.label), let transitions = models[m].customTransitions[label] else { continue }
+                let i = instance(model: m, event, of: block)
                 let state = models[m].instances[i].state
                 let transition = transitions[0]
                 if transition.from & (1 << UInt64(state)) == 0 {
                     reports.append(Report(rule: rules[transition.rule],
-                                  message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
-                                  scene: event.scene))
+                                  message: "\(block.eventName(at: row)) while \(models[m].name) is \(models[m].names[state])",
+                                  scene: block.string(event.scene)))
                 }
                 move(model: m, instance: i, to: transition.to, at: event.t, &reports)
                 continue
             }
-            let i = instance(model: m, key: models[m].keyedByScene ? event.scene : nil, at: event.t)
+            let i = instance(model: m, event, of: block)
             let state = models[m].instances[i].state
             var reported = false
             for violation in models[m].violations[state] where violation.kinds.contains(tag) {
                 reports.append(Report(rule: rules[violation.rule],
-                              message: "\(event.eventName) while \(models[m].name) is \(models[m].names[state])",
-                              scene: event.scene))
+                              message: "\(block.eventName(at: row)) while \(models[m].name) is \(models[m].names[state])",
+                              scene: block.string(event.scene)))
                 reported = true
                 break
             }
@@ -250,39 +265,48 @@ struct ModelEngine {
                 if transition.from & (1 << UInt64(state)) == 0, !reported {
                     let phase = event.phase.map { " " + $0.name } ?? ""
                     reports.append(Report(rule: rules[transition.rule],
-                                  message: "\(event.eventName)\(phase) while \(models[m].name) is \(models[m].names[state])",
-                                  scene: event.scene))
+                                  message: "\(block.eventName(at: row))\(phase) while \(models[m].name) is \(models[m].names[state])",
+                                  scene: block.string(event.scene)))
                 }
                 move(model: m, instance: i, to: transition.to, at: event.t, &reports)
                 break
             }
-            if let dur = event.dur {
+            if let dur = event.duration {
                 for budget in models[m].budgets[tag] where budget.phase == nil || budget.phase == event.phase {
-                    let limit = limitFor(budget.name, default: budget.budget, scene: event.scene)
+                    let scene = block.string(event.scene)
+                    let limit = limitFor(budget.name, default: budget.budget, scene: scene)
                     guard dur > limit else { continue }
                     reports.append(Report(rule: rules[budget.rule],
-                                  message: "\(event.eventName) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
-                                  scene: event.scene, measured: dur, budget: limit))
+                                  message: "\(block.eventName(at: row)) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
+                                  scene: scene, measured: dur, budget: limit))
                 }
             }
         }
     }
 
+    /// The instance of model `m` that `event` is about: by its scene for keyed models, the one instance
+    /// otherwise. Looked up by name once per block and key, created on first sight.
     @inline(__always)
-    private mutating func instance(model m: Int, key: String?, at t: Int64) -> Int {
-        let key = key ?? ""
-        if key == models[m].lastKey { return models[m].lastIndex }
-        let i: Int
-        if let known = models[m].index[key] {
-            i = known
-        } else {
-            i = models[m].instances.count
-            models[m].instances.append(Instance(key: key, state: models[m].initial, since: t))
-            if models[m].isUI { uiChanged = true }
-            models[m].index[key] = i
+    private mutating func instance(model m: Int, _ event: EventRecord, of block: borrowing EventBlock) -> Int {
+        if models[m].keyedByScene, event.hasScene {
+            let cached = models[m].blockInstances[Int(event.scene)]
+            if cached >> 32 == models[m].generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
+            let i = instance(model: m, key: block.strings[Int(event.scene)], at: event.t)
+            models[m].blockInstances[Int(event.scene)] = models[m].generation << 32 | UInt64(i)
+            return i
         }
-        models[m].lastKey = key
-        models[m].lastIndex = i
+        if models[m].keyless >= 0 { return Int(models[m].keyless) }
+        let i = instance(model: m, key: "", at: event.t)
+        models[m].keyless = Int32(i)
+        return i
+    }
+
+    private mutating func instance(model m: Int, key: String, at t: Int64) -> Int {
+        if let known = models[m].index[key] { return known }
+        let i = models[m].instances.count
+        models[m].instances.append(Instance(key: key, state: models[m].initial, since: t))
+        if models[m].isUI { uiChanged = true }
+        models[m].index[key] = i
         return i
     }
 
@@ -340,7 +364,8 @@ struct ModelEngine {
         }
         models[m].instances.removeAll(keepingCapacity: true)
         models[m].index.removeAll(keepingCapacity: true)
-        models[m].lastKey = nil
+        models[m].generation += 1
+        models[m].keyless = -1
     }
 
     /// Closes every instance's accounting at `t` (the end of the trace).

@@ -1,4 +1,5 @@
 import LifetraceCore
+import LifetraceFormat
 
 /// Pairs background tasks by id: `task.begin`/`task.expire`/`task.end`, and the BGTaskScheduler pairs.
 struct TaskTracker {
@@ -17,19 +18,20 @@ struct TaskTracker {
     var hasOpenTasks: Bool { !open.isEmpty || !openRefresh.isEmpty || !openProcessing.isEmpty }
     var hasExpiredTask: Bool { open.values.contains { $0.expired != nil } }
 
-    /// Feeds a task event; calls `report(rule, message, measured, budget)` for each finding.
+    /// Feeds a task event of `block`; appends a report for each finding.
     mutating func consume(
-        _ event: borrowing LifecycleEvent, index: Int, configuration: AnalysisConfiguration,
-        reports: inout [ModelEngine.Report]
+        _ event: EventRecord, of block: borrowing EventBlock, index: Int, backgroundTaskBudget: Int64?,
+        refreshTaskBudget: Int64?, reports: inout [ModelEngine.Report]
     ) {
         func report(_ rule: String, _ message: String, _ measured: Int64?, _ budget: Int64?) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
         }
-        guard let id = event.task else { return }
+        guard event.fields.contains(.task) else { return }
+        let id = event.task
         switch event.kind {
         case .taskBegin:
             if open[id] != nil { report("LT040", "task.begin for task \(id), which is already open", nil, nil) }
-            open[id] = OpenTask(begin: event.t, index: index, name: event.name, kind: .taskBegin)
+            open[id] = OpenTask(begin: event.t, index: index, name: block.string(event.name), kind: .taskBegin)
         case .taskExpire:
             if open[id] != nil { open[id]?.expired = event.t }
         case .taskEnd:
@@ -38,13 +40,13 @@ struct TaskTracker {
                 return
             }
             let length = event.t - task.begin
-            if task.expired == nil, let budget = configuration.budget("backgroundTask"), length > budget {
+            if task.expired == nil, let budget = backgroundTaskBudget, length > budget {
                 report("LT043", "background task \(id)\(task.name.map { " \"\($0)\"" } ?? "") ran \(Nanoseconds.short(length)), over its \(Nanoseconds.short(budget))",
                        length, budget)
             }
         case .bgRefreshBegin: openRefresh[id] = (event.t, index)
         case .bgRefreshEnd:
-            if let begin = openRefresh.removeValue(forKey: id), let budget = configuration.budget("refreshTask"),
+            if let begin = openRefresh.removeValue(forKey: id), let budget = refreshTaskBudget,
                 event.t - begin.t > budget {
                 report("LT052", "refresh task \(id) ran \(Nanoseconds.short(event.t - begin.t)), over its \(Nanoseconds.short(budget))",
                        event.t - begin.t, budget)

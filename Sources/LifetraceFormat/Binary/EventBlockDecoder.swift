@@ -3,11 +3,13 @@ import LifetraceCore
 /// Decodes the content of one data frame back into events.
 ///
 /// Strings are validated as UTF-8 once per block; records then refer to them by index, so decoding an event
-/// copies references, not bytes. The columns are read in step, one event at a time.
+/// copies no string and allocates nothing. The columns are read in step, one event at a time, into the
+/// plain records of an ``EventBlock``.
 struct EventBlockDecoder {
     /// The minor version of the file: record kinds unknown to this library are skipped only when it is newer.
     var fileMinorVersion: UInt8
-    private var strings: [String] = []
+    /// The number of strings in the block being decoded: string indexes must stay below it.
+    private var stringLimit: UInt64 = 0
 
     /// The kind of every tag, `nil` for tags this version does not know.
     private let kindTable: [EventKind?]
@@ -34,35 +36,15 @@ struct EventBlockDecoder {
         var skippedUnknown: Int
     }
 
-    /// Decodes every event of `content`, appending them to `events`.
+    /// Decodes every event of `content` into `block`, replacing what it held.
     ///
     /// - Parameter notBefore: the last timestamp of the previous block; time must not go backwards.
     mutating func decode(
         _ content: UnsafeRawBufferPointer,
         notBefore: Int64,
-        into events: inout [LifecycleEvent]
+        into block: inout EventBlock
     ) throws(DecodeFailure) -> Summary {
-        do {
-            return try decodeEach(content, notBefore: notBefore, reserve: { events.reserveCapacity(events.count + $0) }) {
-                events.append(copy $0)
-            }
-        } catch let failure as DecodeFailure {
-            throw failure
-        } catch {
-            preconditionFailure("appending cannot throw")
-        }
-    }
-
-    /// Decodes every event of `content`, lending each to `body` in turn: the fastest way through a block,
-    /// with one event value reused for every record and nothing stored.
-    ///
-    /// - Throws: ``DecodeFailure`` for damage, or what `body` throws.
-    mutating func decodeEach(
-        _ content: UnsafeRawBufferPointer,
-        notBefore: Int64,
-        reserve: (Int) -> Void = { _ in },
-        _ body: (borrowing LifecycleEvent) throws -> Void
-    ) throws -> Summary {
+        block.removeAll()
         var cursor = ByteCursor(content)
         let blockType = try cursor.readByte()
         guard blockType == LifetraceFormat.eventBlockType else {
@@ -75,7 +57,6 @@ struct EventBlockDecoder {
         // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
         let count = try cursor.readCount(limit: content.count / 3, "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
-        strings.removeAll(keepingCapacity: true)
         for _ in 0..<stringCount {
             let length = try cursor.readCount(limit: cursor.remaining, "string length")
             let start = cursor.position
@@ -83,8 +64,9 @@ struct EventBlockDecoder {
             guard let string = String(validating: bytes, as: UTF8.self) else {
                 throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
             }
-            strings.append(string)
+            block.strings.append(string)
         }
+        stringLimit = UInt64(stringCount)
         let presenceSize = try cursor.readCount(limit: content.count, "presence stream size")
         let durationCount = try cursor.readCount(limit: count, "duration count")
         var deltaPlanes: [Int] = []
@@ -106,10 +88,14 @@ struct EventBlockDecoder {
             throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last column")
         }
 
-        reserve(count)
+        // The records are built in a local array, moved out of the block and back: no exclusivity check
+        // or uniqueness test through the block per event.
+        var records = block.records
+        block.records = []
+        defer { block.records = records }
+        records.reserveCapacity(count)
         var t = firstT
         var skipped = 0
-        var event = LifecycleEvent(t: firstT, kind: .heartbeat)
         for i in 0..<count {
             let tag = kinds[i]
             let delta = try deltas.next()
@@ -124,8 +110,9 @@ struct EventBlockDecoder {
                 throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
             }
             let present = EventFields(rawValue: UInt16(bits))
-            event.t = t
-            try readFields(present, into: &event, &fields, &durations)
+            var record = EventRecord(t: t, kind: .heartbeat)
+            record.fields = present
+            if !present.isEmpty { try readFields(present, into: &record, &fields, &durations, &block.attributes) }
             guard let kind = kindTable[Int(tag)] else {
                 guard fileMinorVersion > LifetraceFormat.minorVersion else {
                     throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
@@ -133,7 +120,7 @@ struct EventBlockDecoder {
                 skipped += 1
                 continue
             }
-            event.kind = kind
+            record.kind = kind
             guard requiredTable[Int(tag)].isSubset(of: present) else {
                 let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
                 throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
@@ -141,7 +128,7 @@ struct EventBlockDecoder {
             guard kind == .custom || !present.contains(.label) else {
                 throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
             }
-            try body(event)
+            records.append(record)
         }
         guard presence.isAtEnd, fields.isAtEnd, deltas.isExhausted, durations.isExhausted else {
             throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(count) events use")
@@ -150,73 +137,69 @@ struct EventBlockDecoder {
     }
 
     @inline(__always)
-    private func string(_ cursor: inout ByteCursor) throws(DecodeFailure) -> String {
+    private func string(_ cursor: inout ByteCursor) throws(DecodeFailure) -> EventRecord.StringIndex {
         let start = cursor.absolutePosition
         let index = try cursor.readVarint()
-        guard index < UInt64(strings.count) else {
-            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(strings.count) strings)")
+        guard index < stringLimit else {
+            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(stringLimit) strings)")
         }
-        return strings[Int(index)]
+        return EventRecord.StringIndex(index)
     }
 
     @inline(__always)
     private func readFields(
         _ present: EventFields,
-        into event: inout LifecycleEvent,
+        into record: inout EventRecord,
         _ cursor: inout ByteCursor,
-        _ durations: inout SplitIntegerColumnDecoder
+        _ durations: inout SplitIntegerColumnDecoder,
+        _ attributes: inout [RecordAttribute]
     ) throws(DecodeFailure) {
-        // The event value is reused: every field is set, to its value or to nil.
-        if present.isEmpty {
-            event.clearFields()
-            return
-        }
-        event.scene = present.contains(.scene) ? try string(&cursor) : nil
+        if present.contains(.scene) { record.scene = try string(&cursor) }
         if present.contains(.dur) {
             let dur = try durations.next()
             guard dur <= UInt64(Int64.max) else {
                 throw DecodeFailure(offset: cursor.absolutePosition, message: "duration exceeds the signed 64-bit range")
             }
-            event.dur = Int64(dur)
-        } else {
-            event.dur = nil
+            record.dur = Int64(dur)
         }
-        event.task = present.contains(.task) ? try cursor.readZigzag() : nil
-        event.name = present.contains(.name) ? try string(&cursor) : nil
+        if present.contains(.task) { record.task = try cursor.readZigzag() }
+        if present.contains(.name) { record.name = try string(&cursor) }
         if present.contains(.phase) {
             let start = cursor.absolutePosition
             guard let phase = ScenePhase(rawValue: try cursor.readByte()) else {
                 throw DecodeFailure(offset: start, message: "unknown scene phase")
             }
-            event.phase = phase
-        } else {
-            event.phase = nil
+            record.phase = phase
         }
-        event.reason = present.contains(.reason) ? try string(&cursor) : nil
-        event.pid = present.contains(.pid) ? try cursor.readZigzag() : nil
-        event.label = present.contains(.label) ? try string(&cursor) : nil
-        event.attrs = present.contains(.attrs) ? try readAttributes(&cursor) : nil
+        if present.contains(.reason) { record.reason = try string(&cursor) }
+        if present.contains(.pid) { record.pid = try cursor.readZigzag() }
+        if present.contains(.label) { record.label = try string(&cursor) }
+        if present.contains(.attrs) {
+            record.attributeStart = Int32(truncatingIfNeeded: attributes.count)
+            record.attributeCount = Int32(try readAttributes(&cursor, into: &attributes))
+        }
     }
 
-    private func readAttributes(_ cursor: inout ByteCursor) throws(DecodeFailure) -> [Attribute] {
+    /// Reads an `attrs` field into `attributes`; returns how many it held.
+    private func readAttributes(_ cursor: inout ByteCursor, into attributes: inout [RecordAttribute]) throws(DecodeFailure) -> Int {
         let count = try cursor.readCount(limit: cursor.remaining / 2, "attribute count")
-        var attributes: [Attribute] = []
-        attributes.reserveCapacity(count)
         for _ in 0..<count {
             let key = try string(&cursor)
             let tagStart = cursor.absolutePosition
+            let value: RecordAttributeValue
             switch AttributeTypeTag(rawValue: try cursor.readByte()) {
-            case .string: attributes.append(Attribute(key, .string(try string(&cursor))))
-            case .int: attributes.append(Attribute(key, .int(try cursor.readZigzag())))
+            case .string: value = .string(try string(&cursor))
+            case .int: value = .int(try cursor.readZigzag())
             case .double:
-                let value = Double(bitPattern: try cursor.readUInt64LE())
-                guard value.isFinite else { throw DecodeFailure(offset: tagStart, message: "attribute is not finite") }
-                attributes.append(Attribute(key, .double(value)))
-            case .boolFalse: attributes.append(Attribute(key, .bool(false)))
-            case .boolTrue: attributes.append(Attribute(key, .bool(true)))
+                let number = Double(bitPattern: try cursor.readUInt64LE())
+                guard number.isFinite else { throw DecodeFailure(offset: tagStart, message: "attribute is not finite") }
+                value = .double(number)
+            case .boolFalse: value = .bool(false)
+            case .boolTrue: value = .bool(true)
             case nil: throw DecodeFailure(offset: tagStart, message: "unknown attribute type")
             }
+            attributes.append(RecordAttribute(key: key, value: value))
         }
-        return attributes
+        return count
     }
 }

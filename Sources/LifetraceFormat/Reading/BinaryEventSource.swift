@@ -5,6 +5,8 @@ final class BinaryEventSource: EventSource {
     private let scanner: FrameScanner
     private let decompressor = ZstdDecompressor()
     private var decoder: EventBlockDecoder
+    /// The events of the last data frame decoded.
+    private var block = EventBlock()
     private var index: [IndexEntry]?
     private var seenFrames: [IndexEntry] = []
     private var finished = false
@@ -72,43 +74,30 @@ final class BinaryEventSource: EventSource {
 
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
         while let frame = try nextDataFrame() {
-            let before = events.count
-            try decodeFrame(frame) { (content, notBefore) throws(DecodeFailure) in
-                try decoder.decode(content, notBefore: notBefore, into: &events)
-            }
-            if events.count > before { return true }
+            try decodeFrame(frame)
+            guard block.count > 0 else { continue }
+            events.reserveCapacity(events.count + block.count)
+            for row in 0..<block.count { events.append(block.event(at: row)) }
+            return true
         }
         return false
     }
 
-    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
         while let frame = try nextDataFrame() {
-            var failure: (any Error)?
-            try decodeFrame(frame) { (content, notBefore) throws(DecodeFailure) in
-                do {
-                    return try decoder.decodeEach(content, notBefore: notBefore, body)
-                } catch let damage as DecodeFailure {
-                    throw damage
-                } catch {
-                    failure = error
-                    return EventBlockDecoder.Summary(firstT: notBefore, lastT: notBefore, eventCount: 0, skippedUnknown: 0)
-                }
-            }
-            if let failure { throw failure }
+            try decodeFrame(frame)
+            if block.count > 0 { try body(block) }
         }
     }
 
-    /// Decompresses and decodes one data frame with `decode`, keeping the statistics and the frame list.
-    private func decodeFrame(
-        _ frame: FrameScanner.Frame,
-        _ decode: (UnsafeRawBufferPointer, Int64) throws(DecodeFailure) -> EventBlockDecoder.Summary
-    ) throws(TraceError) {
+    /// Decompresses and decodes one data frame into ``block``, keeping the statistics and the frame list.
+    private func decodeFrame(_ frame: FrameScanner.Frame) throws(TraceError) {
         let notBefore = statistics.lastT ?? 0
         let summary: EventBlockDecoder.Summary
         do throws(DecodeFailure) {
             summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
                 try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
-                    try decode(content, notBefore)
+                    try decoder.decode(content, notBefore: notBefore, into: &block)
                 }
             }
         } catch {

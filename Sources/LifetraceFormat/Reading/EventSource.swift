@@ -7,8 +7,8 @@ protocol EventSource: AnyObject {
     var statistics: TraceStatistics { get }
     /// Appends the next batch to `events`; returns `false` at the end of the trace.
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool
-    /// Lends every remaining event to `body`, in order, storing none.
+    /// Lends every remaining event to `body`, in order, a block at a time; no block is empty.
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
-    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws
+    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws
 }

@@ -77,17 +77,14 @@ final class JSONLinesEventSource: EventSource {
         statistics.events += 1
     }
 
-    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
-        if let first = pendingFirst {
-            pendingFirst = nil
-            count(first)
-            try body(first)
-        }
-        while !finished, let line = try readLine() {
-            if case let .event(event) = line {
-                count(event)
-                try body(event)
-            }
+    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
+        var events: [LifecycleEvent] = []
+        var block = EventBlock()
+        while try nextBatch(into: &events) {
+            block.removeAll()
+            for event in events { block.append(event) }
+            events.removeAll(keepingCapacity: true)
+            try body(block)
         }
     }
 

@@ -76,17 +76,29 @@ public final class TraceReader {
         return batch[position]
     }
 
-    /// Lends every remaining event to `body`, in order: the fastest way to visit a trace, with no event
-    /// stored or copied. Events that ``next()`` already returned are not visited again.
+    /// Lends every remaining event to `body`, in order. Events that ``next()`` already returned are not
+    /// visited again.
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     public func forEachEvent(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
-        while position < batch.count {
-            try body(batch[position])
-            position += 1
+        try forEachBlock { block in
+            for row in 0..<block.count { try body(block.event(at: row)) }
         }
-        batch.removeAll(keepingCapacity: true)
-        position = 0
-        try source.forEachRemaining(body)
+    }
+
+    /// Lends every remaining event to `body` a block at a time, in order: the fastest way to visit a trace,
+    /// with no event stored and no string copied. Events that ``next()`` already returned are not visited
+    /// again; no block is empty.
+    ///
+    /// - Throws: ``TraceError`` for damage, or what `body` throws.
+    package func forEachBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
+        if position < batch.count {
+            var rest = EventBlock()
+            for event in batch[position...] { rest.append(event) }
+            batch.removeAll(keepingCapacity: true)
+            position = 0
+            try body(rest)
+        }
+        try source.forEachRemainingBlock(body)
     }
 }

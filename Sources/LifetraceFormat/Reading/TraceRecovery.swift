@@ -46,7 +46,7 @@ public enum TraceRecovery {
         var index: [IndexEntry] = []
         var decoder = EventBlockDecoder(fileMinorVersion: LifetraceFormat.minorVersion)
         let decompressor = ZstdDecompressor()
-        var scratch: [LifecycleEvent] = []
+        var scratch = EventBlock()
         var lastT: Int64 = 0
         var sawHeader = false
 
@@ -126,7 +126,6 @@ public enum TraceRecovery {
                         report.dropped.append(DroppedRegion(offset: 0, size: 0, frame: 0, reason: "no header frame"))
                         try writeEmptyHeader()
                     }
-                    scratch.removeAll(keepingCapacity: true)
                     let notBefore = lastT
                     let summary: EventBlockDecoder.Summary
                     do throws(DecodeFailure) {

@@ -52,12 +52,17 @@ struct TraceSummary {
         header = reader.header
         var counts = [Int](repeating: 0, count: 256)
         var scenes = Set<String>()
-        var lastScene: String?
-        try reader.forEachEvent { event in
-            counts[Int(event.kind.rawValue)] += 1
-            if let scene = event.scene, scene != lastScene {
-                scenes.insert(scene)
-                lastScene = scene
+        var named: [Bool] = []
+        try reader.forEachBlock { block in
+            // A block names each scene once in its string table: look each up once per block.
+            named.removeAll(keepingCapacity: true)
+            named.append(contentsOf: repeatElement(false, count: block.strings.count))
+            for record in block.records {
+                counts[Int(record.kind.rawValue)] += 1
+                if record.hasScene, !named[Int(record.scene)] {
+                    named[Int(record.scene)] = true
+                    scenes.insert(block.strings[Int(record.scene)])
+                }
             }
         }
         for kind in EventKind.allCases where counts[Int(kind.rawValue)] > 0 { kinds[kind] = counts[Int(kind.rawValue)] }
