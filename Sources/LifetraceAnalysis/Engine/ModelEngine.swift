@@ -80,6 +80,13 @@ struct ModelEngine {
         /// Per state: (kinds, rule) of its violations.
         var violations: [[(kinds: KindSet, rule: Int)]]
         var budgets: [[HandlerBudget]]
+        /// Kinds with a handler budget.
+        var budgeted: KindSet
+        /// What an event does in each state, by state, phase and kind: see ``Action``.
+        var actions: [UInt8]
+        /// The smallest limit a state's budget has for any scene (`.max` for a state with no budget): an
+        /// episode within it needs no closer look.
+        var stateLimit: [Int64]
         var resets: KindSet
         /// Kinds the model looks at: transitions, violations or budgets.
         var touches: KindSet
@@ -93,6 +100,21 @@ struct ModelEngine {
         var generation: UInt64 = 1
         /// The instance of events without a key (`-1` until looked up).
         var keyless: Int32 = -1
+    }
+
+    /// What an event does to an instance in a given state, precomputed from the model.
+    enum Action {
+        /// Legal, and the state stays.
+        static let stay: UInt8 = 0xFD
+        /// A finding or a transition that depends on more than the kind: take the table-by-table path.
+        static let examine: UInt8 = 0xFE
+        // Any other value: legal, and the instance moves to that state.
+
+        /// The index of `(state, phase, tag)` in ``Compiled/actions``.
+        @inline(__always)
+        static func index(state: Int, phase: ScenePhase?, tag: Int) -> Int {
+            ((state << 2) | (phase.map { Int($0.rawValue) + 1 } ?? 0)) << 8 | tag
+        }
     }
 
     private(set) var models: [Compiled]
@@ -204,11 +226,38 @@ struct ModelEngine {
             guard let entry = model.stateBudgets[name] else { return nil }
             return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
         }
+        let stateLimit = stateBudget.map { budget -> Int64 in
+            guard let budget else { return .max }
+            let overrides = configuration.sceneBudgets.values.compactMap { $0[budget.name] }.map { $0 ?? .max }
+            return ([budget.budget] + overrides).min()!
+        }
+        var budgeted = KindSet()
+        for tag in 0..<256 where !budgets[tag].isEmpty { budgeted.insert(tag) }
+        // The table: what the table-by-table path would do with each kind, phase and state, when that is
+        // a plain legal move or nothing.
+        var actions = [UInt8](repeating: Action.examine, count: names.count << 10)
+        for state in names.indices {
+            for phase in [nil] + ScenePhase.allCases.map(Optional.some) {
+                for tag in 0..<256 where tag != Int(EventKind.custom.rawValue) {
+                    if violations[state].contains(where: { $0.kinds.contains(tag) }) { continue }
+                    let candidates = transitions[transitionStart[tag]..<transitionStart[tag + 1]]
+                    let action: UInt8
+                    if let transition = candidates.first(where: { $0.phase == nil || $0.phase == phase }) {
+                        guard transition.from & (1 << UInt64(state)) != 0 else { continue }
+                        action = UInt8(transition.to)
+                    } else {
+                        action = Action.stay
+                    }
+                    actions[Action.index(state: state, phase: phase, tag: tag)] = action
+                }
+            }
+        }
         return Compiled(
             name: model.name, names: names, initial: number[model.initial]!,
             keyedByScene: model.instanceField == "scene", requiresScene: model.requireField == "scene",
             accounting: accounting, stateBudget: stateBudget, transitionStart: transitionStart,
-            transitions: transitions, customTransitions: customTransitions, violations: violations, budgets: budgets, resets: resets, touches: touches,
+            transitions: transitions, customTransitions: customTransitions, violations: violations, budgets: budgets,
+            budgeted: budgeted, actions: actions, stateLimit: stateLimit, resets: resets, touches: touches,
             isUI: accounting.contains { $0 != .none })
     }
 
@@ -251,36 +300,50 @@ struct ModelEngine {
             }
             let i = instance(model: m, event, of: block)
             let state = models[m].instances[i].state
-            var reported = false
-            for violation in models[m].violations[state] where violation.kinds.contains(tag) {
-                reports.append(Report(rule: rules[violation.rule],
-                              message: "\(block.eventName(at: row)) while \(models[m].name) is \(models[m].names[state])",
-                              scene: block.string(event.scene)))
-                reported = true
-                break
+            let action = models[m].actions[Action.index(state: state, phase: event.phase, tag: tag)]
+            if action == Action.examine {
+                examine(model: m, instance: i, state: state, event, row: row, of: block, reports: &reports)
+            } else if action != Action.stay {
+                move(model: m, instance: i, to: Int(action), at: event.t, &reports)
             }
-            for position in models[m].transitionStart[tag]..<models[m].transitionStart[tag + 1] {
-                let transition = models[m].transitions[position]
-                guard transition.phase == nil || transition.phase == event.phase else { continue }
-                if transition.from & (1 << UInt64(state)) == 0, !reported {
-                    let phase = event.phase.map { " " + $0.name } ?? ""
-                    reports.append(Report(rule: rules[transition.rule],
-                                  message: "\(block.eventName(at: row))\(phase) while \(models[m].name) is \(models[m].names[state])",
-                                  scene: block.string(event.scene)))
-                }
-                move(model: m, instance: i, to: transition.to, at: event.t, &reports)
-                break
-            }
-            if let dur = event.duration {
+            if event.fields.contains(.dur), models[m].budgeted.contains(tag) {
                 for budget in models[m].budgets[tag] where budget.phase == nil || budget.phase == event.phase {
                     let scene = block.string(event.scene)
                     let limit = limitFor(budget.name, default: budget.budget, scene: scene)
-                    guard dur > limit else { continue }
+                    guard event.dur > limit else { continue }
                     reports.append(Report(rule: rules[budget.rule],
-                                  message: "\(block.eventName(at: row)) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
-                                  scene: scene, measured: dur, budget: limit))
+                                  message: "\(block.eventName(at: row)) handler took \(Nanoseconds.short(event.dur)), over its \(Nanoseconds.short(limit))",
+                                  scene: scene, measured: event.dur, budget: limit))
                 }
             }
+        }
+    }
+
+    /// The table-by-table path for an event the action table leaves to it: violations and illegal moves.
+    private mutating func examine(
+        model m: Int, instance i: Int, state: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock,
+        reports: inout [Report]
+    ) {
+        let tag = Int(event.kind.rawValue)
+        var reported = false
+        for violation in models[m].violations[state] where violation.kinds.contains(tag) {
+            reports.append(Report(rule: rules[violation.rule],
+                          message: "\(block.eventName(at: row)) while \(models[m].name) is \(models[m].names[state])",
+                          scene: block.string(event.scene)))
+            reported = true
+            break
+        }
+        for position in models[m].transitionStart[tag]..<models[m].transitionStart[tag + 1] {
+            let transition = models[m].transitions[position]
+            guard transition.phase == nil || transition.phase == event.phase else { continue }
+            if transition.from & (1 << UInt64(state)) == 0, !reported {
+                let phase = event.phase.map { " " + $0.name } ?? ""
+                reports.append(Report(rule: rules[transition.rule],
+                              message: "\(block.eventName(at: row))\(phase) while \(models[m].name) is \(models[m].names[state])",
+                              scene: block.string(event.scene)))
+            }
+            move(model: m, instance: i, to: transition.to, at: event.t, &reports)
+            break
         }
     }
 
@@ -331,7 +394,7 @@ struct ModelEngine {
         if segmentLog != nil, models[m].accounting[state] != .none, elapsed > 0 {
             segmentLog?.append((models[m].instances[i].key, models[m].accounting[state], models[m].instances[i].since, t))
         }
-        if let budget = models[m].stateBudget[state],
+        if elapsed > models[m].stateLimit[state], let budget = models[m].stateBudget[state],
             elapsed > limitFor(budget.name, default: budget.budget, scene: models[m].instances[i].key) {
             let key = models[m].instances[i].key
             let limit = limitFor(budget.name, default: budget.budget, scene: key)

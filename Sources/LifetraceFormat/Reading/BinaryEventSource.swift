@@ -5,7 +5,7 @@ final class BinaryEventSource: EventSource {
     private let scanner: FrameScanner
     private let decompressor = ZstdDecompressor()
     private var decoder: EventBlockDecoder
-    /// The events of the last data frame decoded.
+    /// The events of the last data frame ``nextBatch(into:)`` decoded.
     private var block = EventBlock()
     private var index: [IndexEntry]?
     private var seenFrames: [IndexEntry] = []
@@ -74,7 +74,7 @@ final class BinaryEventSource: EventSource {
 
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
         while let frame = try nextDataFrame() {
-            try decodeFrame(frame)
+            try decodeFrame(frame, into: &block)
             guard block.count > 0 else { continue }
             events.reserveCapacity(events.count + block.count)
             for row in 0..<block.count { events.append(block.event(at: row)) }
@@ -84,14 +84,19 @@ final class BinaryEventSource: EventSource {
     }
 
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
-        while let frame = try nextDataFrame() {
-            try decodeFrame(frame)
-            if block.count > 0 { try body(block) }
-        }
+        // The source's state belongs to the worker until the pipeline returns.
+        nonisolated(unsafe) let source = self
+        try BlockPipeline.run({ (block: inout EventBlock) throws(TraceError) -> Bool in
+            while let frame = try source.nextDataFrame() {
+                try source.decodeFrame(frame, into: &block)
+                if block.count > 0 { return true }
+            }
+            return false
+        }, consume: body)
     }
 
     /// Decompresses and decodes one data frame into ``block``, keeping the statistics and the frame list.
-    private func decodeFrame(_ frame: FrameScanner.Frame) throws(TraceError) {
+    private func decodeFrame(_ frame: FrameScanner.Frame, into block: inout EventBlock) throws(TraceError) {
         let notBefore = statistics.lastT ?? 0
         let summary: EventBlockDecoder.Summary
         do throws(DecodeFailure) {

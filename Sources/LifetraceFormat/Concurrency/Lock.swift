@@ -7,10 +7,11 @@ import Darwin
 #endif
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, for Linux and Apple platforms alike.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    /// A new, unlocked lock.
+    package init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -22,20 +23,23 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Runs `body` holding the lock.
     @inline(__always)
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
+    /// Takes the lock.
     @inline(__always)
-    func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    /// Releases the lock.
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 }
@@ -44,11 +48,12 @@ final class Lock: @unchecked Sendable {
 ///
 /// The value lives behind a pointer, so the hot path pays for the mutex and nothing else (no closure
 /// context, no dynamic exclusivity check).
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let mutex = Lock()
     private let storage: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    /// Guards `value`.
+    package init(_ value: Value) {
         storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         storage.initialize(to: value)
     }
@@ -58,8 +63,9 @@ final class LockedValue<Value>: @unchecked Sendable {
         storage.deallocate()
     }
 
+    /// Runs `body` on the value, holding the lock.
     @inline(__always)
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         mutex.lock()
         defer { mutex.unlock() }
         return try body(&storage.pointee)
@@ -67,13 +73,14 @@ final class LockedValue<Value>: @unchecked Sendable {
 
     /// Takes the lock and returns the value's address; valid until ``unlock()``.
     @inline(__always)
-    func lock() -> UnsafeMutablePointer<Value> {
+    package func lock() -> UnsafeMutablePointer<Value> {
         mutex.lock()
         return storage
     }
 
+    /// Releases the lock ``lock()`` took.
     @inline(__always)
-    func unlock() {
+    package func unlock() {
         mutex.unlock()
     }
 }
