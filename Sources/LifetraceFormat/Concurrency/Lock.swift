@@ -8,7 +8,8 @@ import Darwin
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, for Linux and Apple platforms alike.
 package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex itself, for ``Condition`` to wait on.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// A new, unlocked lock.
     package init() {
