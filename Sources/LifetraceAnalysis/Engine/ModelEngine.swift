@@ -61,6 +61,44 @@ struct ModelEngine {
         var state: Int
         var since: Int64
         var times = StateTimes()
+
+        /// Adds the time since the last change to the current state, counted as `accounting`, and starts
+        /// the next stretch at `t`; returns the stretch's length and start.
+        @inline(__always)
+        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64) -> (elapsed: Int64, start: Int64) {
+            let start = since
+            let elapsed = max(0, t - start)
+            switch accounting {
+            case .active: times.active += elapsed
+            case .inactive: times.inactive += elapsed
+            case .background: times.background += elapsed
+            case .none: break
+            }
+            since = t
+            return (elapsed, start)
+        }
+    }
+
+    /// How many instances of the UI models are in each kind of state.
+    struct UICounts {
+        var active = 0
+        var inactive = 0
+        var background = 0
+
+        mutating func add(_ accounting: LifecycleModel.Accounting, _ delta: Int) {
+            switch accounting {
+            case .active: active += delta
+            case .inactive: inactive += delta
+            case .background: background += delta
+            case .none: break
+            }
+        }
+
+        /// `.active` if any instance is active, `.inactive` if any is in the foreground, `.background` if any
+        /// is in the background, `.none` if none is attached.
+        var state: LifecycleModel.Accounting {
+            active > 0 ? .active : inactive > 0 ? .inactive : background > 0 ? .background : .none
+        }
     }
 
     /// One model, compiled.
@@ -128,10 +166,10 @@ struct ModelEngine {
     private var retired: [(key: String, times: StateTimes)] = []
     private var retiredOthers = StateTimes()
     /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
-    /// `.background` if any is in the background, `.none` if none is attached. Kept up to date by
-    /// ``consume(_:reports:)``, recomputed only when a UI model changed state.
-    private(set) var uiState = LifecycleModel.Accounting.none
-    private var uiChanged = false
+    /// `.background` if any is in the background, `.none` if none is attached.
+    var uiState: LifecycleModel.Accounting { uiCounts.state }
+    /// The UI instances by kind of state, kept up to date as instances appear, move and go.
+    private var uiCounts = UICounts()
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
         let manifest = header?.sceneManifest
@@ -272,12 +310,6 @@ struct ModelEngine {
 
     /// Feeds one event, `block.records[row]`; appends a report for each finding.
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
-        defer {
-            if uiChanged {
-                uiState = currentUIState()
-                uiChanged = false
-            }
-        }
         let tag = Int(event.kind.rawValue)
         for m in models.indices where models[m].touches.contains(tag) {
             if models[m].resets.contains(tag) {
@@ -368,31 +400,29 @@ struct ModelEngine {
         if let known = models[m].index[key] { return known }
         let i = models[m].instances.count
         models[m].instances.append(Instance(key: key, state: models[m].initial, since: t))
-        if models[m].isUI { uiChanged = true }
+        if models[m].isUI { uiCounts.add(models[m].accounting[models[m].initial], 1) }
         models[m].index[key] = i
         return i
     }
 
     private mutating func move(model m: Int, instance i: Int, to state: Int, at t: Int64, _ reports: inout [Report]) {
-        guard models[m].instances[i].state != state else { return }
-        if models[m].isUI { uiChanged = true }
+        let old = models[m].instances[i].state
+        guard old != state else { return }
+        if models[m].isUI {
+            uiCounts.add(models[m].accounting[old], -1)
+            uiCounts.add(models[m].accounting[state], 1)
+        }
         close(model: m, instance: i, at: t, &reports)
         models[m].instances[i].state = state
-        models[m].instances[i].since = t
     }
 
     /// Adds the time since the last change to the instance's current state, checking the state's budget.
     private mutating func close(model m: Int, instance i: Int, at t: Int64, _ reports: inout [Report]) {
         let state = models[m].instances[i].state
-        let elapsed = max(0, t - models[m].instances[i].since)
-        switch models[m].accounting[state] {
-        case .active: models[m].instances[i].times.active += elapsed
-        case .inactive: models[m].instances[i].times.inactive += elapsed
-        case .background: models[m].instances[i].times.background += elapsed
-        case .none: break
-        }
-        if segmentLog != nil, models[m].accounting[state] != .none, elapsed > 0 {
-            segmentLog?.append((models[m].instances[i].key, models[m].accounting[state], models[m].instances[i].since, t))
+        let accounting = models[m].accounting[state]
+        let (elapsed, start) = models[m].instances[i].close(as: accounting, at: t)
+        if segmentLog != nil, accounting != .none, elapsed > 0 {
+            segmentLog?.append((models[m].instances[i].key, accounting, start, t))
         }
         if elapsed > models[m].stateLimit[state], let budget = models[m].stateBudget[state],
             elapsed > limitFor(budget.name, default: budget.budget, scene: models[m].instances[i].key) {
@@ -402,17 +432,17 @@ struct ModelEngine {
                           message: "\(models[m].name) \(key) was \(models[m].names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(limit))",
                           scene: key.isEmpty ? nil : key, measured: elapsed, budget: limit))
         }
-        models[m].instances[i].since = t
     }
 
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
     /// instance starts again in the initial state. Times are kept.
     private mutating func reset(model m: Int, at t: Int64) {
-        if models[m].isUI { uiChanged = true }
         var ignored: [Report] = []
         for i in models[m].instances.indices {
             close(model: m, instance: i, at: t, &ignored)
+            if models[m].isUI { uiCounts.add(models[m].accounting[models[m].instances[i].state], -1) }
             models[m].instances[i].state = models[m].initial
+            if models[m].isUI, !models[m].keyedByScene { uiCounts.add(models[m].accounting[models[m].initial], 1) }
         }
         guard models[m].keyedByScene else { return }
         if models[m].isUI {
@@ -437,21 +467,6 @@ struct ModelEngine {
         for m in models.indices {
             for i in models[m].instances.indices { close(model: m, instance: i, at: t, &ignored) }
         }
-    }
-
-    private func currentUIState() -> LifecycleModel.Accounting {
-        var best = LifecycleModel.Accounting.none
-        for m in models.indices where models[m].isUI {
-            for i in models[m].instances.indices {
-                switch models[m].accounting[models[m].instances[i].state] {
-                case .active: return .active
-                case .inactive: best = .inactive
-                case .background where best == .none: best = .background
-                default: break
-                }
-            }
-        }
-        return best
     }
 
     /// The states of the instances of the model `name`, by instance key.
