@@ -113,6 +113,7 @@ extension EventKind {
     }
 
     /// The layer of the lifecycle the kind belongs to.
+    @inlinable
     public var layer: EventLayer {
         switch self {
         case .appWillFinishLaunching: .app

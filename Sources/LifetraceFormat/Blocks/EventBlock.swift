@@ -20,6 +20,7 @@ package struct EventBlock: Sendable {
     package init() {}
 
     /// The number of events.
+    @inlinable
     package var count: Int { records.count }
 
     /// Empties the block, keeping its capacity.
@@ -31,6 +32,7 @@ package struct EventBlock: Sendable {
     }
 
     /// The string at `index`, `nil` for ``EventRecord/absent``.
+    @inlinable
     package func string(_ index: EventRecord.StringIndex) -> String? {
         index == EventRecord.absent ? nil : strings[Int(index)]
     }

@@ -41,6 +41,7 @@ package struct EventRecord: Sendable {
     package var fields: EventFields
 
     /// A record of `kind` at `t` with no optional field.
+    @inlinable
     package init(t: Int64, kind: EventKind) {
         self.t = t
         self.dur = 0
@@ -58,12 +59,15 @@ package struct EventRecord: Sendable {
     }
 
     /// Whether the event names a scene.
+    @inlinable
     package var hasScene: Bool { scene != Self.absent }
 
     /// The duration, `nil` when the event carries none.
+    @inlinable
     package var duration: Int64? { fields.contains(.dur) ? dur : nil }
 
     /// The handler's end: `t` plus the duration, if any.
+    @inlinable
     package var end: Int64 { t + dur }
 }
 
