@@ -1,0 +1,382 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// One ``LifecycleModel`` compiled into flat tables indexed by state, phase and event kind, with the
+/// instances it tracks. ``ModelEngine`` hands it the events it touches, one mutable access per event.
+struct CompiledModel {
+    struct Transition {
+        var phase: ScenePhase?
+        var from: UInt64
+        var to: Int
+        var rule: Int
+    }
+
+    struct HandlerBudget {
+        var phase: ScenePhase?
+        var budget: Int64
+        var rule: Int
+        /// The budget's name, for per-scene overrides.
+        var name: String
+    }
+
+    struct Instance {
+        var key: String
+        var state: Int
+        var since: Int64
+        var times = StateTimes()
+
+        /// Adds the time since the last change to the current state, counted as `accounting`, and starts
+        /// the next stretch at `t`; returns the stretch's length and start.
+        @inline(__always)
+        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64) -> (elapsed: Int64, start: Int64) {
+            let start = since
+            let elapsed = max(0, t - start)
+            switch accounting {
+            case .active: times.active += elapsed
+            case .inactive: times.inactive += elapsed
+            case .background: times.background += elapsed
+            case .none: break
+            }
+            since = t
+            return (elapsed, start)
+        }
+    }
+
+    /// What an event does to an instance in a given state, precomputed from the model.
+    enum Action {
+        /// Legal, and the state stays.
+        static let stay: UInt8 = 0xFD
+        /// A finding or a transition that depends on more than the kind: take the table-by-table path.
+        static let examine: UInt8 = 0xFE
+        // Any other value: legal, and the instance moves to that state.
+
+        /// The index of `(state, phase, tag)` in ``CompiledModel/actions``.
+        @inline(__always)
+        static func index(state: Int, phase: ScenePhase?, tag: Int) -> Int {
+            ((state << 2) | (phase.map { Int($0.rawValue) + 1 } ?? 0)) << 8 | tag
+        }
+    }
+
+    let name: String
+    let names: [String]
+    let initial: Int
+    let keyedByScene: Bool
+    let requiresScene: Bool
+    let accounting: [LifecycleModel.Accounting]
+    let stateBudget: [(budget: Int64, rule: Int, name: String)?]
+    /// The smallest limit a state's budget has for any scene (`.max` for a state with no budget): an
+    /// episode within it needs no closer look.
+    let stateLimit: [Int64]
+    /// Transitions of kind `tag` are `transitions[transitionStart[tag] ..< transitionStart[tag + 1]]`.
+    let transitionStart: [Int]
+    let transitions: [Transition]
+    /// Transitions on custom events, by label (`custom.onResume` → `onResume`): models of other lifecycles.
+    let customTransitions: [String: [Transition]]
+    /// Per state: (kinds, rule) of its violations.
+    let violations: [[(kinds: KindSet, rule: Int)]]
+    let budgets: [[HandlerBudget]]
+    /// Kinds with a handler budget.
+    let budgeted: KindSet
+    /// What an event does in each state, by state, phase and kind: see ``Action``.
+    let actions: [UInt8]
+    let resets: KindSet
+    /// Kinds the model looks at: transitions, violations or budgets.
+    let touches: KindSet
+    let isUI: Bool
+
+    private(set) var instances: [Instance] = []
+    private var index: [String: Int] = [:]
+    /// The instance of each string of the current block used as a key, valid when tagged with the
+    /// current ``generation`` (`generation << 32 | instance`).
+    private var blockInstances: [UInt64] = []
+    /// Bumped at each block and each reset, invalidating ``blockInstances`` at once.
+    private var generation: UInt64 = 1
+    /// The instance of events without a key (`-1` until looked up).
+    private var keyless = -1
+
+    // MARK: - Compiling
+
+    private static func matches(_ pattern: String, _ name: String) -> Bool {
+        if pattern == "*" { return true }
+        if pattern.hasSuffix("*") { return name.hasPrefix(String(pattern.dropLast())) }
+        return pattern == name
+    }
+
+    /// Compiles `model`; `rule` numbers a rule id in the engine's table of rules.
+    init(_ model: LifecycleModel, configuration: AnalysisConfiguration, rule: (String) -> Int) {
+        let names = model.states.keys.sorted()
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var byKind = [[Transition]](repeating: [], count: 256)
+        var customTransitions: [String: [Transition]] = [:]
+        var touches = KindSet()
+        for transition in model.transitions {
+            let from = transition.from.reduce(UInt64(0)) { $0 | 1 << UInt64(number[$1]!) }
+            let compiled = Transition(phase: transition.phase, from: from, to: number[transition.to]!,
+                                      rule: rule(transition.rule))
+            if transition.event.hasPrefix("custom.") {
+                customTransitions[String(transition.event.dropFirst("custom.".count)), default: []].append(compiled)
+                touches.insert(Int(EventKind.custom.rawValue))
+                continue
+            }
+            guard let kind = EventKind(name: transition.event) else { continue }
+            byKind[Int(kind.rawValue)].append(compiled)
+            touches.insert(Int(kind.rawValue))
+        }
+        var transitionStart = [0]
+        var transitions: [Transition] = []
+        for list in byKind {
+            transitions.append(contentsOf: list)
+            transitionStart.append(transitions.count)
+        }
+        let modelKinds = touches
+        var violations = [[(kinds: KindSet, rule: Int)]](repeating: [], count: names.count)
+        for violation in model.violations {
+            var kinds = KindSet()
+            for kind in EventKind.allCases where !violation.except.contains(kind.name) {
+                let tag = Int(kind.rawValue)
+                let hit = violation.events.map { $0.contains { Self.matches($0, kind.name) } } ?? modelKinds.contains(tag)
+                if hit {
+                    kinds.insert(tag)
+                    touches.insert(tag)
+                }
+            }
+            violations[number[violation.state]!].append((kinds, rule(violation.rule)))
+        }
+        var budgets = [[HandlerBudget]](repeating: [], count: 256)
+        var budgeted = KindSet()
+        for budget in model.handlerBudgets {
+            guard let kind = EventKind(name: budget.event) else { continue }
+            // A budget off by default may still be set for some scenes: keep it, with no default limit.
+            let limit = configuration.budget(budget.budget) ?? .max
+            budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule),
+                                                             name: budget.budget))
+            touches.insert(Int(kind.rawValue))
+            budgeted.insert(Int(kind.rawValue))
+        }
+        var resets = KindSet()
+        for name in model.resetOn {
+            if let kind = EventKind(name: name) {
+                resets.insert(Int(kind.rawValue))
+                touches.insert(Int(kind.rawValue))
+            }
+        }
+        let accounting = names.map { model.states[$0]! }
+        let stateBudget: [(budget: Int64, rule: Int, name: String)?] = names.map { name in
+            guard let entry = model.stateBudgets[name] else { return nil }
+            return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
+        }
+        // The table: what the table-by-table path would do with each kind, phase and state, when that is
+        // a plain legal move or nothing.
+        var actions = [UInt8](repeating: Action.examine, count: names.count << 10)
+        for state in names.indices {
+            for phase in [nil] + ScenePhase.allCases.map(Optional.some) {
+                for tag in 0..<256 where tag != Int(EventKind.custom.rawValue) {
+                    if violations[state].contains(where: { $0.kinds.contains(tag) }) { continue }
+                    let candidates = transitions[transitionStart[tag]..<transitionStart[tag + 1]]
+                    let action: UInt8
+                    if let transition = candidates.first(where: { $0.phase == nil || $0.phase == phase }) {
+                        guard transition.from & (1 << UInt64(state)) != 0 else { continue }
+                        action = UInt8(transition.to)
+                    } else {
+                        action = Action.stay
+                    }
+                    actions[Action.index(state: state, phase: phase, tag: tag)] = action
+                }
+            }
+        }
+        self.name = model.name
+        self.names = names
+        self.initial = number[model.initial]!
+        self.keyedByScene = model.instanceField == "scene"
+        self.requiresScene = model.requireField == "scene"
+        self.accounting = accounting
+        self.stateBudget = stateBudget
+        self.stateLimit = stateBudget.map { budget -> Int64 in
+            guard let budget else { return .max }
+            let overrides = configuration.sceneBudgets.values.compactMap { $0[budget.name] }.map { $0 ?? .max }
+            return ([budget.budget] + overrides).min()!
+        }
+        self.transitionStart = transitionStart
+        self.transitions = transitions
+        self.customTransitions = customTransitions
+        self.violations = violations
+        self.budgets = budgets
+        self.budgeted = budgeted
+        self.actions = actions
+        self.resets = resets
+        self.touches = touches
+        self.isUI = accounting.contains { $0 != .none }
+    }
+
+    // MARK: - Reading events
+
+    /// A new block begins: its strings are new, so are the instances they name.
+    mutating func beginBlock(stringCount: Int) {
+        guard keyedByScene else { return }
+        generation += 1
+        let missing = stringCount - blockInstances.count
+        if missing > 0 { blockInstances.append(contentsOf: repeatElement(0, count: missing)) }
+    }
+
+    /// Reads one event of a kind the model touches (but does not reset on); `row` is its row in `block`.
+    @inline(__always)
+    mutating func step(
+        _ event: EventRecord, tag: Int, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
+        reports: inout [ModelEngine.Report]
+    ) {
+        if requiresScene, !event.hasScene { return }
+        if event.kind == .custom {
+            stepCustom(event, row: row, of: block, shared: &shared, reports: &reports)
+            return
+        }
+        let i = instance(for: event, of: block, shared: &shared)
+        let state = instances[i].state
+        let action = actions[Action.index(state: state, phase: event.phase, tag: tag)]
+        if action == Action.examine {
+            examine(instance: i, state: state, event, row: row, of: block, shared: &shared, reports: &reports)
+        } else if action != Action.stay {
+            move(instance: i, to: Int(action), at: event.t, shared: &shared, reports: &reports)
+        }
+        if event.fields.contains(.dur), budgeted.contains(tag) {
+            for budget in budgets[tag] where budget.phase == nil || budget.phase == event.phase {
+                let scene = block.string(event.scene)
+                let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
+                guard event.dur > limit else { continue }
+                reports.append(ModelEngine.Report(
+                    rule: shared.rules[budget.rule],
+                    message: "\(block.eventName(at: row)) handler took \(Nanoseconds.short(event.dur)), over its \(Nanoseconds.short(limit))",
+                    scene: scene, measured: event.dur, budget: limit))
+            }
+        }
+    }
+
+    /// A custom event: a transition of a model of another lifecycle, by label.
+    private mutating func stepCustom(
+        _ event: EventRecord, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
+        reports: inout [ModelEngine.Report]
+    ) {
+        guard let label = block.string(event.label), let transition = customTransitions[label]?.first else { return }
+        let i = instance(for: event, of: block, shared: &shared)
+        let state = instances[i].state
+        if transition.from & (1 << UInt64(state)) == 0 {
+            reports.append(ModelEngine.Report(rule: shared.rules[transition.rule],
+                                              message: "\(block.eventName(at: row)) while \(name) is \(names[state])",
+                                              scene: block.string(event.scene)))
+        }
+        move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+    }
+
+    /// The table-by-table path for an event the action table leaves to it: violations and illegal moves.
+    private mutating func examine(
+        instance i: Int, state: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock,
+        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
+        let tag = Int(event.kind.rawValue)
+        var reported = false
+        for violation in violations[state] where violation.kinds.contains(tag) {
+            reports.append(ModelEngine.Report(rule: shared.rules[violation.rule],
+                                              message: "\(block.eventName(at: row)) while \(name) is \(names[state])",
+                                              scene: block.string(event.scene)))
+            reported = true
+            break
+        }
+        for position in transitionStart[tag]..<transitionStart[tag + 1] {
+            let transition = transitions[position]
+            guard transition.phase == nil || transition.phase == event.phase else { continue }
+            if transition.from & (1 << UInt64(state)) == 0, !reported {
+                let phase = event.phase.map { " " + $0.name } ?? ""
+                reports.append(ModelEngine.Report(rule: shared.rules[transition.rule],
+                                                  message: "\(block.eventName(at: row))\(phase) while \(name) is \(names[state])",
+                                                  scene: block.string(event.scene)))
+            }
+            move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+            break
+        }
+    }
+
+    /// The instance `event` is about: by its scene for keyed models, the one instance otherwise. Looked up
+    /// by name once per block and key, created on first sight.
+    @inline(__always)
+    private mutating func instance(for event: EventRecord, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
+        if keyedByScene, event.hasScene {
+            let cached = blockInstances[Int(event.scene)]
+            if cached >> 32 == generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
+            let i = instance(key: block.strings[Int(event.scene)], at: event.t, shared: &shared)
+            blockInstances[Int(event.scene)] = generation << 32 | UInt64(i)
+            return i
+        }
+        if keyless >= 0 { return keyless }
+        keyless = instance(key: "", at: event.t, shared: &shared)
+        return keyless
+    }
+
+    private mutating func instance(key: String, at t: Int64, shared: inout ModelEngine.Shared) -> Int {
+        if let known = index[key] { return known }
+        let i = instances.count
+        instances.append(Instance(key: key, state: initial, since: t))
+        if isUI { shared.uiCounts.add(accounting[initial], 1) }
+        index[key] = i
+        return i
+    }
+
+    // MARK: - Time in each state
+
+    private mutating func move(
+        instance i: Int, to state: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
+        let old = instances[i].state
+        guard old != state else { return }
+        if isUI {
+            shared.uiCounts.add(accounting[old], -1)
+            shared.uiCounts.add(accounting[state], 1)
+        }
+        close(instance: i, at: t, shared: &shared, reports: &reports)
+        instances[i].state = state
+    }
+
+    /// Adds the time since the last change to the instance's current state, checking the state's budget.
+    private mutating func close(
+        instance i: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
+        let state = instances[i].state
+        let kind = accounting[state]
+        let (elapsed, start) = instances[i].close(as: kind, at: t)
+        if shared.segmentLog != nil, kind != .none, elapsed > 0 {
+            shared.segmentLog?.append((instances[i].key, kind, start, t))
+        }
+        guard elapsed > stateLimit[state], let budget = stateBudget[state] else { return }
+        let key = instances[i].key
+        let limit = shared.limit(budget.name, default: budget.budget, scene: key)
+        guard elapsed > limit else { return }
+        reports.append(ModelEngine.Report(
+            rule: shared.rules[budget.rule],
+            message: "\(name) \(key) was \(names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(limit))",
+            scene: key.isEmpty ? nil : key, measured: elapsed, budget: limit))
+    }
+
+    /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
+    /// instance starts again in the initial state. Times are kept; those of scenes go to `shared`.
+    mutating func reset(at t: Int64, shared: inout ModelEngine.Shared) {
+        var ignored: [ModelEngine.Report] = []
+        for i in instances.indices {
+            close(instance: i, at: t, shared: &shared, reports: &ignored)
+            if isUI { shared.uiCounts.add(accounting[instances[i].state], -1) }
+            instances[i].state = initial
+            if isUI, !keyedByScene { shared.uiCounts.add(accounting[initial], 1) }
+        }
+        guard keyedByScene else { return }
+        if isUI {
+            for instance in instances { shared.retire(instance) }
+        }
+        instances.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        generation += 1
+        keyless = -1
+    }
+
+    /// Closes every instance's accounting at `t` (the end of the trace).
+    mutating func finish(at t: Int64, shared: inout ModelEngine.Shared) {
+        var ignored: [ModelEngine.Report] = []
+        for i in instances.indices { close(instance: i, at: t, shared: &shared, reports: &ignored) }
+    }
+}
