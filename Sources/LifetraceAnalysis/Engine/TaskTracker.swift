@@ -2,21 +2,24 @@ import LifetraceCore
 import LifetraceFormat
 
 /// Pairs background tasks by id: `task.begin`/`task.expire`/`task.end`, and the BGTaskScheduler pairs.
+///
+/// A process has a handful of tasks open at a time: they are kept in small arrays, searched from the most
+/// recent, with no hashing and no allocation once the arrays have grown.
 struct TaskTracker {
     struct OpenTask {
+        var id: Int64
         var begin: Int64
         var index: Int
         var name: String?
         var expired: Int64?
-        var kind: EventKind
     }
 
-    private(set) var open: [Int64: OpenTask] = [:]
-    private var openRefresh: [Int64: (t: Int64, index: Int)] = [:]
-    private var openProcessing: [Int64: (t: Int64, index: Int)] = [:]
+    private(set) var open: [OpenTask] = []
+    private var openRefresh: [(id: Int64, t: Int64)] = []
+    private var openProcessing: [Int64] = []
 
     var hasOpenTasks: Bool { !open.isEmpty || !openRefresh.isEmpty || !openProcessing.isEmpty }
-    var hasExpiredTask: Bool { open.values.contains { $0.expired != nil } }
+    var hasExpiredTask: Bool { open.contains { $0.expired != nil } }
 
     /// Feeds a task event of `block`; appends a report for each finding.
     mutating func consume(
@@ -30,48 +33,60 @@ struct TaskTracker {
         let id = event.task
         switch event.kind {
         case .taskBegin:
-            if open[id] != nil { report("LT040", "task.begin for task \(id), which is already open", nil, nil) }
-            open[id] = OpenTask(begin: event.t, index: index, name: block.string(event.name), kind: .taskBegin)
+            let task = OpenTask(id: id, begin: event.t, index: index, name: block.string(event.name))
+            if let known = open.lastIndex(where: { $0.id == id }) {
+                report("LT040", "task.begin for task \(id), which is already open", nil, nil)
+                open[known] = task
+            } else {
+                open.append(task)
+            }
         case .taskExpire:
-            if open[id] != nil { open[id]?.expired = event.t }
+            if let known = open.lastIndex(where: { $0.id == id }) { open[known].expired = event.t }
         case .taskEnd:
-            guard let task = open.removeValue(forKey: id) else {
+            guard let known = open.lastIndex(where: { $0.id == id }) else {
                 report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)", nil, nil)
                 return
             }
+            let task = open.remove(at: known)
             let length = event.t - task.begin
             if task.expired == nil, let budget = backgroundTaskBudget, length > budget {
                 report("LT043", "background task \(id)\(task.name.map { " \"\($0)\"" } ?? "") ran \(Nanoseconds.short(length)), over its \(Nanoseconds.short(budget))",
                        length, budget)
             }
-        case .bgRefreshBegin: openRefresh[id] = (event.t, index)
+        case .bgRefreshBegin:
+            if let known = openRefresh.lastIndex(where: { $0.id == id }) { openRefresh.remove(at: known) }
+            openRefresh.append((id, event.t))
         case .bgRefreshEnd:
-            if let begin = openRefresh.removeValue(forKey: id), let budget = refreshTaskBudget,
-                event.t - begin.t > budget {
-                report("LT052", "refresh task \(id) ran \(Nanoseconds.short(event.t - begin.t)), over its \(Nanoseconds.short(budget))",
-                       event.t - begin.t, budget)
+            guard let known = openRefresh.lastIndex(where: { $0.id == id }) else { return }
+            let begin = openRefresh.remove(at: known).t
+            if let budget = refreshTaskBudget, event.t - begin > budget {
+                report("LT052", "refresh task \(id) ran \(Nanoseconds.short(event.t - begin)), over its \(Nanoseconds.short(budget))",
+                       event.t - begin, budget)
             }
-        case .bgProcessingBegin: openProcessing[id] = (event.t, index)
-        case .bgProcessingEnd: openProcessing.removeValue(forKey: id)
+        case .bgProcessingBegin:
+            if !openProcessing.contains(id) { openProcessing.append(id) }
+        case .bgProcessingEnd:
+            if let known = openProcessing.lastIndex(of: id) { openProcessing.remove(at: known) }
         default: break
         }
     }
 
-    /// The process is suspended or ends: every task still open is a leak. Returns the findings and clears.
+    /// The process is suspended or ends: every task still open is a leak. Reports them, oldest first, and
+    /// clears.
     mutating func close(reports: inout [ModelEngine.Report]) {
         func report(_ rule: String, _ message: String) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: nil, budget: nil))
         }
-        for (id, task) in open.sorted(by: { $0.value.begin < $1.value.begin }) {
+        for task in open.sorted(by: { ($0.begin, $0.index) < ($1.begin, $1.index) }) {
             let name = task.name.map { " \"\($0)\"" } ?? ""
             if let expired = task.expired {
-                report("LT042", "background task \(id)\(name) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
+                report("LT042", "background task \(task.id)\(name) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
             } else {
-                report("LT041", "background task \(id)\(name), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
+                report("LT041", "background task \(task.id)\(name), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
             }
         }
-        open.removeAll()
-        openRefresh.removeAll()
-        openProcessing.removeAll()
+        open.removeAll(keepingCapacity: true)
+        openRefresh.removeAll(keepingCapacity: true)
+        openProcessing.removeAll(keepingCapacity: true)
     }
 }
