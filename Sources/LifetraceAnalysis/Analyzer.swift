@@ -96,6 +96,8 @@ struct AnalysisCore {
     private let backgroundTaskBudget: Int64?
     private let refreshTaskBudget: Int64?
     private let sceneManifest: Bool
+    /// The layer of each kind, by tag: read per event, so a table rather than a switch.
+    private let layers: [EventLayer] = (0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom }
     /// The process being read; meaningful while `alive`.
     private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
     private var alive = false
@@ -180,12 +182,13 @@ struct AnalysisCore {
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
         namedRules(event, row: row, of: block)
-        if event.kind.layer == .task {
+        let layer = layers[Int(event.kind.rawValue)]
+        if layer == .task {
             tasks.consume(event, of: block, index: index, backgroundTaskBudget: backgroundTaskBudget,
                           refreshTaskBudget: refreshTaskBudget, reports: &reports)
         }
         trackProcess(event, row: row, of: block)
-        if event.fields.contains(.dur), event.kind.layer != .process { noteHandler(event, row: row, of: block) }
+        if event.fields.contains(.dur), layer != .process { noteHandler(event, row: row, of: block) }
     }
 
     mutating func finish() -> AnalysisResult {
@@ -308,7 +311,7 @@ struct AnalysisCore {
             process.reportedAfterTerminate = true
             report("LT013", "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
-        if groundTruth, process.suspendedSince != nil, event.kind.layer != .process {
+        if groundTruth, process.suspendedSince != nil, layers[Int(event.kind.rawValue)] != .process {
             report("LT070", "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }

@@ -11,7 +11,8 @@ package struct EventRecord: Sendable {
     package typealias StringIndex = Int32
 
     /// The string index of an absent field.
-    package static let absent: StringIndex = -1
+    @inlinable
+    package static var absent: StringIndex { -1 }
 
     /// Nanoseconds since the start of the trace.
     package var t: Int64
