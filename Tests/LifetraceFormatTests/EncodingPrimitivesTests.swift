@@ -63,8 +63,28 @@ import Testing
         let values = try data.withUnsafeBytes { raw in
             var cursor = ByteCursor(raw)
             var decoder = try SplitIntegerColumnDecoder(count: 4, planeSizes: [3, 2, 1, 0, 0, 0, 0, 0], from: &cursor, base: raw)
-            return try (0..<4).map { _ in try decoder.next() }
+            try decoder.validate()
+            return (0..<4).map { _ in decoder.nextValidated() }
         }
         #expect(values == [0, 0x12, 0x3456, 0x78_9ABC])
+    }
+
+    /// A plane with a byte more or less than the lengths call for, or a length over 8, is rejected before
+    /// any value is read.
+    @Test(arguments: [
+        ([0, 1, 2, 3, 0x12, 0x56, 0xBC, 0x34, 0x9A], [3, 2, 0, 0, 0, 0, 0, 0], "plane 2 holds 0 bytes where the lengths call for 1"),
+        ([0, 1, 2, 2, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0], "plane 2 holds 1 bytes where the lengths call for 0"),
+        ([0, 1, 2, 9, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0], "integer length 9 exceeds 8 bytes"),
+    ] as [([UInt8], [Int], String)])
+    func splitIntegerColumnsWithWrongPlaneSizesAreRejected(data: [UInt8], planes: [Int], message: String) throws {
+        #expect {
+            try data.withUnsafeBytes { raw in
+                var cursor = ByteCursor(raw)
+                let decoder = try SplitIntegerColumnDecoder(count: 4, planeSizes: planes, from: &cursor, base: raw)
+                try decoder.validate()
+            }
+        } throws: { error in
+            (error as? DecodeFailure)?.message == message
+        }
     }
 }

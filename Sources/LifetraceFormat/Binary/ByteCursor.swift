@@ -40,13 +40,27 @@ struct ByteCursor {
         return byte
     }
 
+    /// The next byte, with no bound check: for columns whose size was checked as a whole beforehand.
+    @inline(__always)
+    mutating func readByteUnchecked() -> UInt8 {
+        assert(position < end, "read past a column checked as a whole")
+        let byte = base[position]
+        position += 1
+        return byte
+    }
+
     /// An unsigned LEB128 varint of at most 10 bytes.
     @inline(__always)
     mutating func readVarint() throws(DecodeFailure) -> UInt64 {
-        // One-byte fast path: small tags, counts and deltas.
+        // Fast paths for one and two bytes: tags, counts, deltas, string indexes of blocks with many strings.
         if position < end, base[position] < 0x80 {
             let value = UInt64(base[position])
             position += 1
+            return value
+        }
+        if position + 1 < end, base[position + 1] < 0x80 {
+            let value = UInt64(base[position] & 0x7F) | UInt64(base[position + 1]) << 7
+            position += 2
             return value
         }
         return try readVarintSlow()

@@ -8,8 +8,6 @@ import LifetraceCore
 struct EventBlockDecoder {
     /// The minor version of the file: record kinds unknown to this library are skipped only when it is newer.
     var fileMinorVersion: UInt8
-    /// The number of strings in the block being decoded: string indexes must stay below it.
-    private var stringLimit: UInt64 = 0
 
     /// The kind of every tag, `nil` for tags this version does not know.
     private let kindTable: [EventKind?]
@@ -66,7 +64,10 @@ struct EventBlockDecoder {
             }
             block.strings.append(string)
         }
-        stringLimit = UInt64(stringCount)
+        let stringLimit = UInt64(stringCount)
+        let kindTable = self.kindTable
+        let requiredTable = self.requiredTable
+        let fileMinorVersion = self.fileMinorVersion
         let presenceSize = try cursor.readCount(limit: content.count, "presence stream size")
         let durationCount = try cursor.readCount(limit: count, "duration count")
         var deltaPlanes: [Int] = []
@@ -88,82 +89,111 @@ struct EventBlockDecoder {
             throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last column")
         }
 
-        // The records are built in a local array, moved out of the block and back: no exclusivity check
-        // or uniqueness test through the block per event.
+        // Column by column, each read in a loop of its own, into records made in place: a local array
+        // moved out of the block and back, so no uniqueness test goes through the block per event.
         var records = block.records
         block.records = []
         defer { block.records = records }
-        records.reserveCapacity(count)
-        var t = firstT
+        records.removeAll(keepingCapacity: true)
+        records.append(contentsOf: repeatElement(EventRecord(t: firstT, kind: .heartbeat), count: count))
+        try deltas.validate()
+        try durations.validate()
         var skipped = 0
-        for i in 0..<count {
-            let tag = kinds[i]
-            let delta = try deltas.next()
-            let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
-            guard delta <= UInt64(Int64.max), !overflow else {
-                throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
-            }
-            t = sum
-            let presenceAt = presence.absolutePosition
-            let bits = try presence.readVarint()
-            guard bits & ~UInt64(EventFields.all.rawValue) == 0 else {
-                throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
-            }
-            let present = EventFields(rawValue: UInt16(bits))
-            var record = EventRecord(t: t, kind: .heartbeat)
-            record.fields = present
-            if !present.isEmpty { try readFields(present, into: &record, &fields, &durations, &block.attributes) }
-            guard let kind = kindTable[Int(tag)] else {
-                guard fileMinorVersion > LifetraceFormat.minorVersion else {
-                    throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
+        var lastT = firstT
+        try records.withUnsafeMutableBufferPointer { (rows) throws(DecodeFailure) in
+            // Kinds and the fields each event carries.
+            var durationsUsed = 0
+            for i in 0..<count {
+                let presenceAt = presence.absolutePosition
+                let bits = try presence.readVarint()
+                guard bits & ~UInt64(EventFields.all.rawValue) == 0 else {
+                    throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
                 }
-                skipped += 1
-                continue
+                let present = EventFields(rawValue: UInt16(bits))
+                rows[i].fields = present
+                if present.contains(.dur) { durationsUsed += 1 }
+                let tag = kinds[i]
+                guard let kind = kindTable[Int(tag)] else {
+                    guard fileMinorVersion > LifetraceFormat.minorVersion else {
+                        throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
+                    }
+                    skipped += 1
+                    continue
+                }
+                rows[i].kind = kind
+                guard requiredTable[Int(tag)].isSubset(of: present) else {
+                    let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
+                    throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
+                }
+                guard kind == .custom || !present.contains(.label) else {
+                    throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
+                }
             }
-            record.kind = kind
-            guard requiredTable[Int(tag)].isSubset(of: present) else {
-                let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
-                throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
+            guard durationsUsed == durationCount else {
+                throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
             }
-            guard kind == .custom || !present.contains(.label) else {
-                throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
+            // Timestamps: a running sum of the deltas.
+            var t = firstT
+            for i in 0..<count {
+                let delta = deltas.nextValidated()
+                let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
+                guard delta <= UInt64(Int64.max), !overflow else {
+                    throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
+                }
+                t = sum
+                rows[i].t = t
             }
-            records.append(record)
+            lastT = t
+            // Durations, then the other fields, of the events that carry them.
+            for i in 0..<count where rows[i].fields.contains(.dur) {
+                let dur = durations.nextValidated()
+                guard dur <= UInt64(Int64.max) else {
+                    throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
+                }
+                rows[i].dur = Int64(dur)
+            }
+            for i in 0..<count where !rows[i].fields.subtracting(.dur).isEmpty {
+                try Self.readFields(rows[i].fields, into: &rows[i], &fields, strings: stringLimit, &block.attributes)
+            }
         }
-        guard presence.isAtEnd, fields.isAtEnd, deltas.isExhausted, durations.isExhausted else {
+        guard presence.isAtEnd, fields.isAtEnd else {
             throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(count) events use")
         }
-        return Summary(firstT: firstT, lastT: t, eventCount: count - skipped, skippedUnknown: skipped)
+        if skipped > 0 {
+            // Events of kinds newer than this library: read past above, dropped here.
+            var kept = 0
+            for i in 0..<count where kindTable[Int(kinds[i])] != nil {
+                records[kept] = records[i]
+                kept += 1
+            }
+            records.removeLast(count - kept)
+        }
+        return Summary(firstT: firstT, lastT: lastT, eventCount: count - skipped, skippedUnknown: skipped)
     }
 
+    /// A string index, which must be below `limit` (the block's number of strings).
     @inline(__always)
-    private func string(_ cursor: inout ByteCursor) throws(DecodeFailure) -> EventRecord.StringIndex {
+    private static func string(_ cursor: inout ByteCursor, limit: UInt64) throws(DecodeFailure) -> EventRecord.StringIndex {
         let start = cursor.absolutePosition
         let index = try cursor.readVarint()
-        guard index < stringLimit else {
-            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(stringLimit) strings)")
+        guard index < limit else {
+            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(limit) strings)")
         }
         return EventRecord.StringIndex(index)
     }
 
+    /// Reads the fields of the field stream that `present` lists (all but `dur`), in their order.
     @inline(__always)
-    private func readFields(
+    private static func readFields(
         _ present: EventFields,
         into record: inout EventRecord,
         _ cursor: inout ByteCursor,
-        _ durations: inout SplitIntegerColumnDecoder,
+        strings limit: UInt64,
         _ attributes: inout [RecordAttribute]
     ) throws(DecodeFailure) {
-        if present.contains(.scene) { record.scene = try string(&cursor) }
-        if present.contains(.dur) {
-            let dur = try durations.next()
-            guard dur <= UInt64(Int64.max) else {
-                throw DecodeFailure(offset: cursor.absolutePosition, message: "duration exceeds the signed 64-bit range")
-            }
-            record.dur = Int64(dur)
-        }
+        if present.contains(.scene) { record.scene = try string(&cursor, limit: limit) }
         if present.contains(.task) { record.task = try cursor.readZigzag() }
-        if present.contains(.name) { record.name = try string(&cursor) }
+        if present.contains(.name) { record.name = try string(&cursor, limit: limit) }
         if present.contains(.phase) {
             let start = cursor.absolutePosition
             guard let phase = ScenePhase(rawValue: try cursor.readByte()) else {
@@ -171,24 +201,26 @@ struct EventBlockDecoder {
             }
             record.phase = phase
         }
-        if present.contains(.reason) { record.reason = try string(&cursor) }
+        if present.contains(.reason) { record.reason = try string(&cursor, limit: limit) }
         if present.contains(.pid) { record.pid = try cursor.readZigzag() }
-        if present.contains(.label) { record.label = try string(&cursor) }
+        if present.contains(.label) { record.label = try string(&cursor, limit: limit) }
         if present.contains(.attrs) {
             record.attributeStart = Int32(truncatingIfNeeded: attributes.count)
-            record.attributeCount = Int32(try readAttributes(&cursor, into: &attributes))
+            record.attributeCount = Int32(try readAttributes(&cursor, strings: limit, into: &attributes))
         }
     }
 
     /// Reads an `attrs` field into `attributes`; returns how many it held.
-    private func readAttributes(_ cursor: inout ByteCursor, into attributes: inout [RecordAttribute]) throws(DecodeFailure) -> Int {
+    private static func readAttributes(
+        _ cursor: inout ByteCursor, strings limit: UInt64, into attributes: inout [RecordAttribute]
+    ) throws(DecodeFailure) -> Int {
         let count = try cursor.readCount(limit: cursor.remaining / 2, "attribute count")
         for _ in 0..<count {
-            let key = try string(&cursor)
+            let key = try string(&cursor, limit: limit)
             let tagStart = cursor.absolutePosition
             let value: RecordAttributeValue
             switch AttributeTypeTag(rawValue: try cursor.readByte()) {
-            case .string: value = .string(try string(&cursor))
+            case .string: value = .string(try string(&cursor, limit: limit))
             case .int: value = .int(try cursor.readZigzag())
             case .double:
                 let number = Double(bitPattern: try cursor.readUInt64LE())

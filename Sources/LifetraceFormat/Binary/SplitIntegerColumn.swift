@@ -69,34 +69,43 @@ struct SplitIntegerColumnDecoder {
         p7 = try take(planeSizes[7], &cursor)
     }
 
-    @inline(__always)
-    mutating func next() throws(DecodeFailure) -> UInt64 {
-        let start = lengths.absolutePosition
-        let length = try lengths.readByte()
-        // Each case falls through to the lower planes: a value of length n has bytes in planes 0..<n.
-        var value: UInt64 = 0
-        switch length {
-        case 0: return 0
-        case 1: return UInt64(try p0.readByte())
-        case 2:
-            value = UInt64(try p0.readByte())
-            return value | UInt64(try p1.readByte()) << 8
-        case 3...8:
-            value = UInt64(try p0.readByte()) | UInt64(try p1.readByte()) << 8 | UInt64(try p2.readByte()) << 16
-            if length > 3 { value |= UInt64(try p3.readByte()) << 24 }
-            if length > 4 { value |= UInt64(try p4.readByte()) << 32 }
-            if length > 5 { value |= UInt64(try p5.readByte()) << 40 }
-            if length > 6 { value |= UInt64(try p6.readByte()) << 48 }
-            if length > 7 { value |= UInt64(try p7.readByte()) << 56 }
-            return value
-        default:
-            throw DecodeFailure(offset: start, message: "integer length \(length) exceeds 8 bytes")
+    /// Checks the column as a whole: every length is at most 8 and each plane holds exactly the bytes the
+    /// lengths call for. Every value can then be read with ``nextValidated()``, with no bound check per byte.
+    func validate() throws(DecodeFailure) {
+        var lengths = self.lengths
+        var counts = [Int](repeating: 0, count: 9)  // counts[n]: values of n bytes
+        while !lengths.isAtEnd {
+            let start = lengths.absolutePosition
+            let length = Int(lengths.readByteUnchecked())
+            guard length <= 8 else { throw DecodeFailure(offset: start, message: "integer length \(length) exceeds 8 bytes") }
+            counts[length] += 1
+        }
+        var longer = [Int](repeating: 0, count: 8)  // longer[k]: values of more than k bytes, plane k's size
+        var sum = 0
+        for k in stride(from: 7, through: 0, by: -1) {
+            sum += counts[k + 1]
+            longer[k] = sum
+        }
+        let planes = [p0, p1, p2, p3, p4, p5, p6, p7]
+        for (k, plane) in planes.enumerated() where plane.remaining != longer[k] {
+            throw DecodeFailure(offset: plane.absolutePosition,
+                                message: "plane \(k) holds \(plane.remaining) bytes where the lengths call for \(longer[k])")
         }
     }
 
-    /// Whether every value and every plane byte was read.
-    var isExhausted: Bool {
-        lengths.isAtEnd && p0.isAtEnd && p1.isAtEnd && p2.isAtEnd && p3.isAtEnd && p4.isAtEnd && p5.isAtEnd
-            && p6.isAtEnd && p7.isAtEnd
+    /// The next value of a column ``validate()`` accepted.
+    @inline(__always)
+    mutating func nextValidated() -> UInt64 {
+        let length = lengths.readByteUnchecked()
+        var value: UInt64 = 0
+        if length > 0 { value = UInt64(p0.readByteUnchecked()) }
+        if length > 1 { value |= UInt64(p1.readByteUnchecked()) << 8 }
+        if length > 2 { value |= UInt64(p2.readByteUnchecked()) << 16 }
+        if length > 3 { value |= UInt64(p3.readByteUnchecked()) << 24 }
+        if length > 4 { value |= UInt64(p4.readByteUnchecked()) << 32 }
+        if length > 5 { value |= UInt64(p5.readByteUnchecked()) << 40 }
+        if length > 6 { value |= UInt64(p6.readByteUnchecked()) << 48 }
+        if length > 7 { value |= UInt64(p7.readByteUnchecked()) << 56 }
+        return value
     }
 }
