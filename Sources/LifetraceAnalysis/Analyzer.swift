@@ -79,6 +79,8 @@ struct AnalysisCore {
     private var first: Int64?
     private var last: Int64 = 0
     private var longest: [(name: String, scene: String?, dur: Int64, index: Int)] = []
+    /// What a handler must exceed to be among the five longest so far (-1 until there are five).
+    private var longestFloor: Int64 = -1
 
     // Processes and suspension.
     private var processes: [ProcessSummary] = []
@@ -178,17 +180,22 @@ struct AnalysisCore {
         if first == nil { first = event.t }
         last = event.t
         if event.kind == .processLaunch || !alive { startProcess(event, block) }
-        updateSuspension(event)
+        // Each step is skipped, by a check of its own first condition, for the events it cannot concern.
+        if alive, derived || groundTruth || process.idleSince != nil { updateSuspension(event) }
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
-        namedRules(event, row: row, of: block)
-        let layer = layers[Int(event.kind.rawValue)]
+        let tag = Int(event.kind.rawValue)
+        if Self.namedRuleKinds.contains(tag) || process.willTerminateEnd != nil
+            || (groundTruth && process.suspendedSince != nil) {
+            namedRules(event, row: row, of: block)
+        }
+        let layer = layers[tag]
         if layer == .task {
             tasks.consume(event, of: block, index: index, backgroundTaskBudget: backgroundTaskBudget,
                           refreshTaskBudget: refreshTaskBudget, reports: &reports)
         }
         trackProcess(event, row: row, of: block)
-        if event.fields.contains(.dur), layer != .process { noteHandler(event, row: row, of: block) }
+        if event.fields.contains(.dur), event.dur > longestFloor, layer != .process { noteHandler(event, row: row, of: block) }
     }
 
     mutating func finish() -> AnalysisResult {
@@ -259,18 +266,25 @@ struct AnalysisCore {
         reports.append(ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
     }
 
+    /// Keeps the five longest handlers; called for a handler longer than ``longestFloor``.
     private mutating func noteHandler(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
-        guard longest.count < 5 || event.dur > longest[longest.count - 1].dur else { return }
         longest.append((block.eventName(at: row), block.string(event.scene), event.dur, index))
         longest.sort { $0.dur > $1.dur }
         if longest.count > 5 { longest.removeLast() }
+        if longest.count == 5 { longestFloor = longest[4].dur }
     }
 
     // MARK: - Rules written in code
 
-    private static let appDelegateUI: Set<EventKind> = [
-        .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
-    ]
+    /// The kinds ``namedRules(_:row:of:)`` has a rule of its own for.
+    private static let namedRuleKinds: KindSet = {
+        var kinds = KindSet()
+        for kind: EventKind in [.appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
+                                .appWillTerminate, .swiftuiScenePhase, .custom] {
+            kinds.insert(Int(kind.rawValue))
+        }
+        return kinds
+    }()
 
     /// What may follow `applicationWillTerminate`: the system's and the recorder's own events.
     private static let allowedAfterTerminate: Set<EventKind> = [

@@ -77,7 +77,9 @@ struct TaskTracker {
         func report(_ rule: String, _ message: String) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: nil, budget: nil))
         }
-        for task in open.sorted(by: { ($0.begin, $0.index) < ($1.begin, $1.index) }) {
+        let leaked = open.count > 1
+            ? open.sorted { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } : open
+        for task in leaked {
             let name = task.name.map { " \"\($0)\"" } ?? ""
             if let expired = task.expired {
                 report("LT042", "background task \(task.id)\(name) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
@@ -85,8 +87,8 @@ struct TaskTracker {
                 report("LT041", "background task \(task.id)\(name), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
             }
         }
-        open.removeAll(keepingCapacity: true)
-        openRefresh.removeAll(keepingCapacity: true)
-        openProcessing.removeAll(keepingCapacity: true)
+        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        if !openRefresh.isEmpty { openRefresh.removeAll(keepingCapacity: true) }
+        if !openProcessing.isEmpty { openProcessing.removeAll(keepingCapacity: true) }
     }
 }
