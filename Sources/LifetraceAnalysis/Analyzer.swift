@@ -185,7 +185,7 @@ struct AnalysisCore {
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
         let tag = Int(event.kind.rawValue)
-        if Self.namedRuleKinds.contains(tag) || process.willTerminateEnd != nil
+        if namedRuleKinds.contains(tag) || process.willTerminateEnd != nil
             || (groundTruth && process.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
         }
@@ -276,8 +276,9 @@ struct AnalysisCore {
 
     // MARK: - Rules written in code
 
-    /// The kinds ``namedRules(_:row:of:)`` has a rule of its own for.
-    private static let namedRuleKinds: KindSet = {
+    /// The kinds ``namedRules(_:row:of:)`` has a rule of its own for (an instance constant: a static one
+    /// would cost a once-check per event).
+    private let namedRuleKinds: KindSet = {
         var kinds = KindSet()
         for kind: EventKind in [.appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
                                 .appWillTerminate, .swiftuiScenePhase, .custom] {
@@ -488,7 +489,7 @@ struct AnalysisCore {
         }
         // Signs of life in an idle background: the process runs until at least the end of this event.
         if !groundTruth, process.suspendedSince == nil, ui == .background || ui == .none, !tasks.hasOpenTasks {
-            process.idleSince = event.end
+            process.idleSince = event.t + event.dur
         }
     }
 

@@ -224,7 +224,7 @@ struct CompiledModel {
         _ event: EventRecord, tag: Int, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
         reports: inout [ModelEngine.Report]
     ) {
-        if requiresScene, !event.hasScene { return }
+        if requiresScene, event.scene < 0 { return }
         if event.kind == .custom {
             stepCustom(event, row: row, of: block, shared: &shared, reports: &reports)
             return
@@ -298,7 +298,7 @@ struct CompiledModel {
     /// by name once per block and key, created on first sight.
     @inline(__always)
     private mutating func instance(for event: EventRecord, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
-        if keyedByScene, event.hasScene {
+        if keyedByScene, event.scene >= 0 {
             let cached = blockInstances[Int(event.scene)]
             if cached >> 32 == generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
             let i = instance(key: block.strings[Int(event.scene)], at: event.t, shared: &shared)

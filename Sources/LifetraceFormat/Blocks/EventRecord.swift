@@ -7,7 +7,8 @@ package import LifetraceCore
 /// records freely; ``EventBlock/event(at:)`` turns one back into a ``LifecycleEvent`` when it is needed
 /// whole (a finding's context, a report's mark).
 package struct EventRecord: Sendable {
-    /// A string of the block, by index; ``EventRecord/absent`` for a field the event does not carry.
+    /// A string of the block, by index (0 or more); ``EventRecord/absent`` (-1) for a field the event does
+    /// not carry, so that a hot path may test the sign.
     package typealias StringIndex = Int32
 
     /// The string index of an absent field.
