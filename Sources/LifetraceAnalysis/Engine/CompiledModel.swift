@@ -321,6 +321,7 @@ struct CompiledModel {
 
     // MARK: - Time in each state
 
+    @inline(__always)
     private mutating func move(
         instance i: Int, to state: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
@@ -335,6 +336,7 @@ struct CompiledModel {
     }
 
     /// Adds the time since the last change to the instance's current state, checking the state's budget.
+    @inline(__always)
     private mutating func close(
         instance i: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
