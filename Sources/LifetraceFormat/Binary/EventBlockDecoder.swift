@@ -152,8 +152,15 @@ struct EventBlockDecoder {
                 }
                 rows[i].dur = Int64(dur)
             }
-            for i in 0..<count where !rows[i].fields.subtracting(.dur).isEmpty {
-                try Self.readFields(rows[i].fields, into: &rows[i], &fields, strings: stringLimit, &block.attributes)
+            for i in 0..<count {
+                let present = rows[i].fields.subtracting(.dur)
+                if present.isEmpty { continue }
+                if present == .scene {
+                    // Most callbacks name their scene and nothing else.
+                    rows[i].scene = try Self.string(&fields, limit: stringLimit)
+                } else {
+                    try Self.readFields(present, into: &rows[i], &fields, strings: stringLimit, &block.attributes)
+                }
             }
         }
         guard presence.isAtEnd, fields.isAtEnd else {
