@@ -18,6 +18,9 @@ final class FileByteSource {
     private var start = 0
     private var end = 0
     private(set) var reachedEOF = false
+    /// Whether the bytes come from a regular file, whose reads never wait for a writer (unlike a pipe or a
+    /// terminal).
+    let isRegularFile: Bool
     /// The offset in the file of the first byte of the window.
     private(set) var offset = 0
 
@@ -42,6 +45,8 @@ final class FileByteSource {
             descriptor = fd
             ownsDescriptor = true
         }
+        var info = stat()
+        isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         buffer = [UInt8](repeating: 0, count: FileByteSource.chunkSize)
     }
 

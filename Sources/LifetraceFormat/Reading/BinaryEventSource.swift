@@ -5,7 +5,7 @@ final class BinaryEventSource: EventSource {
     private let scanner: FrameScanner
     private let decompressor = ZstdDecompressor()
     private var decoder: EventBlockDecoder
-    /// The events of the last data frame ``nextBatch(into:)`` decoded.
+    /// The events of the last data frame decoded on the reader's own thread (``nextBatch(into:)``, pipes).
     private var block = EventBlock()
     private var index: [IndexEntry]?
     private var seenFrames: [IndexEntry] = []
@@ -73,29 +73,35 @@ final class BinaryEventSource: EventSource {
     }
 
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
+        guard try decodeNextBlock(into: &block) else { return false }
+        events.reserveCapacity(events.count + block.count)
+        for row in 0..<block.count { events.append(block.event(at: row)) }
+        return true
+    }
+
+    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
+        guard scanner.source.isRegularFile else {
+            // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
+            while try decodeNextBlock(into: &block) { try body(block) }
+            return
+        }
+        // The source's state belongs to the worker until the pipeline returns.
+        nonisolated(unsafe) let source = self
+        try BlockPipeline.run({ (block: inout EventBlock) throws(TraceError) -> Bool in
+            try source.decodeNextBlock(into: &block)
+        }, consume: body)
+    }
+
+    /// Decodes the next data frame that holds events into `block`; `false` at the end of the trace.
+    private func decodeNextBlock(into block: inout EventBlock) throws(TraceError) -> Bool {
         while let frame = try nextDataFrame() {
             try decodeFrame(frame, into: &block)
-            guard block.count > 0 else { continue }
-            events.reserveCapacity(events.count + block.count)
-            for row in 0..<block.count { events.append(block.event(at: row)) }
-            return true
+            if block.count > 0 { return true }
         }
         return false
     }
 
-    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
-        // The source's state belongs to the worker until the pipeline returns.
-        nonisolated(unsafe) let source = self
-        try BlockPipeline.run({ (block: inout EventBlock) throws(TraceError) -> Bool in
-            while let frame = try source.nextDataFrame() {
-                try source.decodeFrame(frame, into: &block)
-                if block.count > 0 { return true }
-            }
-            return false
-        }, consume: body)
-    }
-
-    /// Decompresses and decodes one data frame into ``block``, keeping the statistics and the frame list.
+    /// Decompresses and decodes one data frame into `block`, keeping the statistics and the frame list.
     private func decodeFrame(_ frame: FrameScanner.Frame, into block: inout EventBlock) throws(TraceError) {
         let notBefore = statistics.lastT ?? 0
         let summary: EventBlockDecoder.Summary
