@@ -87,4 +87,36 @@ import Testing
             (error as? DecodeFailure)?.message == message
         }
     }
+
+    /// A long column (thousands of values, every length from 0 to 8) is checked eight lengths at a time
+    /// and read back exactly; a length of 9 deep inside it is found at its own byte.
+    @Test func longSplitIntegerColumnsAreCheckedWhole() throws {
+        var generator = SystemRandomNumberGenerator()
+        let values: [UInt64] = (0..<5000).map { i in
+            let bytes = UInt64(i % 9)
+            return bytes == 0 ? 0 : (1 << (8 * (bytes - 1))) | UInt64.random(in: 0...UInt64.max, using: &generator) >> (64 - 8 * (bytes - 1))
+        }
+        var column = SplitIntegerColumnEncoder()
+        for value in values { column.append(value) }
+        var data: [UInt8] = []
+        column.appendData(to: &data)
+        let planes = column.planes.map(\.count)
+        let decoded = try data.withUnsafeBytes { raw in
+            var cursor = ByteCursor(raw)
+            var decoder = try SplitIntegerColumnDecoder(count: values.count, planeSizes: planes, from: &cursor, base: raw)
+            try decoder.validate()
+            return (0..<values.count).map { _ in decoder.nextValidated() }
+        }
+        #expect(decoded == values)
+        data[3001] = 9
+        #expect {
+            try data.withUnsafeBytes { raw in
+                var cursor = ByteCursor(raw)
+                let decoder = try SplitIntegerColumnDecoder(count: values.count, planeSizes: planes, from: &cursor, base: raw)
+                try decoder.validate()
+            }
+        } throws: { error in
+            (error as? DecodeFailure).map { $0.offset == 3001 && $0.message == "integer length 9 exceeds 8 bytes" } ?? false
+        }
+    }
 }

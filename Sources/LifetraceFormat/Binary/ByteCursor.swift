@@ -32,6 +32,9 @@ struct ByteCursor {
     /// The number of bytes left.
     var remaining: Int { end - position }
 
+    /// The bytes not read yet, valid as long as the underlying buffer.
+    var remainingBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base + position, count: end - position) }
+
     @inline(__always)
     mutating func readByte() throws(DecodeFailure) -> UInt8 {
         guard position < end else { throw DecodeFailure(offset: origin + position, message: "unexpected end of data") }

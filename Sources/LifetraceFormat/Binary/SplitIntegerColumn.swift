@@ -72,19 +72,44 @@ struct SplitIntegerColumnDecoder {
     /// Checks the column as a whole: every length is at most 8 and each plane holds exactly the bytes the
     /// lengths call for. Every value can then be read with ``nextValidated()``, with no bound check per byte.
     func validate() throws(DecodeFailure) {
-        var lengths = self.lengths
-        var counts = [Int](repeating: 0, count: 9)  // counts[n]: values of n bytes
-        while !lengths.isAtEnd {
-            let start = lengths.absolutePosition
-            let length = Int(lengths.readByteUnchecked())
-            guard length <= 8 else { throw DecodeFailure(offset: start, message: "integer length \(length) exceeds 8 bytes") }
-            counts[length] += 1
-        }
+        let lengths = self.lengths.remainingBytes
         var longer = [Int](repeating: 0, count: 8)  // longer[k]: values of more than k bytes, plane k's size
-        var sum = 0
-        for k in stride(from: 7, through: 0, by: -1) {
-            sum += counts[k + 1]
-            longer[k] = sum
+        var i = 0
+        // Eight lengths at a time. Once no byte of a word exceeds 8, adding 0x7F - k to every byte sets its
+        // top bit exactly when the byte exceeds k (no carry crosses bytes); the top bits, shifted down, are
+        // summed per byte lane, and the lanes are added up before any can overflow.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while i + 8 <= lengths.count {
+            var lanes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            var words = 0
+            while words < 255, i + 8 <= lengths.count {
+                let word = UnsafeRawPointer(lengths.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                guard (word | (word &+ 0x77 &* ones)) & (0x80 &* ones) == 0 else { break }  // a length above 8
+                lanes.0 &+= ((word &+ 0x7F &* ones) >> 7) & ones
+                lanes.1 &+= ((word &+ 0x7E &* ones) >> 7) & ones
+                lanes.2 &+= ((word &+ 0x7D &* ones) >> 7) & ones
+                lanes.3 &+= ((word &+ 0x7C &* ones) >> 7) & ones
+                lanes.4 &+= ((word &+ 0x7B &* ones) >> 7) & ones
+                lanes.5 &+= ((word &+ 0x7A &* ones) >> 7) & ones
+                lanes.6 &+= ((word &+ 0x79 &* ones) >> 7) & ones
+                lanes.7 &+= ((word &+ 0x78 &* ones) >> 7) & ones
+                i += 8
+                words += 1
+            }
+            for (k, lane) in [lanes.0, lanes.1, lanes.2, lanes.3, lanes.4, lanes.5, lanes.6, lanes.7].enumerated() {
+                // The eight byte lanes (each at most 255) summed as four 16-bit lanes, then those.
+                let pairs = (lane & 0x00FF_00FF_00FF_00FF) &+ ((lane >> 8) & 0x00FF_00FF_00FF_00FF)
+                longer[k] += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            }
+            if words < 255 { break }
+        }
+        while i < lengths.count {
+            let length = Int(lengths[i])
+            guard length <= 8 else {
+                throw DecodeFailure(offset: self.lengths.absolutePosition + i, message: "integer length \(length) exceeds 8 bytes")
+            }
+            for k in 0..<length { longer[k] += 1 }
+            i += 1
         }
         let planes = [p0, p1, p2, p3, p4, p5, p6, p7]
         for (k, plane) in planes.enumerated() where plane.remaining != longer[k] {
