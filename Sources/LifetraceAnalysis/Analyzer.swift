@@ -312,7 +312,7 @@ struct AnalysisCore {
             } else if event.phase == .active, !scenes.contains("active") {
                 report("LT030", "the App-level phase became active while no scene is active", scene: nil)
             }
-        case .custom where block.string(event.label) == "save":
+        case .custom where block.label(of: event) == "save":
             if let end = process.willTerminateEnd, event.t <= end, process.backgroundSaveMissing {
                 report("LT080", "state saved in applicationWillTerminate, after entering the background without saving",
                        scene: nil)
@@ -374,7 +374,7 @@ struct AnalysisCore {
             silentExits.relaunchGaps += max(0, event.t - end)
         }
         announcedEnd = nil
-        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? block.string(event.reason) : nil,
+        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil,
                                lastT: event.t, uiSince: event.t)
         alive = true
     }

@@ -255,7 +255,7 @@ struct CompiledModel {
         _ event: EventRecord, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
         reports: inout [ModelEngine.Report]
     ) {
-        guard let label = block.string(event.label), let transition = customTransitions[label]?.first else { return }
+        guard let label = block.label(of: event), let transition = customTransitions[label]?.first else { return }
         let i = instance(for: event, of: block, shared: &shared)
         let state = instances[i].state
         if transition.from & (1 << UInt64(state)) == 0 {

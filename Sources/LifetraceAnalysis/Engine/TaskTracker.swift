@@ -29,11 +29,11 @@ struct TaskTracker {
         func report(_ rule: String, _ message: String, _ measured: Int64?, _ budget: Int64?) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
         }
-        guard event.fields.contains(.task) else { return }
-        let id = event.task
+        guard event.fields.contains(.task), let extra = block.extras(of: event) else { return }
+        let id = extra.task
         switch event.kind {
         case .taskBegin:
-            let task = OpenTask(id: id, begin: event.t, index: index, name: block.string(event.name))
+            let task = OpenTask(id: id, begin: event.t, index: index, name: block.string(extra.name))
             if let known = open.lastIndex(where: { $0.id == id }) {
                 report("LT040", "task.begin for task \(id), which is already open", nil, nil)
                 open[known] = task

@@ -158,8 +158,14 @@ struct EventBlockDecoder {
                 if present == .scene {
                     // Most callbacks name their scene and nothing else.
                     rows[i].scene = try Self.string(&fields, limit: stringLimit)
+                } else if present.isDisjoint(with: EventRecord.extraFields) {
+                    var unused = EventExtras()
+                    try Self.readFields(present, into: &rows[i], &unused, &fields, strings: stringLimit, &block.attributes)
                 } else {
-                    try Self.readFields(present, into: &rows[i], &fields, strings: stringLimit, &block.attributes)
+                    var extra = EventExtras()
+                    try Self.readFields(present, into: &rows[i], &extra, &fields, strings: stringLimit, &block.attributes)
+                    rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
+                    block.extras.append(extra)
                 }
             }
         }
@@ -189,18 +195,20 @@ struct EventBlockDecoder {
         return EventRecord.StringIndex(index)
     }
 
-    /// Reads the fields of the field stream that `present` lists (all but `dur`), in their order.
+    /// Reads the fields of the field stream that `present` lists (all but `dur`), in their order: the
+    /// common ones into `record`, the others into `extra`.
     @inline(__always)
     private static func readFields(
         _ present: EventFields,
         into record: inout EventRecord,
+        _ extra: inout EventExtras,
         _ cursor: inout ByteCursor,
         strings limit: UInt64,
         _ attributes: inout [RecordAttribute]
     ) throws(DecodeFailure) {
         if present.contains(.scene) { record.scene = try string(&cursor, limit: limit) }
-        if present.contains(.task) { record.task = try cursor.readZigzag() }
-        if present.contains(.name) { record.name = try string(&cursor, limit: limit) }
+        if present.contains(.task) { extra.task = try cursor.readZigzag() }
+        if present.contains(.name) { extra.name = try string(&cursor, limit: limit) }
         if present.contains(.phase) {
             let start = cursor.absolutePosition
             guard let phase = ScenePhase(rawValue: try cursor.readByte()) else {
@@ -208,12 +216,12 @@ struct EventBlockDecoder {
             }
             record.phase = phase
         }
-        if present.contains(.reason) { record.reason = try string(&cursor, limit: limit) }
-        if present.contains(.pid) { record.pid = try cursor.readZigzag() }
-        if present.contains(.label) { record.label = try string(&cursor, limit: limit) }
+        if present.contains(.reason) { extra.reason = try string(&cursor, limit: limit) }
+        if present.contains(.pid) { extra.pid = try cursor.readZigzag() }
+        if present.contains(.label) { extra.label = try string(&cursor, limit: limit) }
         if present.contains(.attrs) {
-            record.attributeStart = Int32(truncatingIfNeeded: attributes.count)
-            record.attributeCount = Int32(try readAttributes(&cursor, strings: limit, into: &attributes))
+            extra.attributeStart = Int32(truncatingIfNeeded: attributes.count)
+            extra.attributeCount = Int32(try readAttributes(&cursor, strings: limit, into: &attributes))
         }
     }
 

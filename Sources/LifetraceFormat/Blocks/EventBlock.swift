@@ -9,6 +9,8 @@ package import LifetraceCore
 package struct EventBlock: Sendable {
     /// The events, in order.
     package var records: [EventRecord] = []
+    /// The fields few events carry, for the records whose ``EventRecord/extra`` points here.
+    package var extras: [EventExtras] = []
     /// The attributes of every record, in order.
     package var attributes: [RecordAttribute] = []
     /// The strings the records refer to.
@@ -26,6 +28,7 @@ package struct EventBlock: Sendable {
     /// Empties the block, keeping its capacity.
     package mutating func removeAll() {
         records.removeAll(keepingCapacity: true)
+        extras.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         strings.removeAll(keepingCapacity: true)
         interned.removeAll(keepingCapacity: true)
@@ -37,13 +40,25 @@ package struct EventBlock: Sendable {
         index == EventRecord.absent ? nil : strings[Int(index)]
     }
 
+    /// The fields few events carry, of `record`; `nil` when it carries none of them.
+    @inlinable
+    package func extras(of record: EventRecord) -> EventExtras? {
+        record.extra >= 0 ? extras[Int(record.extra)] : nil
+    }
+
+    /// The label of a custom event.
+    package func label(of record: EventRecord) -> String? {
+        extras(of: record).flatMap { string($0.label) }
+    }
+
     /// The event at `row` as a ``LifecycleEvent``.
     package func event(at row: Int) -> LifecycleEvent {
         let record = records[row]
+        let extra = extras(of: record) ?? EventExtras()
         var attrs: [Attribute]?
-        if record.attributeCount >= 0 {
-            let start = Int(record.attributeStart)
-            attrs = attributes[start..<(start + Int(record.attributeCount))].map { attribute in
+        if extra.attributeCount >= 0 {
+            let start = Int(extra.attributeStart)
+            attrs = attributes[start..<(start + Int(extra.attributeCount))].map { attribute in
                 let value: AttributeValue
                 switch attribute.value {
                 case let .string(index): value = .string(strings[Int(index)])
@@ -55,16 +70,16 @@ package struct EventBlock: Sendable {
             }
         }
         return LifecycleEvent(
-            t: record.t, kind: record.kind, label: string(record.label), scene: string(record.scene),
-            dur: record.duration, task: record.fields.contains(.task) ? record.task : nil, name: string(record.name),
-            phase: record.phase, reason: string(record.reason), pid: record.fields.contains(.pid) ? record.pid : nil,
+            t: record.t, kind: record.kind, label: string(extra.label), scene: string(record.scene),
+            dur: record.duration, task: record.fields.contains(.task) ? extra.task : nil, name: string(extra.name),
+            phase: record.phase, reason: string(extra.reason), pid: record.fields.contains(.pid) ? extra.pid : nil,
             attrs: attrs)
     }
 
     /// The event name of the record at `row`, as ``LifecycleEvent/eventName`` gives it.
     package func eventName(at row: Int) -> String {
         let record = records[row]
-        if record.kind == .custom, let label = string(record.label) { return "custom." + label }
+        if record.kind == .custom, let label = label(of: record) { return "custom." + label }
         return record.kind.name
     }
 
@@ -73,26 +88,31 @@ package struct EventBlock: Sendable {
         var record = EventRecord(t: event.t, kind: event.kind)
         record.fields = event.presentFields
         record.dur = event.dur ?? 0
-        record.task = event.task ?? 0
-        record.pid = event.pid ?? 0
         record.phase = event.phase
         record.scene = intern(event.scene)
-        record.name = intern(event.name)
-        record.reason = intern(event.reason)
-        record.label = intern(event.label)
-        if let attrs = event.attrs {
-            record.attributeStart = Int32(attributes.count)
-            record.attributeCount = Int32(attrs.count)
-            for attribute in attrs {
-                let value: RecordAttributeValue
-                switch attribute.value {
-                case let .string(text): value = .string(intern(text))
-                case let .int(number): value = .int(number)
-                case let .double(number): value = .double(number)
-                case let .bool(flag): value = .bool(flag)
+        if !record.fields.isDisjoint(with: EventRecord.extraFields) {
+            var extra = EventExtras()
+            extra.task = event.task ?? 0
+            extra.pid = event.pid ?? 0
+            extra.name = intern(event.name)
+            extra.reason = intern(event.reason)
+            extra.label = intern(event.label)
+            if let attrs = event.attrs {
+                extra.attributeStart = Int32(attributes.count)
+                extra.attributeCount = Int32(attrs.count)
+                for attribute in attrs {
+                    let value: RecordAttributeValue
+                    switch attribute.value {
+                    case let .string(text): value = .string(intern(text))
+                    case let .int(number): value = .int(number)
+                    case let .double(number): value = .double(number)
+                    case let .bool(flag): value = .bool(flag)
+                    }
+                    attributes.append(RecordAttribute(key: intern(attribute.key), value: value))
                 }
-                attributes.append(RecordAttribute(key: intern(attribute.key), value: value))
             }
+            record.extra = Int32(extras.count)
+            extras.append(extra)
         }
         records.append(record)
     }

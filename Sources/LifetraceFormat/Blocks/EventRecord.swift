@@ -1,11 +1,12 @@
 package import LifetraceCore
 
-/// One event of an ``EventBlock``, made of plain values only: its strings are indexes into the block's
-/// string table and its attributes a range of the block's attribute list.
+/// One event of an ``EventBlock``, made of plain values only: the fields nearly every event carries, its
+/// strings as indexes into the block's string table, and the rest (task, process, names, attributes) in the
+/// block's ``EventBlock/extras``, for the few events that carry them.
 ///
-/// Copying a record copies 64 bytes and touches no reference count, so the analyzer can keep and compare
-/// records freely; ``EventBlock/event(at:)`` turns one back into a ``LifecycleEvent`` when it is needed
-/// whole (a finding's context, a report's mark).
+/// A record is 32 bytes and touches no reference count, so the analyzer can copy and keep records freely;
+/// ``EventBlock/event(at:)`` turns one back into a ``LifecycleEvent`` when it is needed whole (a finding's
+/// context, a report's mark).
 package struct EventRecord: Sendable {
     /// A string of the block, by index (0 or more); ``EventRecord/absent`` (-1) for a field the event does
     /// not carry, so that a hot path may test the sign.
@@ -15,26 +16,18 @@ package struct EventRecord: Sendable {
     @inlinable
     package static var absent: StringIndex { -1 }
 
+    /// The fields kept in ``EventBlock/extras`` rather than in the record.
+    @inlinable
+    package static var extraFields: EventFields { [.task, .name, .reason, .pid, .label, .attrs] }
+
     /// Nanoseconds since the start of the trace.
     package var t: Int64
     /// The handler's duration; 0 when absent (see ``fields``).
     package var dur: Int64
-    /// The background task identifier; 0 when absent.
-    package var task: Int64
-    /// The process identifier; 0 when absent.
-    package var pid: Int64
     /// The scene identifier.
     package var scene: StringIndex
-    /// The background task's name.
-    package var name: StringIndex
-    /// The launch or exit reason.
-    package var reason: StringIndex
-    /// For custom events, the label.
-    package var label: StringIndex
-    /// The first of the event's attributes in ``EventBlock/attributes``.
-    package var attributeStart: Int32
-    /// The number of attributes; -1 when the event carries no `attrs` field at all.
-    package var attributeCount: Int32
+    /// The event's entry in ``EventBlock/extras``; -1 when it carries none of ``extraFields``.
+    package var extra: Int32
     /// The event's kind.
     package var kind: EventKind
     /// The SwiftUI scene phase.
@@ -47,14 +40,8 @@ package struct EventRecord: Sendable {
     package init(t: Int64, kind: EventKind) {
         self.t = t
         self.dur = 0
-        self.task = 0
-        self.pid = 0
         self.scene = Self.absent
-        self.name = Self.absent
-        self.reason = Self.absent
-        self.label = Self.absent
-        self.attributeStart = 0
-        self.attributeCount = -1
+        self.extra = -1
         self.kind = kind
         self.phase = nil
         self.fields = []
