@@ -374,8 +374,8 @@ struct AnalysisCore {
             silentExits.relaunchGaps += max(0, event.t - end)
         }
         announcedEnd = nil
-        process = ProcessState(launchT: event.t, reason: event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil,
-                               lastT: event.t, uiSince: event.t)
+        let reason = event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil
+        process = ProcessState(launchT: event.t, reason: reason, lastT: event.t, uiSince: event.t)
         alive = true
     }
 

@@ -259,9 +259,7 @@ struct CompiledModel {
         let i = instance(for: event, of: block, shared: &shared)
         let state = instances[i].state
         if transition.from & (1 << UInt64(state)) == 0 {
-            reports.append(ModelEngine.Report(rule: shared.rules[transition.rule],
-                                              message: "\(block.eventName(at: row)) while \(name) is \(names[state])",
-                                              scene: block.string(event.scene)))
+            reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared))
         }
         move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
     }
@@ -274,9 +272,7 @@ struct CompiledModel {
         let tag = Int(event.kind.rawValue)
         var reported = false
         for violation in violations[state] where violation.kinds.contains(tag) {
-            reports.append(ModelEngine.Report(rule: shared.rules[violation.rule],
-                                              message: "\(block.eventName(at: row)) while \(name) is \(names[state])",
-                                              scene: block.string(event.scene)))
+            reports.append(outOfOrder(violation.rule, event, row: row, of: block, state: state, shared: shared))
             reported = true
             break
         }
@@ -284,14 +280,23 @@ struct CompiledModel {
             let transition = transitions[position]
             guard transition.phase == nil || transition.phase == event.phase else { continue }
             if transition.from & (1 << UInt64(state)) == 0, !reported {
-                let phase = event.phase.map { " " + $0.name } ?? ""
-                reports.append(ModelEngine.Report(rule: shared.rules[transition.rule],
-                                                  message: "\(block.eventName(at: row))\(phase) while \(name) is \(names[state])",
-                                                  scene: block.string(event.scene)))
+                reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared,
+                                          showingPhase: true))
             }
             move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
             break
         }
+    }
+
+    /// The finding for `event` arriving in `state`, where the model does not allow it.
+    private func outOfOrder(
+        _ rule: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock, state: Int,
+        shared: ModelEngine.Shared, showingPhase: Bool = false
+    ) -> ModelEngine.Report {
+        let phase = showingPhase ? event.phase.map { " " + $0.name } ?? "" : ""
+        return ModelEngine.Report(rule: shared.rules[rule],
+                                  message: "\(block.eventName(at: row))\(phase) while \(name) is \(names[state])",
+                                  scene: block.string(event.scene))
     }
 
     /// The instance `event` is about: by its scene for keyed models, the one instance otherwise. Looked up

@@ -3,8 +3,8 @@ import LifetraceCore
 /// Decodes the content of one data frame back into events.
 ///
 /// Strings are validated as UTF-8 once per block; records then refer to them by index, so decoding an event
-/// copies no string and allocates nothing. The columns are read in step, one event at a time, into the
-/// plain records of an ``EventBlock``.
+/// copies no string and allocates nothing. The columns are read one after the other, each in a pass of its
+/// own over the plain records of an ``EventBlock``.
 struct EventBlockDecoder {
     /// The minor version of the file: record kinds unknown to this library are skipped only when it is newer.
     var fileMinorVersion: UInt8
@@ -158,14 +158,13 @@ struct EventBlockDecoder {
                 if present == .scene {
                     // Most callbacks name their scene and nothing else.
                     rows[i].scene = try Self.string(&fields, limit: stringLimit)
-                } else if present.isDisjoint(with: EventRecord.extraFields) {
-                    var unused = EventExtras()
-                    try Self.readFields(present, into: &rows[i], &unused, &fields, strings: stringLimit, &block.attributes)
                 } else {
                     var extra = EventExtras()
                     try Self.readFields(present, into: &rows[i], &extra, &fields, strings: stringLimit, &block.attributes)
-                    rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
-                    block.extras.append(extra)
+                    if !present.isDisjoint(with: EventRecord.extraFields) {
+                        rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
+                        block.extras.append(extra)
+                    }
                 }
             }
         }

@@ -11,4 +11,17 @@ protocol EventSource: AnyObject {
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws
+    /// Lends every remaining event to `body`, in order, as a ``LifecycleEvent``.
+    ///
+    /// - Throws: ``TraceError`` for damage, or what `body` throws.
+    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws
+}
+
+extension EventSource {
+    /// Builds each event from the blocks: for sources that decode into blocks.
+    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+        try forEachRemainingBlock { block in
+            for row in 0..<block.count { try body(block.event(at: row)) }
+        }
+    }
 }

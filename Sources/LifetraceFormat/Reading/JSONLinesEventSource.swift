@@ -78,13 +78,27 @@ final class JSONLinesEventSource: EventSource {
     }
 
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
-        var events: [LifecycleEvent] = []
         var block = EventBlock()
-        while try nextBatch(into: &events) {
+        try forEachBatch { events in
             block.removeAll()
             for event in events { block.append(event) }
-            events.removeAll(keepingCapacity: true)
             try body(block)
+        }
+    }
+
+    /// The parsed events as they are, with no round trip through a block.
+    func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
+        try forEachBatch { events in
+            for event in events { try body(event) }
+        }
+    }
+
+    /// Lends each remaining batch of events to `body`.
+    private func forEachBatch(_ body: ([LifecycleEvent]) throws -> Void) throws {
+        var events: [LifecycleEvent] = []
+        while try nextBatch(into: &events) {
+            try body(events)
+            events.removeAll(keepingCapacity: true)
         }
     }
 

@@ -81,9 +81,13 @@ public final class TraceReader {
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     public func forEachEvent(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
-        try forEachBlock { block in
-            for row in 0..<block.count { try body(block.event(at: row)) }
+        while position < batch.count {
+            try body(batch[position])
+            position += 1
         }
+        batch.removeAll(keepingCapacity: true)
+        position = 0
+        try source.forEachRemaining(body)
     }
 
     /// Lends every remaining event to `body` a block at a time, in order: the fastest way to visit a trace,
