@@ -109,9 +109,14 @@ struct AnalysisCore {
     private var announcedEnd: Int64?
     private let groundTruth: Bool
     private let heartbeatInterval: Int64?
+    /// How long an idle background process goes without a sign of life before it counts as suspended.
+    private let idleThreshold: Int64
 
     /// What the analyzer knows of the running process.
     private struct ProcessState {
+        /// The idle mark of a process that is not idle.
+        static let notIdle = Int64.max
+
         var launchT: Int64
         var reason: String?
         var lastT: Int64
@@ -122,8 +127,13 @@ struct AnalysisCore {
         var willTerminateEnd: Int64?
         var handlerOverrun = false
         var suspendedSince: Int64?
-        /// When the process last showed it was running while idle in the background.
-        var idleSince: Int64?
+        /// When the process last showed it was running while idle in the background; ``notIdle`` when it
+        /// is not idle. A plain value, so the per-event test is one comparison (see ``inferSuspension(_:)``).
+        var idleMark = ProcessState.notIdle
+        var idleSince: Int64? {
+            get { idleMark == ProcessState.notIdle ? nil : idleMark }
+            set { idleMark = newValue ?? ProcessState.notIdle }
+        }
         var firstActive: Int64?
         /// The app entered the background and has not marked a save (`custom.save`) since.
         var backgroundSaveMissing = false
@@ -155,6 +165,7 @@ struct AnalysisCore {
         self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
         self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue
+        self.idleThreshold = heartbeatInterval.map { $0 * 2 } ?? Self.suspensionThreshold
         didEnterBackgroundBudget = configuration.budget("didEnterBackground")
         launchBudget = configuration.budget("launch")
         backgroundTaskBudget = configuration.budget("backgroundTask")
@@ -181,10 +192,12 @@ struct AnalysisCore {
         last = event.t
         if event.kind == .processLaunch || !alive { startProcess(event, block) }
         // Each step is skipped, by a check of its own first condition, for the events it cannot concern.
-        if alive, derived || groundTruth || process.idleSince != nil { updateSuspension(event) }
+        if alive {
+            if derived || groundTruth { updateSuspension(event) } else { inferSuspension(event) }
+        }
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
-        let tag = Int(event.kind.rawValue)
+        let tag = Int(event.tag)
         if namedRuleKinds.contains(tag) || process.willTerminateEnd != nil
             || (groundTruth && process.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
@@ -195,7 +208,8 @@ struct AnalysisCore {
                           refreshTaskBudget: refreshTaskBudget, reports: &reports)
         }
         trackProcess(event, row: row, of: block)
-        if event.fields.contains(.dur), event.dur > longestFloor, layer != .process { noteHandler(event, row: row, of: block) }
+        // Past the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
+        if event.dur > longestFloor, event.fields.contains(.dur), layer != .process { noteHandler(event, row: row, of: block) }
     }
 
     mutating func finish() -> AnalysisResult {
@@ -326,7 +340,7 @@ struct AnalysisCore {
             process.reportedAfterTerminate = true
             report("LT013", "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
-        if groundTruth, process.suspendedSince != nil, layers[Int(event.kind.rawValue)] != .process {
+        if groundTruth, process.suspendedSince != nil, layers[Int(event.tag)] != .process {
             report("LT070", "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }
@@ -387,11 +401,8 @@ struct AnalysisCore {
             timeline?.segment(scene: nil, state: state, from: process.uiSince, to: t, inferred: false)
         }
         if process.suspendedSince == nil {
-            switch process.ui {
-            case .active: process.times.active += elapsed
-            case .inactive: process.times.inactive += elapsed
-            case .background, .none: process.times.background += elapsed
-            }
+            // With no UI attached, a running process counts as in the background.
+            process.times.add(elapsed, as: process.ui == .none ? .background : process.ui)
         }
         process.uiSince = t
     }
@@ -447,15 +458,26 @@ struct AnalysisCore {
             }
             return
         }
-        // Inference: an idle background process that shows no sign of life for long enough was suspended.
-        guard let idle = process.idleSince, event.kind != .processLaunch else { return }
-        let threshold = heartbeatInterval.map { $0 * 2 } ?? Self.suspensionThreshold
-        if event.t - idle > threshold {
-            accountUI(until: idle)
-            suspended(from: idle, to: event.t, basis: heartbeatInterval != nil ? "heartbeats stopped" : "idle in the background")
-            process.uiSince = event.t
-        }
-        process.idleSince = nil
+        inferSuspension(event)
+    }
+
+    /// Inference: an idle background process that shows no sign of life for long enough was suspended.
+    ///
+    /// Whether the process is idle changes from event to event in no pattern, so it is not tested: a process
+    /// that is not idle has the mark ``ProcessState/notIdle``, far in the future, and never passes the one test, which
+    /// nearly always fails.
+    @inline(__always)
+    private mutating func inferSuspension(_ event: EventRecord) {
+        // Timestamps are never negative, so the difference cannot overflow.
+        if event.t - process.idleMark > idleThreshold { suspendIdleProcess(until: event.t) }
+        process.idleMark = ProcessState.notIdle
+    }
+
+    private mutating func suspendIdleProcess(until t: Int64) {
+        let idle = process.idleMark
+        accountUI(until: idle)
+        suspended(from: idle, to: t, basis: heartbeatInterval != nil ? "heartbeats stopped" : "idle in the background")
+        process.uiSince = t
     }
 
     private mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
@@ -475,17 +497,17 @@ struct AnalysisCore {
             if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
             process.ui = ui
         }
-        switch event.kind {
-        case .appWillTerminate: process.terminated = true
-        case .sceneDidEnterBackground, .appDidEnterBackground:
-            if let dur = event.duration, let budget = didEnterBackgroundBudget, dur > budget {
-                process.handlerOverrun = true
-            }
-        case .processExit:
+        // Tests that nearly always fail first, so that the kind is looked at only where it matters (`dur` is
+        // 0 when absent).
+        if let budget = didEnterBackgroundBudget, event.dur > budget,
+            event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground {
+            process.handlerOverrun = true
+        }
+        if event.kind == .appWillTerminate { process.terminated = true }
+        if event.kind == .processExit {
             processEndObserved = true
             endProcess(at: event.t)
             return
-        default: break
         }
         // Signs of life in an idle background: the process runs until at least the end of this event.
         if !groundTruth, process.suspendedSince == nil, ui == .background || ui == .none, !tasks.hasOpenTasks {

@@ -31,12 +31,7 @@ struct CompiledModel {
         mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64) -> (elapsed: Int64, start: Int64) {
             let start = since
             let elapsed = max(0, t - start)
-            switch accounting {
-            case .active: times.active += elapsed
-            case .inactive: times.inactive += elapsed
-            case .background: times.background += elapsed
-            case .none: break
-            }
+            times.add(elapsed, as: accounting)
             since = t
             return (elapsed, start)
         }
@@ -269,7 +264,7 @@ struct CompiledModel {
         instance i: Int, state: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock,
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
-        let tag = Int(event.kind.rawValue)
+        let tag = Int(event.tag)
         var reported = false
         for violation in violations[state] where violation.kinds.contains(tag) {
             reports.append(outOfOrder(violation.rule, event, row: row, of: block, state: state, shared: shared))

@@ -103,7 +103,7 @@ struct ModelEngine {
     /// Feeds one event, `block.records[row]`; appends a report for each finding.
     @inline(__always)
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
-        let tag = Int(event.kind.rawValue)
+        let tag = Int(event.tag)
         for position in tagStart[tag]..<tagStart[tag + 1] {
             let m = tagModels[position]
             if models[m].resets.contains(tag) {

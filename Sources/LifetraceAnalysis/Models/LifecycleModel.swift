@@ -55,6 +55,29 @@ public struct LifecycleModel: Sendable {
         case inactive
         /// Time in the background.
         case background
+
+        /// 0 for `none`, then 1, 2, 3 for `active`, `inactive`, `background`: an index into tables, computed
+        /// with no branch.
+        @inline(__always)
+        var index: Int {
+            switch self {
+            case .none: 0
+            case .active: 1
+            case .inactive: 2
+            case .background: 3
+            }
+        }
+
+        /// The accounting of `index` (see ``index``); `none` for any other value.
+        @inline(__always)
+        init(index: Int) {
+            switch index {
+            case 1: self = .active
+            case 2: self = .inactive
+            case 3: self = .background
+            default: self = .none
+            }
+        }
     }
 
     /// The model's name.

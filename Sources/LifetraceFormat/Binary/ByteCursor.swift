@@ -43,15 +43,6 @@ struct ByteCursor {
         return byte
     }
 
-    /// The next byte, with no bound check: for columns whose size was checked as a whole beforehand.
-    @inline(__always)
-    mutating func readByteUnchecked() -> UInt8 {
-        assert(position < end, "read past a column checked as a whole")
-        let byte = base[position]
-        position += 1
-        return byte
-    }
-
     /// An unsigned LEB128 varint of at most 10 bytes.
     @inline(__always)
     mutating func readVarint() throws(DecodeFailure) -> UInt64 {

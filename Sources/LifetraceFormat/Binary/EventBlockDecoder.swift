@@ -13,6 +13,8 @@ struct EventBlockDecoder {
     private let kindTable: [EventKind?]
     /// The required fields of every known tag.
     private let requiredTable: [EventFields]
+    /// The decoded deltas, then the decoded durations and a zero, of the block being decoded.
+    private var values: [UInt64] = []
 
     init(fileMinorVersion: UInt8) {
         self.fileMinorVersion = fileMinorVersion
@@ -80,8 +82,8 @@ struct EventBlockDecoder {
         let kinds = try cursor.readBytes(count)
         let presenceStart = cursor.position
         var presence = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(presenceSize)), origin: presenceStart)
-        var deltas = try SplitIntegerColumnDecoder(count: count, planeSizes: deltaPlanes, from: &cursor, base: content)
-        var durations = try SplitIntegerColumnDecoder(count: durationCount, planeSizes: durationPlanes,
+        let deltas = try SplitIntegerColumnDecoder(count: count, planeSizes: deltaPlanes, from: &cursor, base: content)
+        let durations = try SplitIntegerColumnDecoder(count: durationCount, planeSizes: durationPlanes,
                                                       from: &cursor, base: content)
         let fieldsStart = cursor.position
         var fields = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(fieldsSize)), origin: fieldsStart)
@@ -98,6 +100,12 @@ struct EventBlockDecoder {
         records.append(contentsOf: repeatElement(EventRecord(t: firstT, kind: .heartbeat), count: count))
         try deltas.validate()
         try durations.validate()
+        var values = self.values
+        self.values = []
+        defer { self.values = values }
+        if values.count < count + durationCount + 1 {
+            values.append(contentsOf: repeatElement(0, count: count + durationCount + 1 - values.count))
+        }
         var skipped = 0
         var lastT = firstT
         try records.withUnsafeMutableBufferPointer { (rows) throws(DecodeFailure) in
@@ -120,7 +128,7 @@ struct EventBlockDecoder {
                     skipped += 1
                     continue
                 }
-                rows[i].kind = kind
+                rows[i].setKind(kind, tag: tag)
                 guard requiredTable[Int(tag)].isSubset(of: present) else {
                     let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
                     throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
@@ -132,26 +140,38 @@ struct EventBlockDecoder {
             guard durationsUsed == durationCount else {
                 throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
             }
-            // Timestamps: a running sum of the deltas.
-            var t = firstT
-            for i in 0..<count {
-                let delta = deltas.nextValidated()
-                let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
-                guard delta <= UInt64(Int64.max), !overflow else {
-                    throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
-                }
-                t = sum
-                rows[i].t = t
-            }
-            lastT = t
-            // Durations, then the other fields, of the events that carry them.
-            for i in 0..<count where rows[i].fields.contains(.dur) {
-                let dur = durations.nextValidated()
-                guard dur <= UInt64(Int64.max) else {
+            // Timestamps, a running sum of the deltas, and durations, each taken by the next event that has
+            // one: `values` holds the deltas, the durations and a zero read by the events after the last one.
+            try values.withUnsafeMutableBufferPointer { (values) throws(DecodeFailure) in
+                let deltaValues = values.baseAddress!
+                let durationValues = deltaValues + count
+                deltas.decode(into: deltaValues)
+                durations.decode(into: durationValues)
+                durationValues[durationCount] = 0
+                var highBits: UInt64 = 0
+                for j in 0..<durationCount { highBits |= durationValues[j] }
+                if highBits > UInt64(Int64.max) {
+                    let j = (0..<durationCount).first { durationValues[$0] > UInt64(Int64.max) }!
+                    let i = (0..<count).filter { rows[$0].fields.contains(.dur) }[j]
                     throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
                 }
-                rows[i].dur = Int64(dur)
+                var t = firstT
+                var j = 0
+                for i in 0..<count {
+                    let delta = deltaValues[i]
+                    let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
+                    guard delta <= UInt64(Int64.max), !overflow else {
+                        throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
+                    }
+                    t = sum
+                    rows[i].t = t
+                    let has = rows[i].fields.contains(.dur) ? 1 : 0
+                    rows[i].dur = Int64(bitPattern: durationValues[j]) & (0 &- Int64(has))
+                    j &+= has
+                }
+                lastT = t
             }
+            // The other fields, of the events that carry them.
             for i in 0..<count {
                 let present = rows[i].fields.subtracting(.dur)
                 if present.isEmpty { continue }

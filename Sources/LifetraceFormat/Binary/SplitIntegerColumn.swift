@@ -45,10 +45,12 @@ struct SplitIntegerColumnEncoder {
 
 /// Reads a split-integer column back, checking every plane's bound.
 ///
-/// The eight planes are eight separate cursors (not an array), so reading a value touches no array storage.
+/// The column is checked as a whole (``validate()``) and then decoded plane by plane
+/// (``decode(into:)``): a plane every value reaches is read straight, one that only some values reach is read
+/// without a branch per value, so values of mixed lengths cost no mispredicted branch.
 struct SplitIntegerColumnDecoder {
-    private var lengths: ByteCursor
-    private var p0, p1, p2, p3, p4, p5, p6, p7: ByteCursor
+    private let lengths: ByteCursor
+    private let planes: [ByteCursor]
 
     /// A decoder over `count` values whose planes have the sizes `planeSizes`, taken from `cursor`.
     init(count: Int, planeSizes: [Int], from cursor: inout ByteCursor, base: UnsafeRawBufferPointer) throws(DecodeFailure) {
@@ -59,18 +61,16 @@ struct SplitIntegerColumnDecoder {
             return ByteCursor(UnsafeRawBufferPointer(rebasing: base[start..<(start + size)]), origin: start)
         }
         lengths = try take(count, &cursor)
-        p0 = try take(planeSizes[0], &cursor)
-        p1 = try take(planeSizes[1], &cursor)
-        p2 = try take(planeSizes[2], &cursor)
-        p3 = try take(planeSizes[3], &cursor)
-        p4 = try take(planeSizes[4], &cursor)
-        p5 = try take(planeSizes[5], &cursor)
-        p6 = try take(planeSizes[6], &cursor)
-        p7 = try take(planeSizes[7], &cursor)
+        var planes: [ByteCursor] = []
+        for size in planeSizes { planes.append(try take(size, &cursor)) }
+        self.planes = planes
     }
 
+    /// The number of values.
+    var count: Int { lengths.remaining }
+
     /// Checks the column as a whole: every length is at most 8 and each plane holds exactly the bytes the
-    /// lengths call for. Every value can then be read with ``nextValidated()``, with no bound check per byte.
+    /// lengths call for. The column can then be read with ``decode(into:)``, with no bound check per byte.
     func validate() throws(DecodeFailure) {
         let lengths = self.lengths.remainingBytes
         var longer = [Int](repeating: 0, count: 8)  // longer[k]: values of more than k bytes, plane k's size
@@ -111,26 +111,40 @@ struct SplitIntegerColumnDecoder {
             for k in 0..<length { longer[k] += 1 }
             i += 1
         }
-        let planes = [p0, p1, p2, p3, p4, p5, p6, p7]
         for (k, plane) in planes.enumerated() where plane.remaining != longer[k] {
             throw DecodeFailure(offset: plane.absolutePosition,
                                 message: "plane \(k) holds \(plane.remaining) bytes where the lengths call for \(longer[k])")
         }
     }
 
-    /// The next value of a column ``validate()`` accepted.
-    @inline(__always)
-    mutating func nextValidated() -> UInt64 {
-        let length = lengths.readByteUnchecked()
-        var value: UInt64 = 0
-        if length > 0 { value = UInt64(p0.readByteUnchecked()) }
-        if length > 1 { value |= UInt64(p1.readByteUnchecked()) << 8 }
-        if length > 2 { value |= UInt64(p2.readByteUnchecked()) << 16 }
-        if length > 3 { value |= UInt64(p3.readByteUnchecked()) << 24 }
-        if length > 4 { value |= UInt64(p4.readByteUnchecked()) << 32 }
-        if length > 5 { value |= UInt64(p5.readByteUnchecked()) << 40 }
-        if length > 6 { value |= UInt64(p6.readByteUnchecked()) << 48 }
-        if length > 7 { value |= UInt64(p7.readByteUnchecked()) << 56 }
-        return value
+    /// Writes every value of a column ``validate()`` accepted to `values`, which holds at least ``count``.
+    func decode(into values: UnsafeMutablePointer<UInt64>) {
+        let n = count
+        guard n > 0 else { return }
+        let lengths = self.lengths.remainingBytes.baseAddress!
+        values.update(repeating: 0, count: n)
+        for k in 0..<8 {
+            let size = planes[k].remaining
+            // Plane k holds a byte for each value longer than k bytes, so the sizes never grow with k.
+            if size == 0 { break }
+            let bytes = planes[k].remainingBytes.baseAddress!
+            let shift = UInt64(8 &* k)
+            if size == n {
+                for i in 0..<n { values[i] |= UInt64(bytes[i]) << shift }
+                continue
+            }
+            // Value i takes the plane's next byte when it is longer than k bytes. The byte is loaded either way
+            // and masked off when not taken; the loop ends after the last value that takes one, so every
+            // load is within the plane.
+            let k8 = UInt8(truncatingIfNeeded: k)
+            var position = 0
+            var i = 0
+            while position < size {
+                let take = lengths[i] > k8 ? 1 : 0
+                values[i] |= (UInt64(bytes[position]) & (0 &- UInt64(truncatingIfNeeded: take))) << shift
+                position &+= take
+                i &+= 1
+            }
+        }
     }
 }

@@ -29,7 +29,10 @@ package struct EventRecord: Sendable {
     /// The event's entry in ``EventBlock/extras``; -1 when it carries none of ``extraFields``.
     package var extra: Int32
     /// The event's kind.
-    package var kind: EventKind
+    package private(set) var kind: EventKind
+    /// The kind's tag (its raw value), kept beside it: tables indexed by kind read it with no conversion
+    /// (a kind's raw value is computed by a jump on the kind).
+    package private(set) var tag: UInt8
     /// The SwiftUI scene phase.
     package var phase: ScenePhase?
     /// The fields the event carries.
@@ -43,8 +46,17 @@ package struct EventRecord: Sendable {
         self.scene = Self.absent
         self.extra = -1
         self.kind = kind
+        self.tag = kind.rawValue
         self.phase = nil
         self.fields = []
+    }
+
+    /// Sets the kind, and its tag with it.
+    @inlinable
+    mutating func setKind(_ kind: EventKind, tag: UInt8) {
+        assert(kind.rawValue == tag)
+        self.kind = kind
+        self.tag = tag
     }
 
     /// Whether the event names a scene.
