@@ -85,13 +85,17 @@ struct AnalysisCore {
     // Processes and suspension.
     private var processes: [ProcessSummary] = []
     private var processCount = 0
-    private var endCounts: [ProcessEnd: Int] = [:]
+    /// Processes by how they ended, in the order of ``ProcessEnd/allCases``.
+    private var endCounts = [Int](repeating: 0, count: ProcessEnd.allCases.count)
     private var totals = StateTimes()
     private var suspensionCount = 0
     private static let keptDetails = TraceAnalyzer.keptDetails
     private static let suspensionThreshold = TraceAnalyzer.suspensionThreshold
     /// Findings reported for the current event, turned into ``Finding``s with their context after it.
     private var reports: [ModelEngine.Report] = []
+    /// The string index of `save` in the current block (a label `custom.save` events carry); below
+    /// ``EventRecord/absent`` when the block has none.
+    private var saveLabel = EventRecord.absent - 1
     /// Budgets read per event, looked up once.
     private let didEnterBackgroundBudget: Int64?
     private let launchBudget: Int64?
@@ -176,6 +180,7 @@ struct AnalysisCore {
     mutating func consume(_ block: borrowing EventBlock) {
         guard block.count > 0 else { return }
         engine.beginBlock(block)
+        saveLabel = block.strings.firstIndex { $0.utf8.count == 4 && $0 == "save" }.map(Int32.init) ?? EventRecord.absent - 1
         let blockStart = index
         for row in 0..<block.count {
             consume(block.records[row], row: row, of: block)
@@ -212,6 +217,11 @@ struct AnalysisCore {
         if event.dur > longestFloor, event.fields.contains(.dur), layer != .process { noteHandler(event, row: row, of: block) }
     }
 
+    /// The processes by how they ended, leaving out the ends no process had.
+    private var endCountsByKind: [ProcessEnd: Int] {
+        Dictionary(uniqueKeysWithValues: zip(ProcessEnd.allCases, endCounts).filter { $0.1 > 0 })
+    }
+
     mutating func finish() -> AnalysisResult {
         engine.finish(at: last)
         if alive { endProcess(at: last) }
@@ -221,7 +231,7 @@ struct AnalysisCore {
         totals.suspended -= silentExits.notRunning
         return AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
-            findings: findings, processes: processes, processCount: processCount, endCounts: endCounts, totals: totals,
+            findings: findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
             scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
             suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
             silentExits: silentExits, longestHandlers: longest,
@@ -326,7 +336,7 @@ struct AnalysisCore {
             } else if event.phase == .active, !scenes.contains("active") {
                 report("LT030", "the App-level phase became active while no scene is active", scene: nil)
             }
-        case .custom where block.label(of: event) == "save":
+        case .custom where block.extras(of: event)?.label == saveLabel:
             if let end = process.willTerminateEnd, event.t <= end, process.backgroundSaveMissing {
                 report("LT080", "state saved in applicationWillTerminate, after entering the background without saving",
                        scene: nil)
@@ -484,19 +494,7 @@ struct AnalysisCore {
         guard alive else { return }
         process.lastT = event.t
         let ui = engine.uiState
-        if ui != process.ui {
-            accountUI(until: event.t)
-            if ui == .active, process.firstActive == nil {
-                process.firstActive = event.t
-                let launch = event.t - process.launchT
-                if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {
-                    report("LT053", "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
-                           scene: block.string(event.scene), measured: launch, budget: budget)
-                }
-            }
-            if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
-            process.ui = ui
-        }
+        if ui != process.ui { uiChanged(to: ui, event, of: block) }
         // Tests that nearly always fail first, so that the kind is looked at only where it matters (`dur` is
         // 0 when absent).
         if let budget = didEnterBackgroundBudget, event.dur > budget,
@@ -509,10 +507,28 @@ struct AnalysisCore {
             endProcess(at: event.t)
             return
         }
-        // Signs of life in an idle background: the process runs until at least the end of this event.
-        if !groundTruth, process.suspendedSince == nil, ui == .background || ui == .none, !tasks.hasOpenTasks {
-            process.idleSince = event.t + event.dur
+        // Signs of life in an idle background: the process runs until at least the end of this event. (The
+        // mark was cleared when the event was read; the UI's state is chosen without a branch: `none` and
+        // `background` are the indexes 0 and 3.)
+        if !groundTruth, process.suspendedSince == nil, !tasks.hasOpenTasks {
+            let inBackground = (ui.index &+ 1) & 2 == 0
+            process.idleMark = inBackground ? event.t &+ event.dur : ProcessState.notIdle
         }
+    }
+
+    /// The UI changed state with `event`: accounts the time of the state it leaves.
+    private mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
+        accountUI(until: event.t)
+        if ui == .active, process.firstActive == nil {
+            process.firstActive = event.t
+            let launch = event.t - process.launchT
+            if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {
+                report("LT053", "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
+                       scene: block.string(event.scene), measured: launch, budget: budget)
+            }
+        }
+        if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
+        process.ui = ui
     }
 
     private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
@@ -563,7 +579,7 @@ struct AnalysisCore {
         if end == .cleanTerminate {
             announcedEnd = processEndObserved ? t : max(process.lastT, process.willTerminateEnd ?? process.lastT)
         }
-        endCounts[end, default: 0] += 1
+        endCounts[ProcessEnd.allCases.firstIndex(of: end)!] += 1
         totals.add(process.times)
         processCount += 1
         if processes.count < Self.keptDetails {

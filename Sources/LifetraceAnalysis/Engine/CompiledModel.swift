@@ -81,9 +81,13 @@ struct CompiledModel {
 
     private(set) var instances: [Instance] = []
     private var index: [String: Int] = [:]
-    /// The instance of each string of the current block used as a key, valid when tagged with the
-    /// current ``generation`` (`generation << 32 | instance`).
+    /// The instance of each key of the current block, by slot: slot 0 for events without a key (and every
+    /// event of a keyless model), slot `i + 1` for the block's string `i`. Valid when tagged with the current
+    /// ``generation`` (`generation << 32 | instance`).
     private var blockInstances: [UInt64] = []
+    /// All ones for a model keyed by scene, zero otherwise: an event's slot is `(scene + 1) & slotMask`,
+    /// with no branch (an absent scene is -1).
+    private let slotMask: Int
     /// Bumped at each block and each reset, invalidating ``blockInstances`` at once.
     private var generation: UInt64 = 1
     /// The instance of events without a key (`-1` until looked up).
@@ -183,6 +187,7 @@ struct CompiledModel {
         self.names = names
         self.initial = number[model.initial]!
         self.keyedByScene = model.instanceField == "scene"
+        self.slotMask = keyedByScene ? ~0 : 0
         self.requiresScene = model.requireField == "scene"
         self.accounting = accounting
         self.stateBudget = stateBudget
@@ -207,9 +212,8 @@ struct CompiledModel {
 
     /// A new block begins: its strings are new, so are the instances they name.
     mutating func beginBlock(stringCount: Int) {
-        guard keyedByScene else { return }
         generation += 1
-        let missing = stringCount - blockInstances.count
+        let missing = (keyedByScene ? stringCount + 1 : 1) - blockInstances.count
         if missing > 0 { blockInstances.append(contentsOf: repeatElement(0, count: missing)) }
     }
 
@@ -298,26 +302,38 @@ struct CompiledModel {
     /// by name once per block and key, created on first sight.
     @inline(__always)
     private mutating func instance(for event: EventRecord, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
-        if keyedByScene, event.scene >= 0 {
-            let cached = blockInstances[Int(event.scene)]
-            if cached >> 32 == generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
-            let i = instance(key: block.strings[Int(event.scene)], at: event.t, shared: &shared)
-            blockInstances[Int(event.scene)] = generation << 32 | UInt64(i)
-            return i
+        let slot = (Int(event.scene) &+ 1) & slotMask
+        let cached = blockInstances[slot]
+        if cached >> 32 == generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
+        return lookUpInstance(slot: slot, at: event.t, of: block, shared: &shared)
+    }
+
+    /// The instance of `slot` (see ``blockInstances``), the first time the block uses it.
+    private mutating func lookUpInstance(slot: Int, at t: Int64, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
+        let i: Int
+        if slot == 0 {
+            if keyless < 0 { keyless = instance(key: "", at: t, shared: &shared) }
+            i = keyless
+        } else {
+            i = instance(key: block.strings[slot - 1], at: t, shared: &shared)
         }
-        if keyless >= 0 { return keyless }
-        keyless = instance(key: "", at: event.t, shared: &shared)
-        return keyless
+        blockInstances[slot] = generation << 32 | UInt64(i)
+        return i
     }
 
     private mutating func instance(key: String, at t: Int64, shared: inout ModelEngine.Shared) -> Int {
-        if let known = index[key] { return known }
-        let i = instances.count
+        // One hash: the next instance number goes in as the default, and stays there when the key is new.
+        let next = instances.count
+        let i = Self.value(of: &index[key, default: next])
+        guard i == next else { return i }
         instances.append(Instance(key: key, state: initial, since: t))
         if isUI { shared.uiCounts.add(accounting[initial], 1) }
-        index[key] = i
         return i
     }
+
+    /// The value of an `inout` access: through a dictionary's `default:` subscript, that access stores
+    /// the default when the key is missing.
+    private static func value(of entry: inout Int) -> Int { entry }
 
     // MARK: - Time in each state
 

@@ -67,7 +67,9 @@ struct ModelEngine {
 
     /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
     /// `.background` if any is in the background, `.none` if none is attached.
-    var uiState: LifecycleModel.Accounting { shared.uiCounts.state }
+    var uiState: LifecycleModel.Accounting {
+        @inline(__always) get { shared.uiCounts.state }
+    }
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
         let manifest = header?.sceneManifest
