@@ -71,7 +71,9 @@ struct CompiledModel {
     let violations: [[(kinds: KindSet, rule: Int)]]
     let budgets: [[HandlerBudget]]
     /// Kinds with a handler budget.
-    let budgeted: KindSet
+    /// By kind, the smallest limit any of its handler budgets has for any scene (`.max` for a kind with no
+    /// budget): a handler within it needs no closer look.
+    let handlerLimit: [Int64]
     /// What an event does in each state, by state, phase and kind: see ``Action``.
     let actions: [UInt8]
     let resets: KindSet
@@ -94,6 +96,12 @@ struct CompiledModel {
     private var keyless = -1
 
     // MARK: - Compiling
+
+    /// The smallest limit the budget `name` (by default `limit`) has for any scene.
+    private static func smallestLimit(_ limit: Int64, named name: String, configuration: AnalysisConfiguration) -> Int64 {
+        let overrides = configuration.sceneBudgets.values.compactMap { $0[name] }.map { $0 ?? .max }
+        return ([limit] + overrides).min()!
+    }
 
     private static func matches(_ pattern: String, _ name: String) -> Bool {
         if pattern == "*" { return true }
@@ -142,7 +150,6 @@ struct CompiledModel {
             violations[number[violation.state]!].append((kinds, rule(violation.rule)))
         }
         var budgets = [[HandlerBudget]](repeating: [], count: 256)
-        var budgeted = KindSet()
         for budget in model.handlerBudgets {
             guard let kind = EventKind(name: budget.event) else { continue }
             // A budget off by default may still be set for some scenes: keep it, with no default limit.
@@ -150,7 +157,6 @@ struct CompiledModel {
             budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule),
                                                              name: budget.budget))
             touches.insert(Int(kind.rawValue))
-            budgeted.insert(Int(kind.rawValue))
         }
         var resets = KindSet()
         for name in model.resetOn {
@@ -191,17 +197,17 @@ struct CompiledModel {
         self.requiresScene = model.requireField == "scene"
         self.accounting = accounting
         self.stateBudget = stateBudget
-        self.stateLimit = stateBudget.map { budget -> Int64 in
-            guard let budget else { return .max }
-            let overrides = configuration.sceneBudgets.values.compactMap { $0[budget.name] }.map { $0 ?? .max }
-            return ([budget.budget] + overrides).min()!
+        self.stateLimit = stateBudget.map { budget in
+            budget.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) } ?? .max
         }
         self.transitionStart = transitionStart
         self.transitions = transitions
         self.customTransitions = customTransitions
         self.violations = violations
         self.budgets = budgets
-        self.budgeted = budgeted
+        self.handlerLimit = budgets.map { list in
+            list.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) }.min() ?? .max
+        }
         self.actions = actions
         self.resets = resets
         self.touches = touches
@@ -236,7 +242,8 @@ struct CompiledModel {
         } else if action != Action.stay {
             move(instance: i, to: Int(action), at: event.t, shared: &shared, reports: &reports)
         }
-        if event.fields.contains(.dur), budgeted.contains(tag) {
+        // Nearly every handler is within the smallest limit (`dur` is 0 when absent).
+        if event.dur > handlerLimit[tag], event.fields.contains(.dur) {
             for budget in budgets[tag] where budget.phase == nil || budget.phase == event.phase {
                 let scene = block.string(event.scene)
                 let limit = shared.limit(budget.name, default: budget.budget, scene: scene)

@@ -44,6 +44,11 @@ struct EventBlockDecoder {
         notBefore: Int64,
         into block: inout EventBlock
     ) throws(DecodeFailure) -> Summary {
+        // The records are moved out of the block and back, so no uniqueness test goes through the block per
+        // event; they keep their count, as every one is written whole below.
+        var records = block.records
+        block.records = []
+        defer { block.records = records }
         block.removeAll()
         var cursor = ByteCursor(content)
         let blockType = try cursor.readByte()
@@ -93,11 +98,11 @@ struct EventBlockDecoder {
 
         // Column by column, each read in a loop of its own, into records made in place: a local array
         // moved out of the block and back, so no uniqueness test goes through the block per event.
-        var records = block.records
-        block.records = []
-        defer { block.records = records }
-        records.removeAll(keepingCapacity: true)
-        records.append(contentsOf: repeatElement(EventRecord(t: firstT, kind: .heartbeat), count: count))
+        if records.count < count {
+            records.append(contentsOf: repeatElement(EventRecord(t: 0, kind: .heartbeat), count: count - records.count))
+        } else {
+            records.removeLast(records.count - count)
+        }
         try deltas.validate()
         try durations.validate()
         var values = self.values
@@ -118,17 +123,17 @@ struct EventBlockDecoder {
                     throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
                 }
                 let present = EventFields(rawValue: UInt16(bits))
-                rows[i].fields = present
                 if present.contains(.dur) { durationsUsed += 1 }
                 let tag = kinds[i]
                 guard let kind = kindTable[Int(tag)] else {
                     guard fileMinorVersion > LifetraceFormat.minorVersion else {
                         throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
                     }
+                    rows[i] = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)
                     skipped += 1
                     continue
                 }
-                rows[i].setKind(kind, tag: tag)
+                rows[i] = EventRecord(kind: kind, tag: tag, fields: present)
                 guard requiredTable[Int(tag)].isSubset(of: present) else {
                     let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
                     throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")

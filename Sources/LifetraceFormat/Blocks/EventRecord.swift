@@ -51,12 +51,19 @@ package struct EventRecord: Sendable {
         self.fields = []
     }
 
-    /// Sets the kind, and its tag with it.
-    @inlinable
-    mutating func setKind(_ kind: EventKind, tag: UInt8) {
+    /// A record of `kind`, whose tag is `tag`, carrying `fields`, at time 0, with no field set yet: what
+    /// decoding starts from.
+    @inline(__always)
+    init(kind: EventKind, tag: UInt8, fields: EventFields) {
         assert(kind.rawValue == tag)
+        self.t = 0
+        self.dur = 0
+        self.scene = Self.absent
+        self.extra = -1
         self.kind = kind
         self.tag = tag
+        self.phase = nil
+        self.fields = fields
     }
 
     /// Whether the event names a scene.
