@@ -85,8 +85,10 @@ struct AnalysisCore {
     // Processes and suspension.
     private var processes: [ProcessSummary] = []
     private var processCount = 0
-    /// Processes by how they ended, in the order of ``ProcessEnd/allCases``.
+    /// Processes by how they ended, in the order of ``endOrder``.
     private var endCounts = [Int](repeating: 0, count: ProcessEnd.allCases.count)
+    /// ``ProcessEnd/allCases``, made once.
+    private static let endOrder = ProcessEnd.allCases
     private var totals = StateTimes()
     private var suspensionCount = 0
     private static let keptDetails = TraceAnalyzer.keptDetails
@@ -219,7 +221,7 @@ struct AnalysisCore {
 
     /// The processes by how they ended, leaving out the ends no process had.
     private var endCountsByKind: [ProcessEnd: Int] {
-        Dictionary(uniqueKeysWithValues: zip(ProcessEnd.allCases, endCounts).filter { $0.1 > 0 })
+        Dictionary(uniqueKeysWithValues: zip(Self.endOrder, endCounts).filter { $0.1 > 0 })
     }
 
     mutating func finish() -> AnalysisResult {
@@ -417,11 +419,11 @@ struct AnalysisCore {
         process.uiSince = t
     }
 
-    private mutating func suspended(from start: Int64, to end: Int64, basis: String) {
-        timeline?.segment(scene: nil, state: "suspended", from: start, to: end,
-                          inferred: !groundTruth && basis != Self.systemBasis)
+    /// Accounts a suspension from `start` to `end`; `logged` when the system logged it (``systemBasis``).
+    private mutating func suspended(from start: Int64, to end: Int64, basis: String, logged: Bool = false) {
+        timeline?.segment(scene: nil, state: "suspended", from: start, to: end, inferred: !groundTruth && !logged)
         suspensionCount += 1
-        if basis == Self.systemBasis { systemSuspensions += 1 }
+        if logged { systemSuspensions += 1 }
         if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
         process.times.suspended += end - start
     }
@@ -442,7 +444,7 @@ struct AnalysisCore {
                 return
             case .processResume:
                 if let since = process.suspendedSince {
-                    suspended(from: since, to: event.t, basis: Self.systemBasis)
+                    suspended(from: since, to: event.t, basis: Self.systemBasis, logged: true)
                     process.uiSince = event.t
                 }
                 process.suspendedSince = nil
@@ -567,7 +569,8 @@ struct AnalysisCore {
         timeline?.processEnded(at: processEndObserved ? t : process.lastT)
         // Close the accounting: a process that ends suspended was suspended until its end.
         if let since = process.suspendedSince {
-            suspended(from: since, to: t, basis: derived && !groundTruth ? Self.systemBasis : "ground truth")
+            let logged = derived && !groundTruth
+            suspended(from: since, to: t, basis: logged ? Self.systemBasis : "ground truth", logged: logged)
         } else if end == .terminatedWhileSuspended, let idle = process.idleSince {
             accountUI(until: idle)
             suspended(from: idle, to: t, basis: "idle in the background, then a new launch")
@@ -579,7 +582,7 @@ struct AnalysisCore {
         if end == .cleanTerminate {
             announcedEnd = processEndObserved ? t : max(process.lastT, process.willTerminateEnd ?? process.lastT)
         }
-        endCounts[ProcessEnd.allCases.firstIndex(of: end)!] += 1
+        endCounts[Self.endOrder.firstIndex(of: end)!] += 1
         totals.add(process.times)
         processCount += 1
         if processes.count < Self.keptDetails {

@@ -82,7 +82,10 @@ struct CompiledModel {
     let isUI: Bool
 
     private(set) var instances: [Instance] = []
+    /// The instances by key, once there are more than ``linearLimit``; below that, a scan finds a key
+    /// sooner than a hash of it.
     private var index: [String: Int] = [:]
+    private static let linearLimit = 16
     /// The instance of each key of the current block, by slot: slot 0 for events without a key (and every
     /// event of a keyless model), slot `i + 1` for the block's string `i`. Valid when tagged with the current
     /// ``generation`` (`generation << 32 | instance`).
@@ -329,13 +332,20 @@ struct CompiledModel {
     }
 
     private mutating func instance(key: String, at t: Int64, shared: inout ModelEngine.Shared) -> Int {
-        // One hash: the next instance number goes in as the default, and stays there when the key is new.
         let next = instances.count
-        let i = Self.value(of: &index[key, default: next])
-        guard i == next else { return i }
+        if next < Self.linearLimit {
+            if let known = instances.firstIndex(where: { $0.key == key }) { return known }
+        } else {
+            if next == Self.linearLimit {
+                for (i, instance) in instances.enumerated() { index[instance.key] = i }
+            }
+            // One hash: the next instance number goes in as the default, and stays there when the key is new.
+            let i = Self.value(of: &index[key, default: next])
+            guard i == next else { return i }
+        }
         instances.append(Instance(key: key, state: initial, since: t))
         if isUI { shared.uiCounts.add(accounting[initial], 1) }
-        return i
+        return next
     }
 
     /// The value of an `inout` access: through a dictionary's `default:` subscript, that access stores
@@ -394,7 +404,7 @@ struct CompiledModel {
             for instance in instances { shared.retire(instance) }
         }
         instances.removeAll(keepingCapacity: true)
-        index.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
         generation += 1
         keyless = -1
     }
