@@ -63,6 +63,13 @@ import Testing
         #expect(try Self.roundTrip([0, 0x12, 0x3456, 0x78_9ABC]) == [0, 0x12, 0x3456, 0x78_9ABC])
     }
 
+    /// 22 values of one byte, but four of eight bytes (3, 11, 19 and 20), each with its own top byte:
+    /// planes 1 to 7 are sparse, and two of their values come after the last whole word of eight lengths.
+    static let sparseColumn: [UInt64] = (0..<22).map { (i: Int) -> UInt64 in
+        let value = UInt64(i)
+        return i % 8 == 3 || i == 20 ? (value + 1) << 56 | value << 24 : value
+    }
+
     /// Encodes `values` as a split-integer column and decodes them back.
     private static func roundTrip(_ values: [UInt64]) throws -> [UInt64] {
         var column = SplitIntegerColumnEncoder()
@@ -82,10 +89,12 @@ import Testing
         }
     }
 
-    /// Planes every value reaches (read straight), planes only some reach (read masked), a last plane
-    /// ending at the column's last byte, the full 64-bit range, and an empty column.
+    /// Planes every value reaches (read straight), planes only some reach (read masked), planes few reach
+    /// (visited through a scan of the lengths, eight at a time, then one by one for the last few), a last
+    /// plane ending at the column's last byte, the full 64-bit range, and an empty column.
     @Test(arguments: [
         [0x1234, 0x56_789A, 0xBCDE, 0xF0_1234_5678],
+        sparseColumn,
         [0x01_0000, 0x02_0000, 0x03_0000],
         [0, 0, 0, 0xFF],
         [UInt64.max, 0, 1 << 63, 0x80],

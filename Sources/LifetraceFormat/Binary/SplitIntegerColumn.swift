@@ -133,6 +133,10 @@ struct SplitIntegerColumnDecoder {
                 for i in 0..<n { values[i] |= UInt64(bytes[i]) << shift }
                 continue
             }
+            if size &* 3 < n {
+                Self.decodeSparsePlane(k, bytes: bytes, lengths: lengths, count: n, into: values)
+                continue
+            }
             // Value i takes the plane's next byte when it is longer than k bytes. The byte is loaded either way
             // and masked off when not taken; the loop ends after the last value that takes one, so every
             // load is within the plane.
@@ -145,6 +149,38 @@ struct SplitIntegerColumnDecoder {
                 position &+= take
                 i &+= 1
             }
+        }
+    }
+
+    /// Adds plane `k`, which few values reach, to `values`: the lengths are scanned eight at a time, and only
+    /// the values longer than `k` bytes are visited.
+    private static func decodeSparsePlane(
+        _ k: Int, bytes: UnsafePointer<UInt8>, lengths: UnsafePointer<UInt8>, count n: Int, into values: UnsafeMutablePointer<UInt64>
+    ) {
+        let shift = UInt64(8 &* k)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A length (at most 8, as checked) exceeds k when adding 0x7F - k sets its top bit. The top bits, moved
+        // to the low bit of each byte and multiplied by this constant, gather in the top byte: bit j for byte j.
+        let bias = (0x7F &- UInt64(k)) &* ones
+        let gather: UInt64 = 0x0102_0408_1020_4080
+        var position = 0
+        var i = 0
+        while i &+ 8 <= n {
+            let word = UnsafeRawPointer(lengths + i).loadUnaligned(as: UInt64.self)
+            var takers = ((((word &+ bias) >> 7) & ones) &* gather) >> 56
+            while takers != 0 {
+                values[i &+ takers.trailingZeroBitCount] |= UInt64(bytes[position]) << shift
+                position &+= 1
+                takers &= takers &- 1
+            }
+            i &+= 8
+        }
+        while i < n {
+            if Int(lengths[i]) > k {
+                values[i] |= UInt64(bytes[position]) << shift
+                position &+= 1
+            }
+            i &+= 1
         }
     }
 }
