@@ -96,8 +96,10 @@ struct EventBlockDecoder {
             throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last column")
         }
 
-        // Column by column, each read in a loop of its own, into records made in place: a local array
-        // moved out of the block and back, so no uniqueness test goes through the block per event.
+        // The integer columns are decoded whole first, into `values`: the deltas, the durations and a zero
+        // read by the events after the last one with a duration. Then one pass makes each record, written
+        // once, into the block's array (moved out of the block and back, so that no uniqueness test goes
+        // through the block per event; it keeps its count, as every record is written whole).
         if records.count < count {
             records.append(contentsOf: repeatElement(EventRecord(t: 0, kind: .heartbeat), count: count - records.count))
         } else {
@@ -114,83 +116,76 @@ struct EventBlockDecoder {
         var skipped = 0
         var lastT = firstT
         try records.withUnsafeMutableBufferPointer { (rows) throws(DecodeFailure) in
-            // Kinds and the fields each event carries.
-            var durationsUsed = 0
-            for i in 0..<count {
-                let presenceAt = presence.absolutePosition
-                let bits = try presence.readVarint()
-                guard bits & ~UInt64(EventFields.all.rawValue) == 0 else {
-                    throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
-                }
-                let present = EventFields(rawValue: UInt16(bits))
-                if present.contains(.dur) { durationsUsed += 1 }
-                let tag = kinds[i]
-                guard let kind = kindTable[Int(tag)] else {
-                    guard fileMinorVersion > LifetraceFormat.minorVersion else {
-                        throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
-                    }
-                    rows[i] = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)
-                    skipped += 1
-                    continue
-                }
-                rows[i] = EventRecord(kind: kind, tag: tag, fields: present)
-                guard requiredTable[Int(tag)].isSubset(of: present) else {
-                    let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
-                    throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
-                }
-                guard kind == .custom || !present.contains(.label) else {
-                    throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
-                }
-            }
-            guard durationsUsed == durationCount else {
-                throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
-            }
-            // Timestamps, a running sum of the deltas, and durations, each taken by the next event that has
-            // one: `values` holds the deltas, the durations and a zero read by the events after the last one.
             try values.withUnsafeMutableBufferPointer { (values) throws(DecodeFailure) in
                 let deltaValues = values.baseAddress!
                 let durationValues = deltaValues + count
                 deltas.decode(into: deltaValues)
                 durations.decode(into: durationValues)
                 durationValues[durationCount] = 0
-                var highBits: UInt64 = 0
-                for j in 0..<durationCount { highBits |= durationValues[j] }
-                if highBits > UInt64(Int64.max) {
-                    let j = (0..<durationCount).first { durationValues[$0] > UInt64(Int64.max) }!
-                    let i = (0..<count).filter { rows[$0].fields.contains(.dur) }[j]
-                    throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
-                }
                 var t = firstT
-                var j = 0
+                var durationsUsed = 0
                 for i in 0..<count {
+                    // The fields the event carries, and its kind.
+                    let presenceAt = presence.absolutePosition
+                    let bits = try presence.readVarint()
+                    guard bits & ~UInt64(EventFields.all.rawValue) == 0 else {
+                        throw DecodeFailure(offset: presenceAt, message: "event \(i) has unknown field bits \(bits)")
+                    }
+                    let present = EventFields(rawValue: UInt16(bits))
+                    let tag = kinds[i]
+                    var record: EventRecord
+                    if let kind = kindTable[Int(tag)] {
+                        guard requiredTable[Int(tag)].isSubset(of: present) else {
+                            let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
+                            throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
+                        }
+                        guard kind == .custom || !present.contains(.label) else {
+                            throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
+                        }
+                        record = EventRecord(kind: kind, tag: tag, fields: present)
+                    } else {
+                        // A kind newer than this library: read past here, dropped below.
+                        guard fileMinorVersion > LifetraceFormat.minorVersion else {
+                            throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
+                        }
+                        record = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)
+                        skipped += 1
+                    }
+                    // The timestamp, a running sum of the deltas.
                     let delta = deltaValues[i]
                     let (sum, overflow) = t.addingReportingOverflow(Int64(bitPattern: delta))
                     guard delta <= UInt64(Int64.max), !overflow else {
                         throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
                     }
                     t = sum
-                    rows[i].t = t
-                    let has = rows[i].fields.contains(.dur) ? 1 : 0
-                    rows[i].dur = Int64(bitPattern: durationValues[j]) & (0 &- Int64(has))
-                    j &+= has
+                    record.t = t
+                    // The duration, taken with no branch: the next one if the event has one, else nothing.
+                    let has = present.contains(.dur) ? 1 : 0
+                    let dur = durationValues[min(durationsUsed, durationCount)] & (0 &- UInt64(has))
+                    guard dur <= UInt64(Int64.max) else {
+                        throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
+                    }
+                    record.dur = Int64(dur)
+                    durationsUsed &+= has
+                    // The other fields.
+                    let rest = present.subtracting(.dur)
+                    if rest == .scene {
+                        // Most callbacks name their scene and nothing else.
+                        record.scene = try Self.string(&fields, limit: stringLimit)
+                    } else if !rest.isEmpty {
+                        var extra = EventExtras()
+                        try Self.readFields(rest, into: &record, &extra, &fields, strings: stringLimit, &block.attributes)
+                        if !rest.isDisjoint(with: EventRecord.extraFields) {
+                            record.extra = Int32(truncatingIfNeeded: block.extras.count)
+                            block.extras.append(extra)
+                        }
+                    }
+                    rows[i] = record
+                }
+                guard durationsUsed == durationCount else {
+                    throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
                 }
                 lastT = t
-            }
-            // The other fields, of the events that carry them.
-            for i in 0..<count {
-                let present = rows[i].fields.subtracting(.dur)
-                if present.isEmpty { continue }
-                if present == .scene {
-                    // Most callbacks name their scene and nothing else.
-                    rows[i].scene = try Self.string(&fields, limit: stringLimit)
-                } else {
-                    var extra = EventExtras()
-                    try Self.readFields(present, into: &rows[i], &extra, &fields, strings: stringLimit, &block.attributes)
-                    if !present.isDisjoint(with: EventRecord.extraFields) {
-                        rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
-                        block.extras.append(extra)
-                    }
-                }
             }
         }
         guard presence.isAtEnd, fields.isAtEnd else {
