@@ -205,7 +205,7 @@ struct AnalysisCore {
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
         let tag = Int(event.tag)
-        if namedRuleKinds.contains(tag) || process.willTerminateEnd != nil
+        if namedRuleKinds[tag] || process.willTerminateEnd != nil
             || (groundTruth && process.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
         }
@@ -304,11 +304,11 @@ struct AnalysisCore {
 
     /// The kinds ``namedRules(_:row:of:)`` has a rule of its own for (an instance constant: a static one
     /// would cost a once-check per event).
-    private let namedRuleKinds: KindSet = {
-        var kinds = KindSet()
+    private let namedRuleKinds: [Bool] = {
+        var kinds = [Bool](repeating: false, count: 256)
         for kind: EventKind in [.appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
                                 .appWillTerminate, .swiftuiScenePhase, .custom] {
-            kinds.insert(Int(kind.rawValue))
+            kinds[Int(kind.rawValue)] = true
         }
         return kinds
     }()

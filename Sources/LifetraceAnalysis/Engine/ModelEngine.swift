@@ -55,7 +55,8 @@ struct ModelEngine {
 
     private(set) var models: [CompiledModel]
     private var shared: Shared
-    /// The models that look at kind `tag` are `tagModels[tagStart[tag] ..< tagStart[tag + 1]]`, in order.
+    /// The models that look at kind `tag` are `tagModels[tagStart[tag] ..< tagStart[tag + 1]]`, in order:
+    /// `m` for a model that reads the event, `~m` (negative) for one that resets on it.
     private let tagStart: [Int]
     private let tagModels: [Int]
 
@@ -88,7 +89,9 @@ struct ModelEngine {
         var tagStart = [0]
         var tagModels: [Int] = []
         for tag in 0..<256 {
-            tagModels.append(contentsOf: compiled.indices.filter { compiled[$0].touches.contains(tag) })
+            for m in compiled.indices where compiled[m].touches.contains(tag) {
+                tagModels.append(compiled[m].resets.contains(tag) ? ~m : m)
+            }
             tagStart.append(tagModels.count)
         }
         self.models = compiled
@@ -108,8 +111,8 @@ struct ModelEngine {
         let tag = Int(event.tag)
         for position in tagStart[tag]..<tagStart[tag + 1] {
             let m = tagModels[position]
-            if models[m].resets.contains(tag) {
-                models[m].reset(at: event.t, shared: &shared)
+            if m < 0 {
+                models[~m].reset(at: event.t, shared: &shared)
             } else {
                 models[m].step(event, tag: tag, row: row, of: block, shared: &shared, reports: &reports)
             }
