@@ -133,7 +133,8 @@ struct EventBlockDecoder {
                     }
                     let present = EventFields(rawValue: UInt16(bits))
                     let tag = kinds[i]
-                    var record: EventRecord
+                    // Each field goes straight to the record in the array: a record put together on the stack
+                    // and copied whole is read back before its parts are written, and stalls.
                     if let kind = kindTable[Int(tag)] {
                         guard requiredTable[Int(tag)].isSubset(of: present) else {
                             let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
@@ -142,13 +143,13 @@ struct EventBlockDecoder {
                         guard kind == .custom || !present.contains(.label) else {
                             throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
                         }
-                        record = EventRecord(kind: kind, tag: tag, fields: present)
+                        rows[i] = EventRecord(kind: kind, tag: tag, fields: present)
                     } else {
                         // A kind newer than this library: read past here, dropped below.
                         guard fileMinorVersion > LifetraceFormat.minorVersion else {
                             throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
                         }
-                        record = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)
+                        rows[i] = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)
                         skipped += 1
                     }
                     // The timestamp, a running sum of the deltas.
@@ -158,29 +159,28 @@ struct EventBlockDecoder {
                         throw DecodeFailure(offset: kindsStart + i, message: "timestamp of event \(i) overflows")
                     }
                     t = sum
-                    record.t = t
+                    rows[i].t = t
                     // The duration, taken with no branch: the next one if the event has one, else nothing.
                     let has = present.contains(.dur) ? 1 : 0
                     let dur = durationValues[min(durationsUsed, durationCount)] & (0 &- UInt64(has))
                     guard dur <= UInt64(Int64.max) else {
                         throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
                     }
-                    record.dur = Int64(dur)
+                    rows[i].dur = Int64(dur)
                     durationsUsed &+= has
                     // The other fields.
                     let rest = present.subtracting(.dur)
                     if rest == .scene {
                         // Most callbacks name their scene and nothing else.
-                        record.scene = try Self.string(&fields, limit: stringLimit)
+                        rows[i].scene = try Self.string(&fields, limit: stringLimit)
                     } else if !rest.isEmpty {
                         var extra = EventExtras()
-                        try Self.readFields(rest, into: &record, &extra, &fields, strings: stringLimit, &block.attributes)
+                        try Self.readFields(rest, into: &rows[i], &extra, &fields, strings: stringLimit, &block.attributes)
                         if !rest.isDisjoint(with: EventRecord.extraFields) {
-                            record.extra = Int32(truncatingIfNeeded: block.extras.count)
+                            rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
                             block.extras.append(extra)
                         }
                     }
-                    rows[i] = record
                 }
                 guard durationsUsed == durationCount else {
                     throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
