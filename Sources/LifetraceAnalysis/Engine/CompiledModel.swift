@@ -26,13 +26,14 @@ struct CompiledModel {
         var times = StateTimes()
 
         /// Adds the time since the last change to the current state, counted as `accounting`, and starts
-        /// the next stretch at `t`; returns the stretch's length and start.
+        /// the next stretch, in state `next`, at `t`; returns the stretch's length and start.
         @inline(__always)
-        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64) -> (elapsed: Int64, start: Int64) {
+        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64, next: Int) -> (elapsed: Int64, start: Int64) {
             let start = since
             let elapsed = max(0, t - start)
             times.add(elapsed, as: accounting)
             since = t
+            state = next
             return (elapsed, start)
         }
     }
@@ -364,18 +365,19 @@ struct CompiledModel {
             shared.uiCounts.add(accounting[old], -1)
             shared.uiCounts.add(accounting[state], 1)
         }
-        close(instance: i, at: t, shared: &shared, reports: &reports)
-        instances[i].state = state
+        close(instance: i, at: t, next: state, shared: &shared, reports: &reports)
     }
 
-    /// Adds the time since the last change to the instance's current state, checking the state's budget.
+    /// Adds the time since the last change to the instance's current state, checking the state's budget,
+    /// and moves it to state `next` (by default, the state it is in).
     @inline(__always)
     private mutating func close(
-        instance i: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+        instance i: Int, at t: Int64, next: Int? = nil, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         let state = instances[i].state
         let kind = accounting[state]
-        let (elapsed, start) = instances[i].close(as: kind, at: t)
+        // One access to the instance, so one uniqueness check of the array.
+        let (elapsed, start) = instances[i].close(as: kind, at: t, next: next ?? state)
         if shared.segmentLog != nil, kind != .none, elapsed > 0 {
             shared.segmentLog?.append((instances[i].key, kind, start, t))
         }
