@@ -63,7 +63,7 @@ public final class TraceAnalyzer {
 }
 
 /// The analyzer's state and logic, a value mutated in place: one exclusive access per event, not one per field.
-struct AnalysisCore {
+struct AnalysisCore: ~Copyable {
     private let file: String
     private let header: TraceHeader?
     private let configuration: AnalysisConfiguration

@@ -6,7 +6,7 @@ import LifetraceFormat
 /// Each model is compiled into flat tables indexed by event kind and state (``CompiledModel``), made of
 /// plain values; an event goes only to the models that look at its kind, and a legal move costs a table
 /// read and the time accounting.
-struct ModelEngine {
+struct ModelEngine: ~Copyable {
     /// A finding the engine reports: the rule, a message, and for budgets the measured value and the budget.
     struct Report {
         var rule: String
@@ -53,7 +53,9 @@ struct ModelEngine {
         }
     }
 
-    private(set) var models: [CompiledModel]
+    /// The compiled models, in storage the engine owns alone (it cannot be copied): a model steps in place,
+    /// with no uniqueness check of a shared array per event.
+    private let models: UnsafeMutableBufferPointer<CompiledModel>
     private var shared: Shared
     /// The models that look at kind `tag` are `tagModels[tagStart[tag] ..< tagStart[tag + 1]]`, in order:
     /// `m` for a model that reads the event, `~m` (negative) for one that resets on it.
@@ -94,10 +96,16 @@ struct ModelEngine {
             }
             tagStart.append(tagModels.count)
         }
-        self.models = compiled
+        self.models = .allocate(capacity: compiled.count)
+        _ = self.models.initialize(from: compiled)
         self.tagStart = tagStart
         self.tagModels = tagModels
         self.shared = Shared(rules: rules, sceneBudgets: configuration.sceneBudgets)
+    }
+
+    deinit {
+        models.deinitialize()
+        models.deallocate()
     }
 
     /// A new block begins: its strings are new, so are the instances they name.
