@@ -406,6 +406,7 @@ struct AnalysisCore: ~Copyable {
     }
 
     /// Accounts the time since the last UI change to the state the UI was in.
+    @inline(__always)
     private mutating func accountUI(until t: Int64) {
         let elapsed = max(0, t - process.uiSince)
         if process.suspendedSince == nil, timeline != nil {
