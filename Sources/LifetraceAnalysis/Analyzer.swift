@@ -184,6 +184,8 @@ struct AnalysisCore: ~Copyable {
         engine.beginBlock(block)
         saveLabel = block.strings.firstIndex { $0.utf8.count == 4 && $0 == "save" }.map(Int32.init) ?? EventRecord.absent - 1
         let blockStart = index
+        if first == nil { first = block.records[0].t }
+        last = block.records[block.count - 1].t
         for row in 0..<block.count {
             consume(block.records[row], row: row, of: block)
             if !reports.isEmpty { flushReports(copy block, row: row, blockStart: blockStart) }
@@ -195,8 +197,6 @@ struct AnalysisCore: ~Copyable {
     /// Reads one event: `event` is `block.records[row]`.
     @inline(__always)
     private mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
-        if first == nil { first = event.t }
-        last = event.t
         if event.kind == .processLaunch || !alive { startProcess(event, block) }
         // Each step is skipped, by a check of its own first condition, for the events it cannot concern.
         if alive {

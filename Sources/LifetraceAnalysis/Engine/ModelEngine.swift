@@ -57,9 +57,10 @@ struct ModelEngine: ~Copyable {
     /// with no uniqueness check of a shared array per event.
     private let models: UnsafeMutableBufferPointer<CompiledModel>
     private var shared: Shared
-    /// The models that look at kind `tag` are `tagModels[tagStart[tag] ..< tagStart[tag + 1]]`, in order:
-    /// `m` for a model that reads the event, `~m` (negative) for one that resets on it.
-    private let tagStart: [Int]
+    /// The models that look at kind `tag` are `tagModels[start ..< end]`, in order, where `tagRanges[tag]`
+    /// is `start | end << 32` (one load per event): `m` for a model that reads the event, `~m` (negative) for
+    /// one that resets on it.
+    private let tagRanges: [UInt64]
     private let tagModels: [Int]
 
     /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
@@ -88,17 +89,18 @@ struct ModelEngine: ~Copyable {
             }
             return CompiledModel(model, configuration: configuration, rule: rule)
         }
-        var tagStart = [0]
+        var tagRanges: [UInt64] = []
         var tagModels: [Int] = []
         for tag in 0..<256 {
+            let start = tagModels.count
             for m in compiled.indices where compiled[m].touches.contains(tag) {
                 tagModels.append(compiled[m].resets.contains(tag) ? ~m : m)
             }
-            tagStart.append(tagModels.count)
+            tagRanges.append(UInt64(start) | UInt64(tagModels.count) << 32)
         }
         self.models = .allocate(capacity: compiled.count)
         _ = self.models.initialize(from: compiled)
-        self.tagStart = tagStart
+        self.tagRanges = tagRanges
         self.tagModels = tagModels
         self.shared = Shared(rules: rules, sceneBudgets: configuration.sceneBudgets)
     }
@@ -117,8 +119,12 @@ struct ModelEngine: ~Copyable {
     @inline(__always)
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
         let tag = Int(event.tag)
-        for position in tagStart[tag]..<tagStart[tag + 1] {
+        let range = tagRanges[tag]
+        var position = Int(truncatingIfNeeded: range & 0xFFFF_FFFF)
+        let end = Int(truncatingIfNeeded: range >> 32)
+        while position < end {
             let m = tagModels[position]
+            position &+= 1
             if m < 0 {
                 models[~m].reset(at: event.t, shared: &shared)
             } else {
