@@ -70,6 +70,13 @@ import Testing
         return i % 8 == 3 || i == 20 ? (value + 1) << 56 | value << 24 : value
     }
 
+    /// 21 values of two bytes but two of one (5 and 19), each with its own high byte: plane 1 is dense, read
+    /// eight at a time, with a run of eight that is not whole and five values after the last whole run.
+    static let denseColumn: [UInt64] = (0..<21).map { (i: Int) -> UInt64 in
+        let value = UInt64(i + 1)
+        return i == 5 || i == 19 ? value : (value + 100) << 8 | value
+    }
+
     /// Encodes `values` as a split-integer column and decodes them back.
     private static func roundTrip(_ values: [UInt64]) throws -> [UInt64] {
         var column = SplitIntegerColumnEncoder()
@@ -90,11 +97,13 @@ import Testing
     }
 
     /// Planes every value reaches (read straight), planes only some reach (read masked), planes few reach
-    /// (visited through a scan of the lengths, eight at a time, then one by one for the last few), a last
-    /// plane ending at the column's last byte, the full 64-bit range, and an empty column.
+    /// (visited through a scan of the lengths, eight at a time, then one by one for the last few), planes
+    /// nearly every value reaches (eight at a time), a last plane ending at the column's last byte, the full
+    /// 64-bit range, and an empty column.
     @Test(arguments: [
         [0x1234, 0x56_789A, 0xBCDE, 0xF0_1234_5678],
         sparseColumn,
+        denseColumn,
         [0x01_0000, 0x02_0000, 0x03_0000],
         [0, 0, 0, 0xFF],
         [UInt64.max, 0, 1 << 63, 0x80],
