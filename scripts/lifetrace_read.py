@@ -133,8 +133,8 @@ def decode_block(content, minor, not_before):
         ev = {"t": t}
         scene = fields.string_index(strings) if bits & 1 else None
         dur = durs.next() if bits & 2 else None
-        if dur is not None and dur >= 1 << 63:
-            raise Damage("duration too large")
+        if dur is not None and t + dur >= 1 << 63:
+            raise Damage("duration ends past the 64-bit range")
         task = fields.zigzag() if bits & 4 else None
         name = fields.string_index(strings) if bits & 8 else None
         phase = None

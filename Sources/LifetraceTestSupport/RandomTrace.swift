@@ -49,7 +49,8 @@ public enum RandomTrace {
         let required = kind.requiredFields
         if required.contains(.scene) || maybe() { event.scene = awkwardStrings.randomElement(using: &rng) }
         if maybe() || maybe() {
-            event.dur = [0, 1, 255, 256, 65_535, 35_000_000, Int64.max].randomElement(using: &rng)!
+            // The longest a handler at `t` can be: its end, t + dur, must fit 64 bits.
+            event.dur = [0, 1, 255, 256, 65_535, 35_000_000, Int64.max - t].randomElement(using: &rng)!
         }
         if required.contains(.task) || maybe() {
             event.task = [0, 1, -1, 42, Int64.min, Int64.max].randomElement(using: &rng)!

@@ -7,11 +7,14 @@ import Testing
         #expect(LifecycleEvent(t: 5, kind: .sceneDidBecomeActive, scene: "S1", dur: 0).problem == nil)
         #expect(LifecycleEvent(t: 5, kind: .custom, label: "saved").problem == nil)
         #expect(LifecycleEvent(t: 5, kind: .swiftuiScenePhase, phase: .background).problem == nil)
+        #expect(LifecycleEvent(t: .max - 10, kind: .appWillTerminate, dur: 10).problem == nil)
+        #expect(LifecycleEvent(t: .max - 10, kind: .appWillTerminate, dur: 10).isPlainlyValid)
     }
 
     @Test(arguments: [
         (LifecycleEvent(t: -1, kind: .heartbeat), "t must not be negative"),
         (LifecycleEvent(t: 1, kind: .heartbeat, dur: -5), "dur must not be negative"),
+        (LifecycleEvent(t: .max - 10, kind: .appWillTerminate, dur: 11), "t + dur (the handler's end) exceeds the signed 64-bit range"),
         (LifecycleEvent(t: 1, kind: .sceneDidBecomeActive), "scene.didBecomeActive needs \"scene\""),
         (LifecycleEvent(t: 1, kind: .taskEnd), "task.end needs \"task\""),
         (LifecycleEvent(t: 1, kind: .processLaunch), "process.launch needs \"reason\""),

@@ -118,6 +118,22 @@ import Testing
         ])
     }
 
+    /// A handler whose end (t + dur) is past the 64-bit range is damage, named where its duration is, not
+    /// an overflow in whatever reads the event next.
+    @Test func aHandlerEndingPastTheRangeIsDamage() throws {
+        var content: [UInt8] = []
+        var encoder = EventBlockEncoder()
+        encoder.append(LifecycleEvent(t: .max - 10, kind: .appWillTerminate, dur: 11))
+        encoder.finish(into: &content)
+        var bytes = HeaderFrame.encode(nil)
+        ZstdCompressor(level: 3).compressFrame(content) { bytes.append(contentsOf: $0) }
+        let path = files.directory.write("end.lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        // The field column starts at byte 36: 31 bytes of counts and sizes (t takes a 9-byte varint), then one
+        // byte each of kinds, presence, delta lengths, duration lengths and the duration's one plane byte.
+        #expect(error.description == "\(path): byte 16 (frame 1): duration of event 0 ends past the signed 64-bit range (at byte 36 of the frame's content)")
+    }
+
     @Test func unknownKindsOfTheSameMinorVersionAreDamage() throws {
         let path = files.directory.write("v1.0.lifetrace", try newerMinorTrace(minor: 0))
         let error = try #require(files.readError(path))

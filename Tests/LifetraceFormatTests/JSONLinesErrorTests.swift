@@ -24,6 +24,7 @@ import Testing
         ("{\"t\":1,\"ev\":\"heartbeat\",\"attrs\":{\"a\":[1]}}", "2: attribute \"a\" must be a string, number or bool (column 38)"),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"dur\":5,\"dur\":6}", "2: duplicate key \"dur\" (column 33)"),
         ("{\"t\":1,\"ev\":\"custom.\"}", "2: a custom event needs a name after \"custom.\" (column 13)"),
+        ("{\"t\":9223372036854775000,\"ev\":\"app.willTerminate\",\"dur\":1000}", "2: t + dur (the handler's end) exceeds the signed 64-bit range"),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"scene\":\"\\ud800\"}", "2: unpaired surrogate (column 34)"),
     ]
 

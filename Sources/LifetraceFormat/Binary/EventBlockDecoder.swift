@@ -163,8 +163,9 @@ struct EventBlockDecoder {
                     // The duration, taken with no branch: the next one if the event has one, else nothing.
                     let has = present.contains(.dur) ? 1 : 0
                     let dur = durationValues[min(durationsUsed, durationCount)] & (0 &- UInt64(has))
-                    guard dur <= UInt64(Int64.max) else {
-                        throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) exceeds the signed 64-bit range")
+                    // The handler's end, t + dur, must fit too (t is not negative here).
+                    guard dur <= UInt64(Int64.max - t) else {
+                        throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) ends past the signed 64-bit range")
                     }
                     rows[i].dur = Int64(dur)
                     durationsUsed &+= has
