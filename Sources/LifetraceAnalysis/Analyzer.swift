@@ -170,8 +170,9 @@ struct AnalysisCore: ~Copyable {
         if recordTimeline { engine.segmentLog = [] }
         self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
-        self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue
-        self.idleThreshold = heartbeatInterval.map { $0 * 2 } ?? Self.suspensionThreshold
+        // The interval the recorder wrote heartbeats at; one that is not positive declares none.
+        self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+        self.idleThreshold = heartbeatInterval.map { $0 > Int64.max / 2 ? .max : $0 * 2 } ?? Self.suspensionThreshold
         didEnterBackgroundBudget = configuration.budget("didEnterBackground")
         launchBudget = configuration.budget("launch")
         backgroundTaskBudget = configuration.budget("backgroundTask")

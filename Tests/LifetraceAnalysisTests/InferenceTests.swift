@@ -121,4 +121,31 @@ import Testing
             #expect(suspension.basis == "heartbeats stopped" || suspension.basis.hasPrefix("idle"))
         }
     }
+
+    /// A header's heartbeat interval counts only when it is positive, and a huge one infers no suspension
+    /// rather than overflowing: an app idle in the background for an hour is suspended after the default
+    /// 10 s without heartbeats, after 2 s with heartbeats every second, and never with an interval of 2^63 − 1.
+    @Test(arguments: [
+        (nil, "idle in the background"), (-5, "idle in the background"), (0, "idle in the background"),
+        (1_000_000_000, "heartbeats stopped"), (Int64.max, nil),
+    ] as [(Int64?, String?)])
+    func heartbeatIntervalsFromTheHeader(interval: Int64?, basis: String?) {
+        var header = TraceHeader(sceneManifest: true)
+        if let interval { header[extra: "heartbeat_ns"] = .int(interval) }
+        let analyzer = TraceAnalyzer(file: "idle.lifetrace", header: header)
+        let events = [
+            LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
+            LifecycleEvent(t: 1_000_000, kind: .appDidFinishLaunching),
+            LifecycleEvent(t: 2_000_000, kind: .sceneWillConnect, scene: "S1"),
+            LifecycleEvent(t: 3_000_000, kind: .sceneWillEnterForeground, scene: "S1"),
+            LifecycleEvent(t: 4_000_000, kind: .sceneDidBecomeActive, scene: "S1"),
+            LifecycleEvent(t: 5_000_000, kind: .sceneWillResignActive, scene: "S1"),
+            LifecycleEvent(t: 6_000_000, kind: .sceneDidEnterBackground, scene: "S1", dur: 1_000_000),
+            LifecycleEvent(t: 3_600_000_000_000, kind: .sceneWillEnterForeground, scene: "S1"),
+        ]
+        for event in events { analyzer.consume(event) }
+        let result = analyzer.finish()
+        #expect(result.suspensions.map(\.basis) == (basis.map { [$0] } ?? []))
+        if basis != nil { #expect(result.suspensions.first?.start == 7_000_000) }
+    }
 }
