@@ -162,4 +162,17 @@ import Testing
         let scene = try #require(result.scenes.first { $0.scene == "S1" })
         #expect(scene.times.active == 1_000_000_000 && scene.times.inactive == 2_000_000_020)
     }
+
+    /// A scene both UIKit and SwiftUI describe counts the time of each, and a trace spanning nearly the whole
+    /// 64-bit range then sums past it: the total saturates instead of overflowing.
+    @Test func timesSummedPastTheRangeSaturate() throws {
+        let result = try Self.check(Self.launch + """
+
+            {"t":50,"ev":"swiftui.scenePhase","scene":"S1","phase":"active"}
+            {"t":9223372036854775000,"ev":"heartbeat"}
+            """)
+        let scene = try #require(result.scenes.first { $0.scene == "S1" })
+        // Active from t = 40 (UIKit) and from t = 50 (SwiftUI) to t = 2^63 - 808: together past 2^63 - 1.
+        #expect(scene.times.active == Int64.max)
+    }
 }

@@ -14,16 +14,23 @@ public struct StateTimes: Sendable, Hashable {
     /// Creates zero times.
     public init() {}
 
+    /// Adds the times of `other`, saturating: times of several scenes together may exceed the trace's span,
+    /// and a trace may span nearly all of the 64-bit range.
     mutating func add(_ other: StateTimes) {
-        active += other.active
-        inactive += other.inactive
-        background += other.background
-        suspended += other.suspended
+        func sum(_ a: Int64, _ b: Int64) -> Int64 {
+            let (total, overflow) = a.addingReportingOverflow(b)
+            return overflow ? (b > 0 ? .max : .min) : total
+        }
+        active = sum(active, other.active)
+        inactive = sum(inactive, other.inactive)
+        background = sum(background, other.background)
+        suspended = sum(suspended, other.suspended)
     }
 
     /// Adds `elapsed` to the time `accounting` counts it as (nothing for `none`). Every field is added to,
     /// with a mask, so the accounting of a state change costs no branch: the states events move through
-    /// follow no pattern a predictor could learn.
+    /// follow no pattern a predictor could learn. (The stretches of one instance or process never overlap, so
+    /// their sum stays within the trace's span and cannot overflow.)
     @inline(__always)
     mutating func add(_ elapsed: Int64, as accounting: LifecycleModel.Accounting) {
         let index = accounting.index
