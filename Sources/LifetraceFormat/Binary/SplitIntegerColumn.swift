@@ -163,16 +163,11 @@ struct SplitIntegerColumnDecoder {
         into values: UnsafeMutablePointer<UInt64>
     ) {
         let shift = UInt64(8 &* k)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        // As in the sparse case: bit j of `takers` is set when length j of the eight exceeds k.
-        let bias = (0x7F &- UInt64(k)) &* ones
-        let gather: UInt64 = 0x0102_0408_1020_4080
         let last = size &- 1
         var position = 0
         var i = 0
         while i &+ 8 <= n {
-            let word = UnsafeRawPointer(lengths + i).loadUnaligned(as: UInt64.self)
-            let takers = ((((word &+ bias) >> 7) & ones) &* gather) >> 56
+            let takers = takers(lengths + i, exceeding: k)
             if takers == 0xFF {
                 for j in 0..<8 { values[i &+ j] |= UInt64(bytes[position &+ j]) << shift }
                 position &+= 8
@@ -186,13 +181,7 @@ struct SplitIntegerColumnDecoder {
             }
             i &+= 8
         }
-        while i < n {
-            if Int(lengths[i]) > k {
-                values[i] |= UInt64(bytes[position]) << shift
-                position &+= 1
-            }
-            i &+= 1
-        }
+        decodeRest(k, from: i, position: position, bytes: bytes, lengths: lengths, count: n, into: values)
     }
 
     /// Adds plane `k`, which few values reach, to `values`: the lengths are scanned eight at a time, and only
@@ -201,16 +190,10 @@ struct SplitIntegerColumnDecoder {
         _ k: Int, bytes: UnsafePointer<UInt8>, lengths: UnsafePointer<UInt8>, count n: Int, into values: UnsafeMutablePointer<UInt64>
     ) {
         let shift = UInt64(8 &* k)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        // A length (at most 8, as checked) exceeds k when adding 0x7F - k sets its top bit. The top bits, moved
-        // to the low bit of each byte and multiplied by this constant, gather in the top byte: bit j for byte j.
-        let bias = (0x7F &- UInt64(k)) &* ones
-        let gather: UInt64 = 0x0102_0408_1020_4080
         var position = 0
         var i = 0
         while i &+ 8 <= n {
-            let word = UnsafeRawPointer(lengths + i).loadUnaligned(as: UInt64.self)
-            var takers = ((((word &+ bias) >> 7) & ones) &* gather) >> 56
+            var takers = takers(lengths + i, exceeding: k)
             while takers != 0 {
                 values[i &+ takers.trailingZeroBitCount] |= UInt64(bytes[position]) << shift
                 position &+= 1
@@ -218,12 +201,29 @@ struct SplitIntegerColumnDecoder {
             }
             i &+= 8
         }
-        while i < n {
-            if Int(lengths[i]) > k {
-                values[i] |= UInt64(bytes[position]) << shift
-                position &+= 1
-            }
-            i &+= 1
+        decodeRest(k, from: i, position: position, bytes: bytes, lengths: lengths, count: n, into: values)
+    }
+
+    /// Which of the eight lengths at `lengths` exceed `k`: bit j for length j. A length (at most 8, as
+    /// checked) exceeds k when adding 0x7F - k sets its top bit; the top bits, moved to the low bit of each
+    /// byte and multiplied by 0x0102040810204080, gather in the top byte.
+    @inline(__always)
+    private static func takers(_ lengths: UnsafePointer<UInt8>, exceeding k: Int) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let word = UnsafeRawPointer(lengths).loadUnaligned(as: UInt64.self)
+        return ((((word &+ (0x7F &- UInt64(k)) &* ones) >> 7) & ones) &* 0x0102_0408_1020_4080) >> 56
+    }
+
+    /// Adds plane `k` to the values from `i` on, one by one: the few after the last run of eight.
+    @inline(__always)
+    private static func decodeRest(
+        _ k: Int, from i: Int, position: Int, bytes: UnsafePointer<UInt8>, lengths: UnsafePointer<UInt8>, count n: Int,
+        into values: UnsafeMutablePointer<UInt64>
+    ) {
+        var position = position
+        for i in i..<n where Int(lengths[i]) > k {
+            values[i] |= UInt64(bytes[position]) << UInt64(8 &* k)
+            position &+= 1
         }
     }
 }
