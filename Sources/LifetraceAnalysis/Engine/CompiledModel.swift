@@ -71,7 +71,6 @@ struct CompiledModel {
     /// Per state: (kinds, rule) of its violations.
     let violations: [[(kinds: KindSet, rule: Int)]]
     let budgets: [[HandlerBudget]]
-    /// Kinds with a handler budget.
     /// By kind, the smallest limit any of its handler budgets has for any scene (`.max` for a kind with no
     /// budget): a handler within it needs no closer look.
     let handlerLimit: [Int64]
@@ -83,8 +82,8 @@ struct CompiledModel {
     let isUI: Bool
 
     private(set) var instances: [Instance] = []
-    /// The instances by key, once there are more than ``linearLimit``; below that, a scan finds a key
-    /// sooner than a hash of it.
+    /// The instances by key, once there are ``linearLimit`` or more; below that, a scan finds a key sooner
+    /// than a hash of it.
     private var index: [String: Int] = [:]
     private static let linearLimit = 16
     /// The instance of each key of the current block, by slot: slot 0 for events without a key (and every
