@@ -163,11 +163,11 @@ struct EventBlockDecoder {
                     // The duration, taken with no branch: the next one if the event has one, else nothing.
                     let has = present.contains(.dur) ? 1 : 0
                     let dur = durationValues[min(durationsUsed, durationCount)] & (0 &- UInt64(has))
-                    // The handler's end, t + dur, must fit too (t is not negative here).
-                    guard dur <= UInt64(Int64.max - t) else {
+                    // The handler's end, t + dur, must fit too (t is not negative here, so neither is max - t).
+                    guard dur <= UInt64(bitPattern: Int64.max &- t) else {
                         throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) ends past the signed 64-bit range")
                     }
-                    rows[i].dur = Int64(dur)
+                    rows[i].dur = Int64(bitPattern: dur)
                     durationsUsed &+= has
                     // The other fields.
                     let rest = present.subtracting(.dur)
