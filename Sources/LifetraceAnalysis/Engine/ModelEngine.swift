@@ -119,6 +119,9 @@ struct ModelEngine: ~Copyable {
     @inline(__always)
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
         let tag = Int(event.tag)
+        // The models through a local copy of the pointer: stepping one is then no access to `self`, which
+        // `shared` is part of.
+        let models = self.models
         let range = tagRanges[tag]
         var position = Int(truncatingIfNeeded: range & 0xFFFF_FFFF)
         let end = Int(truncatingIfNeeded: range >> 32)
@@ -135,6 +138,7 @@ struct ModelEngine: ~Copyable {
 
     /// Closes every instance's accounting at `t` (the end of the trace).
     mutating func finish(at t: Int64) {
+        let models = self.models
         for m in models.indices { models[m].finish(at: t, shared: &shared) }
     }
 

@@ -56,9 +56,7 @@ struct EventBlockDecoder {
             throw DecodeFailure(offset: 0, message: "unknown block type \(blockType)")
         }
         let firstT = try cursor.readNonNegative()
-        guard firstT >= notBefore else {
-            throw DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(notBefore)")
-        }
+        if let failure = Self.startsTooEarly(firstT, notBefore: notBefore) { throw failure }
         // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
         let count = try cursor.readCount(limit: content.count / 3, "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
@@ -202,6 +200,12 @@ struct EventBlockDecoder {
             records.removeLast(count - kept)
         }
         return Summary(firstT: firstT, lastT: lastT, eventCount: count - skipped, skippedUnknown: skipped)
+    }
+
+    /// The failure of a block starting at `firstT`, before `notBefore` (the previous block's end), if it does.
+    static func startsTooEarly(_ firstT: Int64, notBefore: Int64) -> DecodeFailure? {
+        guard firstT < notBefore else { return nil }
+        return DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(notBefore)")
     }
 
     /// A string index, which must be below `limit` (the block's number of strings).

@@ -10,6 +10,11 @@ final class BinaryEventSource: EventSource {
     private var index: [IndexEntry]?
     private var seenFrames: [IndexEntry] = []
     private var finished = false
+    /// Whether reaching the end leaves ``finish()`` to the caller, once every frame read has been accounted
+    /// (frames decoded in parallel are accounted after the reading has moved on).
+    private var deferringFinish = false
+    /// Where the trace was cut, if it was: reported when reading finishes, with the events recovered.
+    private var truncation: (offset: Int, fileEnd: Int, number: Int)?
     private(set) var header: TraceHeader?
     private(set) var warnings: [TraceWarning] = []
     private(set) var statistics = TraceStatistics()
@@ -46,14 +51,12 @@ final class BinaryEventSource: EventSource {
         while !finished {
             switch try scanner.next() {
             case .end:
-                finish()
+                reachEnd()
             case let .truncated(offset, fileEnd, number):
                 statistics.truncated = true
                 statistics.bytes = fileEnd
-                warnings.append(TraceWarning(.truncated, file: scanner.path,
-                                             "truncated at byte \(fileEnd): \(statistics.events) events recovered"
-                                                 + " (frame \(number) at byte \(offset) is incomplete)"))
-                finish()
+                truncation = (offset, fileEnd, number)
+                reachEnd()
             case let .frame(frame):
                 statistics.bytes = frame.offset + frame.size
                 switch frame.kind {
@@ -77,6 +80,11 @@ final class BinaryEventSource: EventSource {
         events.reserveCapacity(events.count + block.count)
         for row in 0..<block.count { events.append(block.event(at: row)) }
         return true
+    }
+
+    func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+        guard threads > 1, scanner.source.isRegularFile else { return try forEachRemainingBlock(body) }
+        try forEachRemainingBlockInParallel(workers: threads, body)
     }
 
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
@@ -104,18 +112,34 @@ final class BinaryEventSource: EventSource {
     /// Decompresses and decodes one data frame into `block`, keeping the statistics and the frame list.
     private func decodeFrame(_ frame: FrameScanner.Frame, into block: inout EventBlock) throws(TraceError) {
         let notBefore = statistics.lastT ?? 0
-        let summary: EventBlockDecoder.Summary
+        let summary = try scanner.withFrameBytes { (bytes) throws(TraceError) in
+            try Self.decode(bytes, of: frame, path: scanner.path, with: decompressor, &decoder, notBefore: notBefore, into: &block)
+        }
+        account(frame, summary)
+    }
+
+    /// Decompresses and decodes the bytes of `frame` into `block`; time must not go back before `notBefore`.
+    private static func decode(
+        _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: ZstdDecompressor,
+        _ decoder: inout EventBlockDecoder, notBefore: Int64, into block: inout EventBlock
+    ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
-            summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
-                try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
-                    try decoder.decode(content, notBefore: notBefore, into: &block)
-                }
+            return try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
+                try decoder.decode(content, notBefore: notBefore, into: &block)
             }
         } catch {
-            let detail = error.offset > 0 ? " (at byte \(error.offset) of the frame's content)" : ""
-            throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
-                             error.message + detail)
+            throw traceError(error, in: frame, path: path)
         }
+    }
+
+    /// `failure`, met decoding the content of `frame`, as an error naming the frame.
+    private static func traceError(_ failure: DecodeFailure, in frame: FrameScanner.Frame, path: String) -> TraceError {
+        let detail = failure.offset > 0 ? " (at byte \(failure.offset) of the frame's content)" : ""
+        return TraceError(.malformed, file: path, at: .byte(frame.offset, frame: frame.number), failure.message + detail)
+    }
+
+    /// Notes a decoded frame in the statistics and the list of frames the index is checked against.
+    private func account(_ frame: FrameScanner.Frame, _ summary: EventBlockDecoder.Summary) {
         statistics.dataFrames += 1
         statistics.skippedUnknownKinds += summary.skippedUnknown
         seenFrames.append(IndexEntry(offset: Int64(frame.offset), firstT: summary.firstT,
@@ -126,8 +150,60 @@ final class BinaryEventSource: EventSource {
         statistics.events += summary.eventCount
     }
 
+    /// Lends every remaining block to `body`, decoding frames on `workers` threads at once (see
+    /// ``ParallelFramePipeline``).
+    private func forEachRemainingBlockInParallel(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+        // The source's state is touched only under the pipeline's lock (claiming and accepting frames);
+        // each worker decodes with a decompressor and a decoder of its own.
+        nonisolated(unsafe) let source = self
+        let path = scanner.path
+        let states = (0..<workers).map { _ in WorkerState(decoder: decoder) }
+        deferringFinish = true
+        defer { deferringFinish = false }
+        try ParallelFramePipeline.run(
+            workers: workers,
+            claim: { (slot) throws(TraceError) -> Bool in
+                guard let frame = try source.nextDataFrame() else { return false }
+                slot.frame = frame
+                source.scanner.withFrameBytes { bytes in
+                    slot.bytes.removeAll(keepingCapacity: true)
+                    slot.bytes.append(contentsOf: bytes)
+                }
+                return true
+            },
+            decode: { worker, slot in
+                // Time order across frames is checked when the frames are accepted, in order.
+                let state = states[worker]
+                return Result { () throws(TraceError) -> EventBlockDecoder.Summary in
+                    try slot.bytes.withBytes { (bytes) throws(TraceError) in
+                        try Self.decode(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
+                                        notBefore: 0, into: &slot.block)
+                    }
+                }
+            },
+            accept: { (slot, summary) throws(TraceError) in
+                let notBefore = source.statistics.lastT ?? 0
+                if let failure = EventBlockDecoder.startsTooEarly(summary.firstT, notBefore: notBefore) {
+                    throw Self.traceError(failure, in: slot.frame!, path: path)
+                }
+                source.account(slot.frame!, summary)
+            },
+            consume: body)
+        finish()
+    }
+
+    private func reachEnd() {
+        finished = true
+        if !deferringFinish { finish() }
+    }
+
     private func finish() {
         finished = true
+        if let (offset, fileEnd, number) = truncation {
+            warnings.append(TraceWarning(.truncated, file: scanner.path,
+                                         "truncated at byte \(fileEnd): \(statistics.events) events recovered"
+                                             + " (frame \(number) at byte \(offset) is incomplete)"))
+        }
         if statistics.skippedUnknownKinds > 0 {
             warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
                                          "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
@@ -144,5 +220,15 @@ final class BinaryEventSource: EventSource {
             throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset + 8 + error.offset, frame: frame.number),
                              "index: \(error.message)")
         }
+    }
+}
+
+/// What one decoding thread of ``BinaryEventSource`` owns: touched by that thread alone.
+private final class WorkerState: @unchecked Sendable {
+    let decompressor = ZstdDecompressor()
+    var decoder: EventBlockDecoder
+
+    init(decoder: EventBlockDecoder) {
+        self.decoder = decoder
     }
 }

@@ -11,6 +11,8 @@ protocol EventSource: AnyObject {
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws
+    /// As ``forEachRemainingBlock(_:)``, decoding on up to `threads` threads at once where the source can.
+    func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws
     /// Lends every remaining event to `body`, in order, as a ``LifecycleEvent``.
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
@@ -18,6 +20,11 @@ protocol EventSource: AnyObject {
 }
 
 extension EventSource {
+    /// Decodes on one thread: for sources that cannot split their decoding.
+    func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+        try forEachRemainingBlock(body)
+    }
+
     /// Builds each event from the blocks: for sources that decode into blocks.
     func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws {
         try forEachRemainingBlock { block in
