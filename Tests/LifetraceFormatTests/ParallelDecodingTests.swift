@@ -116,4 +116,16 @@ import Testing
         }
         #expect(blocks == 2)
     }
+
+    /// Reading on after the end, in parallel, finds nothing more and reports nothing twice.
+    @Test func readingPastTheEndAddsNothing() throws {
+        let trace = try trace()
+        let path = files.directory.write("cut2.lifetrace", Array(trace.bytes[..<(trace.offsets[3] + 20)]))
+        let reader = try TraceReader(path: path)
+        var events = 0
+        while try reader.next() != nil { events += 1 }
+        #expect(events == 450 && reader.warnings.count == 1)
+        try reader.forEachBlock(decodingThreads: 2) { _ in Issue.record("a block after the end") }
+        #expect(reader.warnings.count == 1)
+    }
 }

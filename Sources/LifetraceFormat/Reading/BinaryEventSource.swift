@@ -153,6 +153,7 @@ final class BinaryEventSource: EventSource {
     /// Lends every remaining block to `body`, decoding frames on `workers` threads at once (see
     /// ``ParallelFramePipeline``).
     private func forEachRemainingBlockInParallel(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+        guard !finished else { return }
         // The source's state is touched only under the pipeline's lock (claiming and accepting frames);
         // each worker decodes with a decompressor and a decoder of its own.
         nonisolated(unsafe) let source = self
