@@ -34,7 +34,7 @@ import Testing
         var decoder = EventBlockDecoder(fileMinorVersion: 0)
         var block = EventBlock()
         let summary = try Self.oneEventBlock.withUnsafeBytes { raw in
-            try decoder.decode(raw, notBefore: 0, into: &block)
+            try decoder.decode(raw, into: &block)
         }
         #expect(block.count == 1)
         #expect(block.strings == ["S1"])
@@ -68,7 +68,7 @@ import Testing
         var decoder = EventBlockDecoder(fileMinorVersion: 0)
         var decoded = EventBlock()
         #expect {
-            try block.withUnsafeBytes { raw in _ = try decoder.decode(raw, notBefore: 0, into: &decoded) }
+            try block.withUnsafeBytes { raw in _ = try decoder.decode(raw, into: &decoded) }
         } throws: { error in
             (error as? DecodeFailure)?.message == message
         }

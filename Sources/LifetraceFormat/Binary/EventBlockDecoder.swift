@@ -34,16 +34,19 @@ struct EventBlockDecoder {
         var lastT: Int64
         var eventCount: Int
         var skippedUnknown: Int
+
+        /// Time must not go back across blocks: fails for a block starting before `previousEnd`, the last
+        /// timestamp of the block before it (at byte 1, where the block's base time is).
+        func checkStart(after previousEnd: Int64) throws(DecodeFailure) {
+            guard firstT >= previousEnd else {
+                throw DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(previousEnd)")
+            }
+        }
     }
 
-    /// Decodes every event of `content` into `block`, replacing what it held.
-    ///
-    /// - Parameter notBefore: the last timestamp of the previous block; time must not go backwards.
-    mutating func decode(
-        _ content: UnsafeRawBufferPointer,
-        notBefore: Int64,
-        into block: inout EventBlock
-    ) throws(DecodeFailure) -> Summary {
+    /// Decodes every event of `content` into `block`, replacing what it held. That time does not go back
+    /// from the previous block is for the reader to check, in order (``Summary/checkStart(after:)``).
+    mutating func decode(_ content: UnsafeRawBufferPointer, into block: inout EventBlock) throws(DecodeFailure) -> Summary {
         // The records are moved out of the block and back, so no uniqueness test goes through the block per
         // event; they keep their count, as every one is written whole below.
         var records = block.records
@@ -56,7 +59,6 @@ struct EventBlockDecoder {
             throw DecodeFailure(offset: 0, message: "unknown block type \(blockType)")
         }
         let firstT = try cursor.readNonNegative()
-        if let failure = Self.startsTooEarly(firstT, notBefore: notBefore) { throw failure }
         // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
         let count = try cursor.readCount(limit: content.count / 3, "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
@@ -200,12 +202,6 @@ struct EventBlockDecoder {
             records.removeLast(count - kept)
         }
         return Summary(firstT: firstT, lastT: lastT, eventCount: count - skipped, skippedUnknown: skipped)
-    }
-
-    /// The failure of a block starting at `firstT`, before `notBefore` (the previous block's end), if it does.
-    static func startsTooEarly(_ firstT: Int64, notBefore: Int64) -> DecodeFailure? {
-        guard firstT < notBefore else { return nil }
-        return DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(notBefore)")
     }
 
     /// A string index, which must be below `limit` (the block's number of strings).

@@ -9,10 +9,10 @@ final class BinaryEventSource: EventSource {
     private var block = EventBlock()
     private var index: [IndexEntry]?
     private var seenFrames: [IndexEntry] = []
+    /// Whether the frames are all read (``nextDataFrame()`` finds no more).
     private var finished = false
-    /// Whether reaching the end leaves ``finish()`` to the caller, once every frame read has been accounted
-    /// (frames decoded in parallel are accounted after the reading has moved on).
-    private var deferringFinish = false
+    /// Whether ``finish()`` has reported the end, once every frame read was decoded and accounted.
+    private var reportedEnd = false
     /// Where the trace was cut, if it was: reported when reading finishes, with the events recovered.
     private var truncation: (offset: Int, fileEnd: Int, number: Int)?
     private(set) var header: TraceHeader?
@@ -51,12 +51,12 @@ final class BinaryEventSource: EventSource {
         while !finished {
             switch try scanner.next() {
             case .end:
-                reachEnd()
+                finished = true
             case let .truncated(offset, fileEnd, number):
                 statistics.truncated = true
                 statistics.bytes = fileEnd
                 truncation = (offset, fileEnd, number)
-                reachEnd()
+                finished = true
             case let .frame(frame):
                 statistics.bytes = frame.offset + frame.size
                 switch frame.kind {
@@ -103,29 +103,24 @@ final class BinaryEventSource: EventSource {
     /// Decodes the next data frame that holds events into `block`; `false` at the end of the trace.
     private func decodeNextBlock(into block: inout EventBlock) throws(TraceError) -> Bool {
         while let frame = try nextDataFrame() {
-            try decodeFrame(frame, into: &block)
+            let summary = try scanner.withFrameBytes { (bytes) throws(TraceError) in
+                try Self.decode(bytes, of: frame, path: scanner.path, with: decompressor, &decoder, into: &block)
+            }
+            try account(frame, summary)
             if block.count > 0 { return true }
         }
+        finish()
         return false
     }
 
-    /// Decompresses and decodes one data frame into `block`, keeping the statistics and the frame list.
-    private func decodeFrame(_ frame: FrameScanner.Frame, into block: inout EventBlock) throws(TraceError) {
-        let notBefore = statistics.lastT ?? 0
-        let summary = try scanner.withFrameBytes { (bytes) throws(TraceError) in
-            try Self.decode(bytes, of: frame, path: scanner.path, with: decompressor, &decoder, notBefore: notBefore, into: &block)
-        }
-        account(frame, summary)
-    }
-
-    /// Decompresses and decodes the bytes of `frame` into `block`; time must not go back before `notBefore`.
+    /// Decompresses and decodes the bytes of `frame` into `block`.
     private static func decode(
         _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: ZstdDecompressor,
-        _ decoder: inout EventBlockDecoder, notBefore: Int64, into block: inout EventBlock
+        _ decoder: inout EventBlockDecoder, into block: inout EventBlock
     ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
             return try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
-                try decoder.decode(content, notBefore: notBefore, into: &block)
+                try decoder.decode(content, into: &block)
             }
         } catch {
             throw traceError(error, in: frame, path: path)
@@ -138,8 +133,14 @@ final class BinaryEventSource: EventSource {
         return TraceError(.malformed, file: path, at: .byte(frame.offset, frame: frame.number), failure.message + detail)
     }
 
-    /// Notes a decoded frame in the statistics and the list of frames the index is checked against.
-    private func account(_ frame: FrameScanner.Frame, _ summary: EventBlockDecoder.Summary) {
+    /// Notes a decoded frame, in order, in the statistics and the list of frames the index is checked against;
+    /// fails if its time goes back from the frame before.
+    private func account(_ frame: FrameScanner.Frame, _ summary: EventBlockDecoder.Summary) throws(TraceError) {
+        do throws(DecodeFailure) {
+            try summary.checkStart(after: statistics.lastT ?? 0)
+        } catch {
+            throw Self.traceError(error, in: frame, path: scanner.path)
+        }
         statistics.dataFrames += 1
         statistics.skippedUnknownKinds += summary.skippedUnknown
         seenFrames.append(IndexEntry(offset: Int64(frame.offset), firstT: summary.firstT,
@@ -153,14 +154,11 @@ final class BinaryEventSource: EventSource {
     /// Lends every remaining block to `body`, decoding frames on `workers` threads at once (see
     /// ``ParallelFramePipeline``).
     private func forEachRemainingBlockInParallel(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
-        guard !finished else { return }
         // The source's state is touched only under the pipeline's lock (claiming and accepting frames);
         // each worker decodes with a decompressor and a decoder of its own.
         nonisolated(unsafe) let source = self
         let path = scanner.path
         let states = (0..<workers).map { _ in WorkerState(decoder: decoder) }
-        deferringFinish = true
-        defer { deferringFinish = false }
         try ParallelFramePipeline.run(
             workers: workers,
             claim: { (slot) throws(TraceError) -> Bool in
@@ -173,33 +171,24 @@ final class BinaryEventSource: EventSource {
                 return true
             },
             decode: { worker, slot in
-                // Time order across frames is checked when the frames are accepted, in order.
                 let state = states[worker]
                 return Result { () throws(TraceError) -> EventBlockDecoder.Summary in
                     try slot.bytes.withBytes { (bytes) throws(TraceError) in
                         try Self.decode(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
-                                        notBefore: 0, into: &slot.block)
+                                        into: &slot.block)
                     }
                 }
             },
-            accept: { (slot, summary) throws(TraceError) in
-                let notBefore = source.statistics.lastT ?? 0
-                if let failure = EventBlockDecoder.startsTooEarly(summary.firstT, notBefore: notBefore) {
-                    throw Self.traceError(failure, in: slot.frame!, path: path)
-                }
-                source.account(slot.frame!, summary)
-            },
+            accept: { (slot, summary) throws(TraceError) in try source.account(slot.frame!, summary) },
             consume: body)
         finish()
     }
 
-    private func reachEnd() {
-        finished = true
-        if !deferringFinish { finish() }
-    }
-
+    /// Reports the end of the trace once its frames are all read and accounted: the truncation, kinds
+    /// skipped, and whether the index agrees. Only the first call reports.
     private func finish() {
-        finished = true
+        guard !reportedEnd else { return }
+        reportedEnd = true
         if let (offset, fileEnd, number) = truncation {
             warnings.append(TraceWarning(.truncated, file: scanner.path,
                                          "truncated at byte \(fileEnd): \(statistics.events) events recovered"

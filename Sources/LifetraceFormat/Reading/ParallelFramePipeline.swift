@@ -14,6 +14,7 @@ final class ParallelFramePipeline: @unchecked Sendable {
         /// A copy of the frame's bytes.
         var bytes: [UInt8] = []
         var block = EventBlock()
+        /// Set once the frame is decoded (or its claim failed), cleared once the block is read.
         var outcome: Result<EventBlockDecoder.Summary, TraceError>?
     }
 
@@ -27,10 +28,9 @@ final class ParallelFramePipeline: @unchecked Sendable {
     let slotCount: Int
     private let condition = Condition()
     private let slots: [Slot]
+    /// Frames claimed and frames read so far: slot `n % slotCount` holds frame `n` while `consumed <= n < claimed`.
     private var claimed = 0
     private var consumed = 0
-    /// Frames claimed so far: slot `n % slotCount` holds frame `n` while `consumed <= n < claimed`.
-    private var ready: [Bool]
     /// The number of frames in the trace, once a worker found its end (or a claim failed).
     private var end: Int?
     private var cancelled = false
@@ -38,7 +38,6 @@ final class ParallelFramePipeline: @unchecked Sendable {
     private init(slotCount: Int) {
         self.slotCount = slotCount
         slots = (0..<slotCount).map { _ in Slot() }
-        ready = [Bool](repeating: false, count: slotCount)
     }
 
     /// Runs `workers` decoding threads and lends each block to `consume`, in frame order.
@@ -73,7 +72,6 @@ final class ParallelFramePipeline: @unchecked Sendable {
                 more = try claim(slot)
             } catch {
                 slot.outcome = .failure(error)
-                ready[number % slotCount] = true
                 claimed += 1
                 end = claimed
                 condition.broadcast()
@@ -89,7 +87,6 @@ final class ParallelFramePipeline: @unchecked Sendable {
             let outcome = decode(worker, slot)
             condition.lock()
             slot.outcome = outcome
-            ready[number % slotCount] = true
             condition.broadcast()
         }
         condition.unlock()
@@ -104,15 +101,14 @@ final class ParallelFramePipeline: @unchecked Sendable {
         }
         while true {
             condition.lock()
-            let index = consumed % slotCount
-            while !ready[index], end.map({ consumed < $0 }) ?? true { condition.wait() }
-            guard ready[index] else {
+            let slot = slots[consumed % slotCount]
+            while slot.outcome == nil, end.map({ consumed < $0 }) ?? true { condition.wait() }
+            guard let outcome = slot.outcome else {
                 condition.unlock()
                 return
             }
-            let slot = slots[index]
             do throws(TraceError) {
-                switch slot.outcome! {
+                switch outcome {
                 case let .success(summary): try accept(slot, summary)
                 case let .failure(error): throw error
                 }
@@ -123,7 +119,6 @@ final class ParallelFramePipeline: @unchecked Sendable {
             condition.unlock()
             if slot.block.count > 0 { try consume(slot.block) }
             condition.lock()
-            ready[index] = false
             slot.outcome = nil
             consumed += 1
             condition.broadcast()

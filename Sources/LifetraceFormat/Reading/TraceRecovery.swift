@@ -126,15 +126,15 @@ public enum TraceRecovery {
                         report.dropped.append(DroppedRegion(offset: 0, size: 0, frame: 0, reason: "no header frame"))
                         try writeEmptyHeader()
                     }
-                    let notBefore = lastT
                     let summary: EventBlockDecoder.Summary
                     do throws(DecodeFailure) {
                         summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
                             try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) {
                                 (content) throws(DecodeFailure) in
-                                try decoder.decode(content, notBefore: notBefore, into: &scratch)
+                                try decoder.decode(content, into: &scratch)
                             }
                         }
+                        try summary.checkStart(after: lastT)
                     } catch {
                         report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
                                                             reason: error.message))
