@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
         .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
+        .library(name: "LifetraceZstd", targets: ["LifetraceZstd"]),
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
@@ -19,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
-        // Stage 0: the C library the binary format is framed with.
+        // libzstd, for the command line's compression only: Apple's device SDKs have none, so nothing an app
+        // links (LifetraceRecorder and what it depends on) may depend on it.
         .systemLibrary(
             name: "CZstd",
             pkgConfig: "libzstd",
@@ -27,12 +29,14 @@ let package = Package(
         ),
         // The event model: no I/O.
         .target(name: "LifetraceCore"),
-        // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers.
-        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "CZstd"]),
+        // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers, in Swift alone
+        // (stored zstd frames); libzstd's compression plugs in from LifetraceZstd.
+        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore"]),
+        .target(name: "LifetraceZstd", dependencies: ["LifetraceFormat", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
-        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceZstd"]),
         // Stage 4: timelines as self-contained HTML and terminal text, and Chrome/Perfetto export.
         .target(name: "LifetraceReport", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
@@ -45,6 +49,7 @@ let package = Package(
             dependencies: [
                 "LifetraceCore",
                 "LifetraceFormat",
+                "LifetraceZstd",
                 "LifetraceRecorder",
                 "LifetraceSimulator",
                 "LifetraceAnalysis",
@@ -56,21 +61,21 @@ let package = Package(
         // Generators and helpers shared by the test targets.
         .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore"]),
-        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceCore", "LifetraceTestSupport"]),
-        .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceAnalysisTests",
             dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceImportTests",
-            dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
+            dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceTestSupport"]),
-        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
+        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
     ]
 )
 

@@ -191,6 +191,49 @@ def dumps(value):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def frame_end(data, pos):
+    """The end of the zstd frame at pos, walking its header and block headers (RFC 8878 section 3.1.1);
+    None if the data ends first. Raises Damage for a reserved bit or block type, a dictionary, or a block
+    larger than the frame allows: at most 128 KiB, and at most the window (the content size of a
+    single-segment frame)."""
+    if len(data) - pos < 5:
+        return None
+    descriptor = data[pos + 4]
+    fcs_flag, single, checksum, dict_flag = descriptor >> 6, descriptor & 0x20, descriptor & 0x04, descriptor & 3
+    if descriptor & 0x08 or dict_flag:
+        raise Damage("zstd: reserved bit or dictionary in the frame header")
+    fcs_size = [1 if single else 0, 2, 4, 8][fcs_flag]
+    p = pos + 5
+    window = 0
+    if not single:
+        if len(data) <= p:
+            return None
+        w = data[p]
+        base = 1 << (10 + (w >> 3))
+        window = base + (base // 8) * (w & 7)
+        p += 1
+    if len(data) < p + fcs_size:
+        return None
+    if single:
+        window = int.from_bytes(data[p:p + fcs_size], "little") + (256 if fcs_size == 2 else 0)
+    p += fcs_size
+    limit = min(window, 128 << 10)
+    while True:
+        if len(data) < p + 3:
+            return None
+        header = int.from_bytes(data[p:p + 3], "little")
+        kind, size = (header >> 1) & 3, header >> 3
+        if kind == 3:
+            raise Damage("zstd: block of the reserved type 3")
+        if size > limit:
+            raise Damage("zstd: block of %d bytes is larger than the %d bytes a block of this frame may hold" % (size, limit))
+        p += 3 + (1 if kind == 1 else size)
+        if header & 1:
+            break
+    p += 4 if checksum else 0
+    return p if p <= len(data) else None
+
+
 def read(path, out):
     data = open(path, "rb").read()
     pos, frame, minor, last_t, count, skipped = 0, 0, None, 0, 0, 0
@@ -227,14 +270,19 @@ def read(path, out):
                 raise Damage("byte %d (frame %d): zstd: %s" % (pos, frame, error))
             if params.content_size == zstandard.CONTENTSIZE_UNKNOWN or params.content_size > MAX_CONTENT:
                 raise Damage("byte %d (frame %d): bad declared content size" % (pos, frame))
+            try:
+                end = frame_end(data, pos)
+            except Damage as error:
+                raise Damage("byte %d (frame %d): %s" % (pos, frame, error))
+            if end is None:
+                break  # truncated
             obj = zstandard.ZstdDecompressor().decompressobj()
             try:
-                content = obj.decompress(data[pos:])
+                content = obj.decompress(data[pos:end])
             except zstandard.ZstdError as error:
                 raise Damage("byte %d (frame %d): zstd: %s" % (pos, frame, error))
-            if not obj.eof:
-                break  # truncated
-            end = len(data) - len(obj.unused_data)
+            if not obj.eof or obj.unused_data:
+                raise Damage("byte %d (frame %d): zstd: the frame's blocks do not add up to its size" % (pos, frame))
             try:
                 events, last_t, skip = decode_block(content, minor, last_t)
             except Damage as error:

@@ -1,5 +1,6 @@
 public import LifetraceCore
 package import LifetraceFormat
+import LifetraceZstd
 
 /// The one-pass streaming analyzer: feed it a trace's events in order, then ask for the result.
 ///

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LifetraceCore
 @testable import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceCore
 @testable import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
         encoder.finish(into: &content)
         var bytes = HeaderFrame.encode(nil)
         bytes[13] = minor
-        let compressor = ZstdCompressor(level: 3)
+        let compressor = FrameCodec.zstd(level: 3).makeCompressor()
         compressor.compressFrame(block) { bytes.append(contentsOf: $0) }
         compressor.compressFrame(content) { bytes.append(contentsOf: $0) }
         return bytes
@@ -126,7 +127,7 @@ import Testing
         encoder.append(LifecycleEvent(t: .max - 10, kind: .appWillTerminate, dur: 11))
         encoder.finish(into: &content)
         var bytes = HeaderFrame.encode(nil)
-        ZstdCompressor(level: 3).compressFrame(content) { bytes.append(contentsOf: $0) }
+        FrameCodec.zstd(level: 3).makeCompressor().compressFrame(content) { bytes.append(contentsOf: $0) }
         let path = files.directory.write("end.lifetrace", bytes)
         let error = try #require(files.readError(path))
         // The field column starts at byte 36: 31 bytes of counts and sizes (t takes a 9-byte varint), then one
@@ -152,7 +153,7 @@ import Testing
     @Test func aDataFrameDeclaringMoreThan16MiBIsRefusedBeforeDecompressing() throws {
         var bytes = HeaderFrame.encode(nil)
         let zeros = [UInt8](repeating: 0, count: (16 << 20) + 1)
-        ZstdCompressor(level: 1).compressFrame(zeros) { bytes.append(contentsOf: $0) }
+        FrameCodec.zstd(level: 1).makeCompressor().compressFrame(zeros) { bytes.append(contentsOf: $0) }
         let path = files.directory.write("bomb.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .malformed)

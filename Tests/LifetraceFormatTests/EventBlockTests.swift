@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceCore
 @testable import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import LifetraceCore
 @testable import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 
@@ -87,7 +88,7 @@ import Testing
     /// A frame starting before the previous one ended is found in order, as when decoding on one thread.
     @Test func timeGoingBackAcrossFramesIsTheSameError() throws {
         var bytes = HeaderFrame.encode(nil)
-        let compressor = ZstdCompressor(level: 3)
+        let compressor = FrameCodec.zstd(level: 3).makeCompressor()
         for times in [[100, 200], [300, 400], [150, 500]] as [[Int64]] {
             var encoder = EventBlockEncoder()
             for t in times { encoder.append(LifecycleEvent(t: t, kind: .heartbeat)) }

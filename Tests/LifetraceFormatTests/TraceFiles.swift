@@ -1,5 +1,6 @@
 import LifetraceCore
 @testable import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 
 /// Writes traces into a temporary directory and reads them back, for the format's tests.
@@ -12,9 +13,10 @@ struct TraceFiles {
         header: TraceHeader?,
         _ events: [LifecycleEvent],
         frameSizes: [Int] = [],
-        close: Bool = true
+        close: Bool = true,
+        codec: FrameCodec = .zstd
     ) throws -> (bytes: [UInt8], frameOffsets: [Int]) {
-        let writer = try BinaryTraceWriter(sink: MemorySink(), header: header)
+        let writer = try BinaryTraceWriter(sink: MemorySink(), header: header, options: .init(codec: codec))
         var offsets: [Int] = []
         var remaining = events[...]
         for size in frameSizes {
@@ -29,18 +31,18 @@ struct TraceFiles {
         return (writer.memoryBytes!, offsets)
     }
 
-    /// Reads every event of the file at `path`.
-    func readAll(_ path: String) throws(TraceError) -> (header: TraceHeader?, events: [LifecycleEvent], reader: TraceReader) {
-        let reader = try TraceReader(path: path)
+    /// Reads every event of the file at `path`, decompressing with `codec`.
+    func readAll(_ path: String, codec: FrameCodec = .zstd) throws(TraceError) -> (header: TraceHeader?, events: [LifecycleEvent], reader: TraceReader) {
+        let reader = try TraceReader(path: path, codec: codec)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }
         return (reader.header, events, reader)
     }
 
-    /// The error reading the file at `path` throws, or `nil` if it reads.
-    func readError(_ path: String) -> TraceError? {
+    /// The error reading the file at `path` with `codec` throws, or `nil` if it reads.
+    func readError(_ path: String, codec: FrameCodec = .zstd) -> TraceError? {
         do throws(TraceError) {
-            _ = try readAll(path)
+            _ = try readAll(path, codec: codec)
             return nil
         } catch {
             return error

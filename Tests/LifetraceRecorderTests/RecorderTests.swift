@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceRecorder
 import LifetraceTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceReport
 import LifetraceTestSupport
 import Testing

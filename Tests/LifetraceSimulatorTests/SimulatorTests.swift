@@ -1,5 +1,6 @@
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceSimulator
 import LifetraceTestSupport
 import Testing

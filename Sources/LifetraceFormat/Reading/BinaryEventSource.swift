@@ -3,7 +3,8 @@ import LifetraceCore
 /// Decodes a `.lifetrace` file frame by frame.
 final class BinaryEventSource: EventSource {
     private let scanner: FrameScanner
-    private let decompressor = ZstdDecompressor()
+    private let codec: FrameCodec
+    private let decompressor: any FrameDecompressor
     private var decoder: EventBlockDecoder
     /// The events of the last data frame decoded on the reader's own thread (``nextBatch(into:)``, pipes).
     private var block = EventBlock()
@@ -20,8 +21,10 @@ final class BinaryEventSource: EventSource {
     private(set) var statistics = TraceStatistics()
 
     /// Reads the header frame, which must come first.
-    init(source: FileByteSource) throws(TraceError) {
+    init(source: FileByteSource, codec: FrameCodec) throws(TraceError) {
         scanner = FrameScanner(source: source)
+        self.codec = codec
+        decompressor = codec.makeDecompressor()
         let path = source.path
         guard case let .frame(frame) = try scanner.next() else {
             throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "truncated in the header frame")
@@ -115,7 +118,7 @@ final class BinaryEventSource: EventSource {
 
     /// Decompresses and decodes the bytes of `frame` into `block`.
     private static func decode(
-        _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: ZstdDecompressor,
+        _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: any FrameDecompressor,
         _ decoder: inout EventBlockDecoder, into block: inout EventBlock
     ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
@@ -158,7 +161,7 @@ final class BinaryEventSource: EventSource {
         // each worker decodes with a decompressor and a decoder of its own.
         nonisolated(unsafe) let source = self
         let path = scanner.path
-        let states = (0..<workers).map { _ in WorkerState(decoder: decoder) }
+        let states = (0..<workers).map { _ in WorkerState(decoder: decoder, decompressor: codec.makeDecompressor()) }
         try ParallelFramePipeline.run(
             workers: workers,
             claim: { (slot) throws(TraceError) -> Bool in
@@ -215,10 +218,11 @@ final class BinaryEventSource: EventSource {
 
 /// What one decoding thread of ``BinaryEventSource`` owns: touched by that thread alone.
 private final class WorkerState: @unchecked Sendable {
-    let decompressor = ZstdDecompressor()
+    let decompressor: any FrameDecompressor
     var decoder: EventBlockDecoder
 
-    init(decoder: EventBlockDecoder) {
+    init(decoder: EventBlockDecoder, decompressor: any FrameDecompressor) {
         self.decoder = decoder
+        self.decompressor = decompressor
     }
 }

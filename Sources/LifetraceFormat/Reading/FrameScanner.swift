@@ -87,10 +87,10 @@ final class FrameScanner {
             let size: Int?
             do throws(DecodeFailure) {
                 size = try source.withAvailableBytes { (bytes) throws(DecodeFailure) -> Int? in
-                    try ZstdDecompressor.frameSize(bytes)
+                    try ZstdFrameLayout.parse(bytes)?.frameSize
                 }
             } catch {
-                throw self.error(.malformed, at: offset, frame: number, error.message)
+                throw self.error(.malformed, at: offset + error.offset, frame: number, error.message)
             }
             if let size { return found(Frame(kind: .data, offset: offset, size: size, number: number)) }
             if source.reachedEOF { return .truncated(offset: offset, fileEnd: offset + got, frameNumber: number) }

@@ -27,15 +27,18 @@ public final class TraceReader {
     private var batch: [LifecycleEvent] = []
     private var position = 0
 
-    /// Opens `path` (`-` for standard input) and reads its header.
-    public init(path: String) throws(TraceError) {
+    /// Opens `path` (`-` for standard input) and reads its header; data frames are decompressed with `codec`.
+    ///
+    /// ``FrameCodec/stored`` reads what the recorder writes with no C library; `LifetraceZstd` adds
+    /// `init(path:)`, which reads every trace with libzstd.
+    public init(path: String, codec: FrameCodec) throws(TraceError) {
         self.path = path
         let bytes = try FileByteSource(path: path)
         let available = try bytes.fill(atLeast: 4)
         let head: [UInt8] = bytes.withAvailableBytes { Array($0.prefix(4)) }
         if available >= 4, LifetraceFormat.isSkippableMagic(head.withUnsafeBytes { loadUInt32LE($0, at: 0) }) {
             format = .binary
-            source = try BinaryEventSource(source: bytes)
+            source = try BinaryEventSource(source: bytes, codec: codec)
         } else if available >= 4, head == [0x28, 0xB5, 0x2F, 0xFD] {
             throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0),
                              "zstd data without a lifetrace header frame: not a lifetrace trace")

@@ -37,7 +37,7 @@ public enum TraceRecovery {
     ///
     /// - Throws: ``TraceError`` when the input cannot be read at all or is not a binary trace, or the output
     ///   cannot be written.
-    public static func recover(input: String, output: String) throws(TraceError) -> Report {
+    public static func recover(input: String, output: String, codec: FrameCodec) throws(TraceError) -> Report {
         let source = try FileByteSource(path: input)
         let scanner = FrameScanner(source: source)
         let sink = try FileSink(path: output)
@@ -45,7 +45,7 @@ public enum TraceRecovery {
         var written = 0
         var index: [IndexEntry] = []
         var decoder = EventBlockDecoder(fileMinorVersion: LifetraceFormat.minorVersion)
-        let decompressor = ZstdDecompressor()
+        let decompressor = codec.makeDecompressor()
         var scratch = EventBlock()
         var lastT: Int64 = 0
         var sawHeader = false

@@ -2,20 +2,22 @@ public import LifetraceCore
 
 /// Writes a `.lifetrace` trace: a header frame, zstd data frames of events, and an index when closed.
 ///
-/// Events are buffered into an event block; a block becomes one zstd frame (with zstd's content checksum)
-/// when it reaches ``Options/targetFrameBytes`` or when ``flush()`` is called. Each frame is written with a
+/// Events are buffered into an event block; a block becomes one zstd frame (with zstd's content checksum),
+/// compressed by the ``Options/codec``, when it reaches ``Options/targetFrameBytes`` or when ``flush()`` is
+/// called. Each frame is written with a
 /// single `write(2)`, so a process killed at any moment leaves a file whose every complete frame is intact.
 public final class BinaryTraceWriter: EventWriter {
     /// How the writer frames and compresses.
     public struct Options: Sendable {
-        /// zstd's compression level, 1 (fastest) to 19 (smallest).
-        public var compressionLevel: Int32
+        /// How data frames are compressed: ``FrameCodec/stored`` (no C library) unless a codec such as
+        /// `LifetraceZstd`'s `.zstd` is given.
+        public var codec: FrameCodec
         /// The size of a block's encoded events at which the writer ends the frame.
         public var targetFrameBytes: Int
 
-        /// Creates options; the defaults are zstd's level 3 and 1 MiB frames.
-        public init(compressionLevel: Int32 = 3, targetFrameBytes: Int = 1 << 20) {
-            self.compressionLevel = compressionLevel
+        /// Creates options; the defaults are stored frames and 1 MiB frames.
+        public init(codec: FrameCodec = .stored, targetFrameBytes: Int = 1 << 20) {
+            self.codec = codec
             self.targetFrameBytes = min(max(targetFrameBytes, 1), LifetraceFormat.maxFrameContentSize / 2)
         }
     }
@@ -23,7 +25,7 @@ public final class BinaryTraceWriter: EventWriter {
     private var sink: any TraceSink
     private let path: String
     private let options: Options
-    private let compressor: ZstdCompressor
+    private let compressor: any FrameCompressor
     private var block: EventBlockEncoder
     private var content: [UInt8] = []
     private var index: [IndexEntry] = []
@@ -43,7 +45,7 @@ public final class BinaryTraceWriter: EventWriter {
         self.sink = sink
         self.path = (sink as? FileSink)?.path ?? "<memory>"
         self.options = options
-        self.compressor = ZstdCompressor(level: options.compressionLevel)
+        self.compressor = options.codec.makeCompressor()
         self.block = EventBlockEncoder(reservingCapacity: options.targetFrameBytes + 1024)
         try write(HeaderFrame.encode(header))
     }
@@ -80,11 +82,7 @@ public final class BinaryTraceWriter: EventWriter {
         guard !block.isEmpty else { return }
         let entry = IndexEntry(offset: Int64(bytesWritten), firstT: block.firstT, eventCount: Int64(block.eventCount))
         block.finish(into: &content)
-        var failure: TraceError?
-        compressor.compressFrame(content) { frame in
-            do throws(TraceError) { try writeRaw(frame) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try compressor.compressFrame(content) { (frame) throws(TraceError) in try writeRaw(frame) }
         index.append(entry)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 
 /// `lifetrace check TRACE...`: what CI runs.
 struct Check: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifetraceFormat
+import LifetraceZstd
 
 /// `lifetrace convert IN OUT`: JSON Lines to `.lifetrace` and back.
 struct Convert: ParsableCommand {
@@ -46,7 +47,7 @@ struct Convert: ParsableCommand {
             jsonLines = [".jsonl", ".ndjson", ".json"].contains { output.hasSuffix($0) }
         }
         let writer = try makeEventWriter(path: output, header: reader.header, jsonLines: jsonLines,
-                                         options: .init(compressionLevel: level))
+                                         options: .init(codec: .zstd(level: level)))
         do {
             try reader.forEachEvent { event in try writer.append(event) }
             try writer.close()

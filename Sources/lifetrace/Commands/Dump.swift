@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 
 /// `lifetrace dump TRACE`: the trace as canonical JSON Lines on standard output.
 struct Dump: ParsableCommand {

@@ -7,6 +7,7 @@ import ArgumentParser
 import Foundation
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceImport
 import LifetraceRecorder
 
@@ -122,9 +123,9 @@ final class ImportSink: @unchecked Sendable {
 
     private func open(_ header: TraceHeader) throws {
         if let live {
-            try live.open { Recorder(writer: try makeEventWriter(path: output, header: header), clock: .wall) }
+            try live.open { Recorder(writer: try makeEventWriter(path: output, header: header, options: .zstd), clock: .wall) }
         } else if writer == nil {
-            writer = try makeEventWriter(path: output, header: header)
+            writer = try makeEventWriter(path: output, header: header, options: .zstd)
         }
     }
 

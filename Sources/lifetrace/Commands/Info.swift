@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 
 /// `lifetrace info TRACE...`: what a trace holds and how it is stored.
 struct Info: ParsableCommand {

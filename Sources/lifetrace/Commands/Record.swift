@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceRecorder
 
 /// `lifetrace record -o OUT [-- COMMAND ARGS...]`: turns a live JSON Lines stream into a crash-safe trace.
@@ -136,7 +137,7 @@ final class RecordSession: @unchecked Sendable {
         try recorder.open {
             let header = header ?? TraceHeader(clock: .monotonic, app: app)
             let writer = try BinaryTraceWriter(sink: try FileSink(path: output), header: header,
-                                               options: configuration.writerOptions)
+                                               options: .zstd)
             return Recorder(writer: writer, configuration: configuration)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LifetraceFormat
+import LifetraceZstd
 
 /// `lifetrace recover IN OUT`: salvages every intact frame of a damaged trace.
 struct Recover: ParsableCommand {

@@ -8,6 +8,7 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceReport
 
 /// `lifetrace report TRACE... -o OUT.html|OUT.txt|-`: a timeline people can look at.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceSimulator
 
 /// `lifetrace simulate`: writes a realistic trace of a documented lifecycle sequence.
@@ -79,7 +80,7 @@ struct Simulate: ParsableCommand {
             minimumEvents: events,
             minimumDuration: duration.flatMap(Nanoseconds.parse))
         let simulator = Simulator(configuration: configuration)
-        let writer = try makeEventWriter(path: output!, header: simulator.header)
+        let writer = try makeEventWriter(path: output!, header: simulator.header, options: .zstd)
         let progress = Progress(total: events, label: "simulate")
         try simulator.run { event in
             try writer.append(event)

@@ -1,9 +1,10 @@
 internal import CZstd
+import LifetraceFormat
 
-/// Compresses data frames: one zstd frame per call, with its content size and checksum.
+/// Compresses data frames with libzstd: one zstd frame per call, with its content size and checksum.
 ///
 /// Owns its compression context exclusively; confine an instance to one thread at a time.
-final class ZstdCompressor {
+final class ZstdCompressor: FrameCompressor {
     private let context: OpaquePointer
     private var output: [UInt8] = []
 
@@ -20,8 +21,7 @@ final class ZstdCompressor {
         ZSTD_freeCCtx(context)
     }
 
-    /// Compresses `content` into one complete zstd frame and passes it to `body`.
-    func compressFrame<R>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         let bound = ZSTD_compressBound(content.count)
         if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
         let written = content.withUnsafeBytes { source in
@@ -31,6 +31,11 @@ final class ZstdCompressor {
         }
         // With a large enough output buffer and valid parameters, compression cannot fail.
         precondition(ZSTD_isError(written) == 0, String(cString: ZSTD_getErrorName(written)))
-        return try output.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<written])) }
+        let result: Result<R, E> = output.withUnsafeBytes { raw in
+            do throws(E) { return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<written]))) } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 }
