@@ -11,39 +11,52 @@ public import LifetraceFormat
 
 /// Records lifecycle events of the running process into a `.lifetrace` trace.
 ///
-/// Safe to call from any thread. Recording an event takes a lock and appends a value to a buffer reserved up
-/// front: no heap allocation for events without attributes. Encoding and compression happen on a serial
-/// writer queue, never on the recording thread: a full buffer is handed over whole while recording goes on
-/// in a second one. A timer writes the buffer as a zstd frame every ``RecorderConfiguration/flushInterval``,
-/// so a process killed with SIGKILL loses at most that interval; ``close()`` writes the last frame and the
-/// index.
+/// Safe to call from any thread. Recording an event takes the lock of the calling thread's buffer (one of
+/// several, so threads rarely wait for each other) and appends a value to space reserved up front: no heap
+/// allocation for events without attributes. Encoding and writing happen on a serial writer queue, never on
+/// the recording thread. A timer writes what was buffered as a frame every
+/// ``RecorderConfiguration/flushInterval``, so a process killed with SIGKILL loses at most that interval;
+/// ``close()`` writes the last frame and the index.
+///
+/// The file needs no C library: its data frames are stored zstd frames (see ``FrameCodec/stored``), which
+/// `zstd -t` and every lifetrace reader accept, and `lifetrace convert` recompresses.
 ///
 /// ```swift
 /// let recorder = try Recorder(path: "run.lifetrace", app: "com.example.app", sceneManifest: true)
-/// recorder.record(.sceneWillConnect, scene: "S1")
+/// let capture = recorder.captureLifecycle()       // the UIKit notifications, from now on
 /// recorder.measure(.sceneDidEnterBackground, scene: "S1") { saveEverything() }
 /// let task = recorder.beginTask(name: "upload")
 /// recorder.endTask(task)
 /// try recorder.close()
 /// ```
 public final class Recorder: Sendable {
-    private let state: LockedValue<RecorderState>
-    /// The writer, touched only on ``writerQueue``.
-    private let output: LockedValue<any EventWriter>
+    private let shards: RecorderShards
+    /// Where frames go; touched only on ``writerQueue``.
+    private let output: LockedValue<RecorderOutput>
     private let writerQueue = DispatchQueue(label: "lifetrace.recorder.writer")
     private let clock: TraceClock
     private let origin: Int64
     private let configuration: RecorderConfiguration
     private let timer: LockedValue<(any DispatchSourceTimer)?>
+    private let taskIDs = LockedValue<Int64>(0)
+    /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
+    let mirror: (any EventMirror)?
 
     /// Opens `path` and starts recording, with `t = 0` now.
     ///
+    /// The file is created (or truncated) at once, so a path that cannot be written fails here; its header is
+    /// written with the first frame, so that it can say how the events were captured
+    /// (``captureLifecycle(from:)``). On Apple's device platforms the file stays writable while the device
+    /// is locked after the first unlock (`completeUntilFirstUserAuthentication`), so a flush in the background
+    /// does not fail.
+    ///
     /// - Parameters:
-    ///   - path: the trace file, created or truncated.
+    ///   - path: the trace file, created or truncated. In an app, a path in its own container.
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
-    ///   - metadata: other header members.
+    ///   - metadata: other header members (`app_version`, `build`, `os_version`, `device`, `test_name`, ...).
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
+    ///   - configuration: buffering, flushing, heartbeats and the log mirror.
     public convenience init(
         path: String,
         app: String? = nil,
@@ -52,20 +65,32 @@ public final class Recorder: Sendable {
         clock: TraceClock = .continuous,
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
-        let header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
+        var header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
                                  sceneManifest: sceneManifest, extra: metadata)
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: header,
-                                           options: configuration.writerOptions)
-        self.init(writer: writer, clock: clock, configuration: configuration)
+        header[extra: "source"] = header[extra: "source"] ?? .string("recorder")
+        if let interval = configuration.heartbeatInterval {
+            header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)
+        }
+        let sink = try FileSink(path: path)
+        FileProtection.keepWritableAfterFirstUnlock(path)
+        self.init(output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: clock,
+                  configuration: configuration)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
-    public init(writer: any EventWriter, clock: TraceClock = .continuous, configuration: RecorderConfiguration = .init()) {
-        self.output = LockedValue(writer)
+    public convenience init(writer: any EventWriter, clock: TraceClock = .continuous,
+                            configuration: RecorderConfiguration = .init()) {
+        self.init(output: .ready(writer), clock: clock, configuration: configuration)
+    }
+
+    private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration) {
+        _ = ProcessLaunch.current  // read the launch environment as early as the recorder exists
+        self.output = LockedValue(output)
         self.clock = clock
         self.origin = clock.nowNanoseconds()
         self.configuration = configuration
-        self.state = LockedValue(RecorderState(capacity: configuration.bufferCapacity))
+        self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
+        self.mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
         self.timer = LockedValue(nil)
         startTimer()
     }
@@ -87,37 +112,44 @@ public final class Recorder: Sendable {
         pid: Int64? = nil,
         attrs: [Attribute]? = nil
     ) {
-        _ = append(kind, stampNow: true) { state, t in
+        guard let (_, t) = append(kind, stampNow: true, { state, t in
             state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
                          attrs: attrs)
-        }
+        }) else { return }
+        mirror?.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase,
+                                      reason: reason, pid: pid, attrs: attrs))
     }
 
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
-        _ = append(.custom, stampNow: true) { state, t in state.append(.custom, at: t, label: label, attrs: attrs) }
+        guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
+        else { return }
+        mirror?.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs))
     }
 
-    /// Records an event with the timestamp it carries, which must not be before the last one recorded.
+    /// Records an event with the timestamp it carries, which should not be before the last one recorded.
     ///
-    /// For relaying events timestamped elsewhere, as `lifetrace record` does.
+    /// For relaying events timestamped elsewhere, as `lifetrace record` does: they are written in the order
+    /// they come, a time below the last one raised to it.
     /// - Returns: `false` if the event was dropped (only with the ``RecorderConfiguration/OverflowPolicy/drop`` policy).
     @discardableResult
     public func record(_ event: LifecycleEvent) -> Bool {
         append(event.kind, relayedAt: event.t) { state, t in
             state.append(event.kind, at: t, label: event.label, scene: event.scene, dur: event.dur, task: event.task,
-                         name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs)
+                         name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs,
+                         relayed: true)
         } != nil
     }
 
     /// Starts measuring a callback; the event is recorded at its start with the duration ``Span/end()`` measures.
     public func beginSpan(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> Span {
-        guard let (sequence, t) = append(kind, stampNow: true, openSpan: true, { state, t in
+        let shard = shards.current
+        guard let (sequence, t) = append(kind, stampNow: true, openSpan: true, in: shard, { state, t in
             state.append(kind, at: t, scene: scene, phase: phase)
         }) else {
-            return Span(recorder: nil, sequence: -1, start: 0)
+            return Span(recorder: nil, shard: 0, sequence: -1, start: 0, kind: kind, scene: scene, phase: phase)
         }
-        return Span(recorder: self, sequence: sequence, start: t)
+        return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)
     }
 
     /// Runs `body` as the handler of a callback and records the callback with the time `body` took.
@@ -134,9 +166,9 @@ public final class Recorder: Sendable {
 
     /// Records `task.begin` for a new background task id and returns the id.
     public func beginTask(name: String? = nil) -> Int64 {
-        let id = state.withLock { state -> Int64 in
-            state.nextTaskID += 1
-            return state.nextTaskID
+        let id = taskIDs.withLock { next -> Int64 in
+            next += 1
+            return next
         }
         record(.taskBegin, task: id, name: name)
         return id
@@ -147,14 +179,22 @@ public final class Recorder: Sendable {
         record(.taskEnd, task: task)
     }
 
-    /// The number of events dropped so far because the buffer was full.
+    /// The number of events lost so far: dropped because a buffer was full, or held by a write that failed.
     public var droppedEventCount: Int {
-        state.withLock { $0.droppedTotal }
+        var total = output.withLock { $0.lostToWrites }
+        for index in 0..<shards.count { total += shards.withLock(index) { $0.droppedTotal } }
+        return total
     }
 
     /// Writes every buffered event that no unfinished span holds back, as a frame.
     public func flush() throws(TraceError) {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
+    }
+
+    /// Writes what is buffered without waiting for it: for a moment the app may be suspended after, such as
+    /// resigning active or entering the background.
+    public func flushSoon() {
+        writerQueue.async { try? self.writeOut(force: false) }
     }
 
     /// Stops the timer, writes everything (unfinished spans without `dur`) and the index.
@@ -165,40 +205,42 @@ public final class Recorder: Sendable {
         }
         try onWriterQueue { () throws(TraceError) in
             try writeOut(force: true)
-            var failure: TraceError?
-            output.withLock { writer in
-                do throws(TraceError) { try writer.close() } catch { failure = error }
-            }
-            if let failure { throw failure }
+            let locked = output.lock()
+            defer { output.unlock() }
+            try locked.pointee.close()
         }
     }
 
     // MARK: - Internals
 
-    /// Appends under the lock; returns the event's sequence number and timestamp, or `nil` if it was dropped.
+    /// Appends under the lock of shard `shard`; returns the event's sequence number and timestamp, or `nil` if
+    /// it was dropped.
     ///
-    /// The timestamp is taken under the lock (or, for relayed events, raised to the last one), so the buffer
-    /// is always in time order.
+    /// The timestamp is taken under the lock (or, for relayed events, raised to the shard's last one), so each
+    /// shard's buffer is in time order.
     @inline(__always)
     private func append(
         _ kind: EventKind,
         stampNow: Bool = false,
         relayedAt relayedT: Int64 = 0,
         openSpan: Bool = false,
+        in shard: Int? = nil,
         _ store: (inout RecorderState, Int64) -> Int
     ) -> (Int, Int64)? {
+        let shard = shard ?? shards.current
+        let capacity = shards.capacity
         while true {
-            let locked = state.lock()
+            let locked = shards.lock(shard)
             let t = max(stampNow ? now() : relayedT, locked.pointee.lastT)
-            guard locked.pointee.count < configuration.bufferCapacity else {
+            guard locked.pointee.count < capacity else {
                 if configuration.overflowPolicy == .drop {
                     locked.pointee.noteDrop(at: t)
-                    state.unlock()
+                    shards.unlock(shard)
                     return nil
                 }
                 let schedule = !locked.pointee.writeScheduled
                 locked.pointee.writeScheduled = true
-                state.unlock()
+                shards.unlock(shard)
                 if schedule {
                     writerQueue.async { try? self.writeOut(force: false) }
                 } else {
@@ -209,52 +251,46 @@ public final class Recorder: Sendable {
             locked.pointee.reportDrops(at: t)
             let sequence = store(&locked.pointee, t)
             if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }
-            state.unlock()
+            shards.unlock(shard)
             return (sequence, t)
         }
     }
 
-    /// Records the duration of the span `sequence` if its event is still buffered.
-    fileprivate func endSpan(sequence: Int, start: Int64) {
-        let end = now()
-        state.withLock { state in
-            guard let open = state.openSpans.firstIndex(where: { $0.sequence == sequence }) else { return }
+    /// Records the duration of `span` if its event is still buffered.
+    fileprivate func end(_ span: Span) {
+        let dur = max(now() - span.start, 0)
+        shards.withLock(span.shard) { state in
+            guard let open = state.openSpans.firstIndex(where: { $0.sequence == span.sequence }) else { return }
             state.openSpans.remove(at: open)
-            _ = state.setDuration(max(end - start, 0), of: sequence)
+            _ = state.setDuration(dur, of: span.sequence)
         }
+        mirror?.mirror(LifecycleEvent(t: span.start, kind: span.kind, scene: span.scene, dur: dur, phase: span.phase))
     }
 
-    /// Takes what may be written now and writes it; runs on ``writerQueue`` only.
+    /// Takes what may be written now from every shard and writes it; runs on ``writerQueue`` only.
     private func writeOut(force: Bool) throws(TraceError) {
-        let capacity = configuration.bufferCapacity
-        let batch = state.withLock { state in
-            state.writeScheduled = false
-            let batch = state.takeWritable(now: now(), maxHold: configuration.maxSpanHold.nanoseconds, force: force)
-            // A full buffer held back entirely by open spans would stall recording: let the spans go.
-            if batch.isEmpty, state.count >= capacity {
-                return state.takeWritable(now: now(), maxHold: 0, force: true)
-            }
-            return batch
-        }
-        try write(batch)
-    }
-
-    /// Encodes and writes `batch` as (at least) one frame; runs on ``writerQueue`` only.
-    private func write(_ batch: RecorderState.Batch) throws(TraceError) {
-        guard !batch.isEmpty else { return }
-        var failure: TraceError?
-        output.withLock { writer in
-            do throws(TraceError) {
-                for index in batch.events.indices {
-                    let attrs = batch.attrs.isEmpty ? nil : batch.attrs[batch.firstSequence + index]
-                    try writer.append(batch.events[index].event(strings: batch.strings, attrs: attrs))
+        // Every event stamped before `cutoff` is in a shard's buffer before that shard is taken below.
+        var cutoff = force ? Int64.max : now()
+        var batches: [RecorderState.Batch] = []
+        batches.reserveCapacity(shards.count)
+        let perShard = shards.capacity
+        let hold = configuration.maxSpanHold.nanoseconds
+        for index in 0..<shards.count {
+            let batch = shards.withLock(index) { state in
+                state.writeScheduled = false
+                var batch = state.takeWritable(now: now(), maxHold: hold, force: force)
+                // A full buffer held back entirely by open spans would stall recording: let the spans go.
+                if batch.isEmpty, state.count >= perShard {
+                    batch = state.takeWritable(now: now(), maxHold: 0, force: true)
                 }
-                try writer.flush()
-            } catch {
-                failure = error
+                return batch
             }
+            if let held = batch.heldFrom { cutoff = min(cutoff, held) }
+            if !batch.isEmpty { batches.append(batch) }
         }
-        if let failure { throw failure }
+        let locked = output.lock()
+        defer { output.unlock() }
+        try locked.pointee.write(batches, cutoff: cutoff)
     }
 
     /// Runs `body` on the writer queue and waits for it.
@@ -268,9 +304,10 @@ public final class Recorder: Sendable {
     private func startTimer() {
         let queue = DispatchQueue(label: "lifetrace.recorder.flush")
         let source = DispatchSource.makeTimerSource(queue: queue)
-        let flushNanos = max(configuration.flushInterval.nanoseconds, 1_000_000)
-        let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, 1_000_000) }
+        let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
+        let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
         let tick = min(flushNanos, heartbeatNanos ?? flushNanos)
+        // The first tick comes early, so the first frame is on disk within one interval of the first event.
         source.schedule(deadline: .now() + .nanoseconds(Int(tick)), repeating: .nanoseconds(Int(tick)),
                         leeway: .nanoseconds(Int(tick / 20)))
         let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos)
@@ -314,12 +351,16 @@ private final class RecorderTicker: @unchecked Sendable {
 /// A callback being measured; ``end()`` records its duration.
 public struct Span: Sendable {
     fileprivate let recorder: Recorder?
+    fileprivate let shard: Int
     fileprivate let sequence: Int
     /// When the callback began, in nanoseconds since the trace started.
     public let start: Int64
+    fileprivate let kind: EventKind
+    fileprivate let scene: String?
+    fileprivate let phase: ScenePhase?
 
     /// Records the callback's duration. Call it once, when the handler returns.
     public func end() {
-        recorder?.endSpan(sequence: sequence, start: start)
+        recorder?.end(self)
     }
 }

@@ -11,12 +11,41 @@ public struct RecorderConfiguration: Sendable {
         case drop
     }
 
+    /// Where a recorder also writes each event, as a `lifetrace ev=...` log line that `lifetrace import`
+    /// reads exactly: the way to get a trace out of an app with no file to copy.
+    public enum LogMirror: Sendable {
+        /// Nowhere: only the trace file.
+        case none
+        /// Standard error, one `log stream --style ndjson` object per event:
+        /// `app 2>&1 | lifetrace import --live -o run.lifetrace --process app`.
+        case standardError
+        /// The unified log through `os.Logger` (subsystem `lifetrace`, category `lifecycle`) on Apple
+        /// platforms: `log stream --style ndjson | lifetrace import --live ...`; standard error elsewhere.
+        case unifiedLog
+
+        func makeMirror(wallStart: Int64) -> (any EventMirror)? {
+            switch self {
+            case .none: return nil
+            case .standardError: return StandardErrorMirror(wallStart: wallStart)
+            case .unifiedLog:
+                #if canImport(os)
+                return UnifiedLogMirror()
+                #else
+                return StandardErrorMirror(wallStart: wallStart)
+                #endif
+            }
+        }
+    }
+
+    /// The shortest flush or heartbeat interval a recorder keeps to (1 ms).
+    static let minimumTick: Int64 = 1_000_000
+
     /// How often buffered events are written as a frame. A process killed with SIGKILL loses at most the
     /// events of the last interval.
     public var flushInterval: Duration
     /// If set, a `heartbeat` event is recorded at this interval while the process runs.
     public var heartbeatInterval: Duration?
-    /// The number of events buffered between flushes.
+    /// The number of events buffered between flushes, across all recording threads.
     public var bufferCapacity: Int
     /// What to do when the buffer is full.
     public var overflowPolicy: OverflowPolicy
@@ -24,19 +53,23 @@ public struct RecorderConfiguration: Sendable {
     /// position with its duration, so the events after it wait until it ends; a span open longer than this
     /// is written without `dur` and with the attribute `unfinished: true`.
     public var maxSpanHold: Duration
-    /// Framing and compression of the trace.
+    /// Framing and compression of the trace: stored frames, with no C library, by default.
     public var writerOptions: BinaryTraceWriter.Options
+    /// Where each event is also written as a log line.
+    public var mirror: LogMirror
 
     /// Creates a configuration: by default a 1 s flush interval, no heartbeat, 64 Ki events of buffer,
-    /// blocking on overflow and a 10 s span hold.
+    /// blocking on overflow, a 10 s span hold, stored frames and no log mirror.
     public init(
         flushInterval: Duration = .seconds(1),
         heartbeatInterval: Duration? = nil,
         bufferCapacity: Int = 1 << 16,
         overflowPolicy: OverflowPolicy = .block,
         maxSpanHold: Duration = .seconds(10),
-        writerOptions: BinaryTraceWriter.Options = .init()
+        writerOptions: BinaryTraceWriter.Options = .init(),
+        mirror: LogMirror = .none
     ) {
+        self.mirror = mirror
         self.flushInterval = flushInterval
         self.heartbeatInterval = heartbeatInterval
         self.bufferCapacity = max(bufferCapacity, 16)

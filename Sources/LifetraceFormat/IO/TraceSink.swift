@@ -38,6 +38,8 @@ public final class FileSink: TraceSink {
     public let path: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The bytes written whole so far: where a failed write is cut back to.
+    private var committed: Int64 = 0
 
     /// Creates (or truncates) `path` for writing; `-` is standard output.
     public init(path: String) throws(TraceError) {
@@ -59,17 +61,25 @@ public final class FileSink: TraceSink {
         if ownsDescriptor { close(descriptor) }
     }
 
-    /// Writes all of `bytes`, retrying short writes.
+    /// Writes all of `bytes`, retrying short writes. A write that fails part-way (a full disk, protected
+    /// data that became unavailable) is cut back out of a file, so the file still ends at a frame boundary
+    /// and later writes follow on from there.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
         var done = 0
         while done < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(.io, file: path, at: .file, "write failed: \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                if ownsDescriptor, done > 0 {
+                    _ = ftruncate(descriptor, off_t(committed))
+                    _ = lseek(descriptor, off_t(committed), SEEK_SET)
+                }
+                throw TraceError(.io, file: path, at: .file, "write failed: \(reason)")
             }
             done += written
         }
+        committed += Int64(done)
     }
 
     /// Nothing to do: `write(2)` already handed the bytes to the kernel, which keeps them if the process dies.

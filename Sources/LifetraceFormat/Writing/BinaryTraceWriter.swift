@@ -36,6 +36,8 @@ public final class BinaryTraceWriter: EventWriter {
     public private(set) var bytesWritten = 0
     /// Events appended so far.
     public private(set) var eventCount = 0
+    /// Events in frames written whole so far.
+    public private(set) var writtenEventCount = 0
 
     /// Starts a trace in `sink` by writing its header frame.
     ///
@@ -84,6 +86,7 @@ public final class BinaryTraceWriter: EventWriter {
         block.finish(into: &content)
         try compressor.compressFrame(content) { (frame) throws(TraceError) in try writeRaw(frame) }
         index.append(entry)
+        writtenEventCount += Int(entry.eventCount)
     }
 
     private func write(_ bytes: [UInt8]) throws(TraceError) {

@@ -9,6 +9,9 @@ public protocol EventWriter: AnyObject {
     func flush() throws(TraceError)
     /// Flushes and writes whatever closes the trace (the index of a binary trace).
     func close() throws(TraceError)
+    /// The events whose bytes the sink has taken. Events of a write that failed never count: a failed write
+    /// loses what it held, and the writer goes on with the next events.
+    var writtenEventCount: Int { get }
 }
 
 /// Opens a writer for `path`, binary unless the path ends in `.jsonl` or `.json`; `-` writes binary to

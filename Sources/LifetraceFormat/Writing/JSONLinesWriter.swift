@@ -7,6 +7,10 @@ public final class JSONLinesWriter: EventWriter {
     private var buffer: [UInt8] = []
     private var lastT: Int64 = 0
     private var count = 0
+    /// Events in ``buffer``.
+    private var buffered = 0
+    /// Events whose lines the sink has taken.
+    public private(set) var writtenEventCount = 0
     private static let bufferSize = 1 << 16
 
     /// Starts a trace in `sink`, writing the header line if there is a header.
@@ -22,15 +26,20 @@ public final class JSONLinesWriter: EventWriter {
         try validate(event, after: lastT, index: count, file: path)
         lastT = event.t
         count += 1
+        buffered += 1
         JSONLinesEncoder.appendLine(event, to: &buffer)
         if buffer.count >= JSONLinesWriter.bufferSize { try flush() }
     }
 
-    /// Writes the buffered lines.
+    /// Writes the buffered lines; if the write fails, they are lost and the error says so.
     public func flush() throws(TraceError) {
         guard !buffer.isEmpty else { return }
+        defer {
+            buffer.removeAll(keepingCapacity: true)
+            buffered = 0
+        }
         try buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
-        buffer.removeAll(keepingCapacity: true)
+        writtenEventCount += buffered
         try sink.flush()
     }
 

@@ -14,14 +14,18 @@ struct RecordedEvent {
     var name: UInt32 = 0
     var reason: UInt32 = 0
     var label: UInt32 = 0
+    /// Timestamped elsewhere and relayed (``Recorder/record(_:)``): written in the order it came, not held
+    /// for events of other threads.
+    var relayed: Bool
 
     /// An event from its fields, interning its strings; attributes are kept aside by the caller.
     @inline(__always)
     init(
         t: Int64, kind: EventKind, label: String?, scene: String?, dur: Int64?, task: Int64?, name: String?,
-        phase: ScenePhase?, reason: String?, pid: Int64?, hasAttrs: Bool, strings: inout StringInterner
+        phase: ScenePhase?, reason: String?, pid: Int64?, hasAttrs: Bool, relayed: Bool, strings: inout StringInterner
     ) {
         self.t = t
+        self.relayed = relayed
         self.kind = kind
         var fields: EventFields = hasAttrs ? .attrs : []
         if let scene { fields.insert(.scene); self.scene = strings.intern(scene) }

@@ -1,6 +1,6 @@
 import LifetraceCore
 
-/// The recorder's buffer and bookkeeping, touched only under the recorder's lock.
+/// One shard's buffer and bookkeeping, touched only under the shard's lock.
 struct RecorderState {
     struct OpenSpan {
         var sequence: Int
@@ -13,6 +13,9 @@ struct RecorderState {
         var strings: [String]
         var attrs: [Int: [Attribute]]
         var firstSequence: Int
+        /// The time of the first event left buffered behind an open span: no event of another shard at or
+        /// after it may be written before it.
+        var heldFrom: Int64?
 
         var isEmpty: Bool { events.isEmpty }
     }
@@ -27,7 +30,6 @@ struct RecorderState {
     /// Spans whose events are buffered without their duration yet.
     var openSpans: [OpenSpan] = []
     private(set) var lastT: Int64 = 0
-    var nextTaskID: Int64 = 0
     private(set) var droppedTotal = 0
     /// The buffer is full and the writer queue was asked to take it.
     var writeScheduled = false
@@ -50,12 +52,12 @@ struct RecorderState {
     mutating func append(
         _ kind: EventKind, at t: Int64, label: String? = nil, scene: String? = nil, dur: Int64? = nil,
         task: Int64? = nil, name: String? = nil, phase: ScenePhase? = nil, reason: String? = nil, pid: Int64? = nil,
-        attrs eventAttrs: [Attribute]? = nil
+        attrs eventAttrs: [Attribute]? = nil, relayed: Bool = false
     ) -> Int {
         let sequence = firstSequence + pending.count
         pending.append(RecordedEvent(t: t, kind: kind, label: label, scene: scene, dur: dur, task: task, name: name,
                                      phase: phase, reason: reason, pid: pid, hasAttrs: eventAttrs != nil,
-                                     strings: &strings))
+                                     relayed: relayed, strings: &strings))
         if let eventAttrs { attrs[sequence] = eventAttrs }
         lastT = t
         return sequence
@@ -76,17 +78,19 @@ struct RecorderState {
         droppedTotal += 1
     }
 
-    /// Appends the `recorder.dropped` event for drops not yet reported, now that there is room.
-    mutating func reportDrops(at t: Int64) {
-        guard droppedSinceReport > 0, pending.count < pending.capacity else { return }
+    /// Appends the `recorder.dropped` event for drops not yet reported, if there is room or `force`.
+    mutating func reportDrops(at t: Int64, force: Bool = false) {
+        guard droppedSinceReport > 0, force || pending.count < pending.capacity else { return }
         _ = append(.recorderDropped, at: t, dur: t - firstDropT,
                    attrs: [Attribute("dropped", .int(Int64(droppedSinceReport)))])
         droppedSinceReport = 0
     }
 
     /// Removes and returns the events that may be written now: all those before the oldest span still open
-    /// for less than `maxHold`. Older spans are let go: written without `dur`, marked `unfinished`.
+    /// for less than `maxHold`. Older spans are let go: written without `dur`, marked `unfinished`. Drops not
+    /// yet reported are reported first, so that none goes unsaid however the recording ends.
     mutating func takeWritable(now: Int64, maxHold: Int64, force: Bool) -> Batch {
+        reportDrops(at: max(now, lastT), force: true)
         var cut = pending.count
         var released: [Int] = []
         for span in openSpans {
@@ -114,7 +118,8 @@ struct RecorderState {
             for (sequence, value) in attrs where sequence < end { taken[sequence] = value }
             for sequence in taken.keys { attrs[sequence] = nil }
         }
-        let batch = Batch(events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence)
+        let batch = Batch(events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence,
+                          heldFrom: pending.first?.t)
         firstSequence += spare.count
         return batch
     }

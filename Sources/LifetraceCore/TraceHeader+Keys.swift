@@ -1,0 +1,49 @@
+/// The extension members lifetrace itself writes and reads, with their types: one place for each key, so
+/// that a writer and a reader in different modules cannot disagree on a spelling. Every key is documented in
+/// `Schemas/trace-event.schema.json` (`header`).
+extension TraceHeader {
+    /// The names of the extension members lifetrace knows.
+    public enum Key {
+        /// `source`: what wrote the trace (`recorder`, `simulator`, `oslog`, ...).
+        public static let source = "source"
+        /// `heartbeat_ns`: the interval the recorder wrote `heartbeat` events at.
+        public static let heartbeat = "heartbeat_ns"
+        /// `capture`: how the events were captured (``TraceHeader/CaptureMethod``).
+        public static let capture = "capture"
+        /// `derived`: the events were derived from a log capture rather than recorded.
+        public static let derived = "derived"
+        /// `ground_truth`: the trace holds ground-truth process events (a simulator's).
+        public static let groundTruth = "ground_truth"
+    }
+
+    /// How a trace's lifecycle events were captured.
+    public enum CaptureMethod: String, Sendable, CaseIterable {
+        /// Each callback measured where it runs (``Recorder/measure``): events carry handler durations.
+        case callbacks
+        /// Observed through the UIKit notifications UIKit posts for every callback: ordering holds, but the
+        /// events carry no handler durations, and a scene-based app's `UIApplication` notifications are still
+        /// posted although the app delegate's matching methods are not called.
+        case notifications
+    }
+
+    /// `heartbeat_ns`: the interval heartbeats were recorded at, if positive.
+    public var heartbeatNanoseconds: Int64? {
+        get { self[extra: Key.heartbeat]?.intValue.flatMap { $0 > 0 ? $0 : nil } }
+        set { self[extra: Key.heartbeat] = newValue.map { .int($0) } }
+    }
+
+    /// `capture`: how the events were captured, when the writer said.
+    public var captureMethod: CaptureMethod? {
+        get { self[extra: Key.capture]?.stringValue.flatMap(CaptureMethod.init(rawValue:)) }
+        set { self[extra: Key.capture] = newValue.map { .string($0.rawValue) } }
+    }
+
+    /// `derived`: whether the events were derived from a log capture.
+    public var isDerived: Bool {
+        get { self[extra: Key.derived]?.boolValue == true }
+        set { self[extra: Key.derived] = newValue ? .bool(true) : nil }
+    }
+
+    /// `ground_truth`: whether the trace holds ground-truth process events.
+    public var hasGroundTruth: Bool { self[extra: Key.groundTruth]?.boolValue == true }
+}

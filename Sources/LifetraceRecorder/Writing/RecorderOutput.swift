@@ -1,0 +1,96 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// Where a recorder's events go, touched only on its writer queue: the trace writer, made with the first
+/// frame so that the header can still change before then, the merge of the shards' batches, and the count of
+/// events that failed writes lost.
+struct RecorderOutput {
+    private enum State {
+        case pending(sink: FileSink, header: TraceHeader, options: BinaryTraceWriter.Options)
+        case ready(any EventWriter)
+        case closed
+    }
+
+    private var state: State
+    private var merger = BatchMerger()
+    private var events: [LifecycleEvent] = []
+    /// Events lost to failed writes (and to events a writer refused), in all.
+    private(set) var lostToWrites = 0
+    /// Losses not yet said in a `recorder.dropped` event, and when the first of them happened.
+    private var unreportedLoss = 0
+    private var firstLossT: Int64 = 0
+
+    /// A writer that is made, header and all, when the first frame is written.
+    static func pending(sink: FileSink, header: TraceHeader, options: BinaryTraceWriter.Options) -> RecorderOutput {
+        RecorderOutput(state: .pending(sink: sink, header: header, options: options))
+    }
+
+    /// A writer that already wrote its header.
+    static func ready(_ writer: any EventWriter) -> RecorderOutput {
+        RecorderOutput(state: .ready(writer))
+    }
+
+    /// Changes the header, if it is not written yet; `false` if it is.
+    mutating func updateHeader(_ change: (inout TraceHeader) -> Void) -> Bool {
+        guard case .pending(let sink, var header, let options) = state else { return false }
+        change(&header)
+        state = .pending(sink: sink, header: header, options: options)
+        return true
+    }
+
+    /// Writes the events of `batches` that may be written now (see ``BatchMerger``) as a frame.
+    ///
+    /// A write that fails loses the events it held: they are counted, said in a `recorder.dropped` event
+    /// with the attribute `cause: "write-failed"` by the next write that succeeds, and recording goes on.
+    mutating func write(_ batches: [RecorderState.Batch], cutoff: Int64) throws(TraceError) {
+        events.removeAll(keepingCapacity: true)
+        merger.merge(batches, cutoff: cutoff) { events.append($0) }
+        guard !events.isEmpty || (cutoff == .max && unreportedLoss > 0) else { return }
+        let writer = try open()
+        let before = writer.writtenEventCount
+        var failure: TraceError?
+        var notice = 0
+        if unreportedLoss > 0 {
+            let t = max(events.first?.t ?? merger.lastT, firstLossT)
+            let event = LifecycleEvent(t: t, kind: .recorderDropped, dur: t - firstLossT,
+                                       attrs: [Attribute("dropped", .int(Int64(unreportedLoss))),
+                                               Attribute("cause", .string("write-failed"))])
+            do throws(TraceError) { try writer.append(event); notice = 1 } catch { failure = error }
+        }
+        for event in events {
+            do throws(TraceError) { try writer.append(event) } catch { failure = failure ?? error }
+        }
+        do throws(TraceError) { try writer.flush() } catch { failure = failure ?? error }
+        let written = writer.writtenEventCount - before
+        // The notice opens the first frame: if anything was written, it was.
+        if notice == 1, written > 0 { unreportedLoss = 0 }
+        let lost = min(events.count, events.count + notice - written)
+        if lost > 0 {
+            if unreportedLoss == 0 { firstLossT = events.first?.t ?? merger.lastT }
+            unreportedLoss += lost
+            lostToWrites += lost
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes the index (and the header, if nothing was written yet); the output takes no more events.
+    mutating func close() throws(TraceError) {
+        if case .closed = state { return }
+        let writer = try open()
+        state = .closed
+        try writer.close()
+    }
+
+    private mutating func open() throws(TraceError) -> any EventWriter {
+        switch state {
+        case .ready(let writer):
+            return writer
+        case .pending(let sink, let header, let options):
+            let writer = try BinaryTraceWriter(sink: sink, header: header, options: options)
+            state = .ready(writer)
+            return writer
+        case .closed:
+            throw TraceError(.io, file: "<recorder>", at: .file, "the trace is already closed")
+        }
+    }
+}
