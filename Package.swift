@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
     ]
 )

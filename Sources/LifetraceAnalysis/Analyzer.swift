@@ -104,7 +104,9 @@ struct AnalysisCore: ~Copyable {
     private let launchBudget: Int64?
     private let backgroundTaskBudget: Int64?
     private let refreshTaskBudget: Int64?
-    private let sceneManifest: Bool
+    /// Whether an app-delegate UI callback is a finding (LT020): the app has a scene manifest, and the
+    /// events are callbacks rather than the notifications UIKit posts either way.
+    private let appDelegateUICallbacksForbidden: Bool
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
     private let layers: [EventLayer] = (0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom }
     /// The process being read; meaningful while `alive`.
@@ -160,7 +162,7 @@ struct AnalysisCore: ~Copyable {
         if recordTimeline { timeline = TimelineRecorder() }
         self.header = header
         var configuration = configuration
-        derived = header?[extra: "derived"]?.boolValue == true
+        derived = header?.isDerived == true
         if derived {
             // Events derived from a log: the app's launch callbacks are not in it, so nothing can be
             // ordered against them (oslog-mapping.md).
@@ -170,15 +172,17 @@ struct AnalysisCore: ~Copyable {
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
         if recordTimeline { engine.segmentLog = [] }
         self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.groundTruth = header?[extra: "ground_truth"]?.boolValue == true
+        self.groundTruth = header?.hasGroundTruth == true
         // The interval the recorder wrote heartbeats at; one that is not positive declares none.
-        self.heartbeatInterval = header?[extra: "heartbeat_ns"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+        self.heartbeatInterval = header?.heartbeatNanoseconds
         self.idleThreshold = heartbeatInterval.map { $0 > Int64.max / 2 ? .max : $0 * 2 } ?? Self.suspensionThreshold
         didEnterBackgroundBudget = configuration.budget("didEnterBackground")
         launchBudget = configuration.budget("launch")
         backgroundTaskBudget = configuration.budget("backgroundTask")
         refreshTaskBudget = configuration.budget("refreshTask")
-        sceneManifest = header?.sceneManifest == true
+        // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
+        // app-level event says nothing of the app delegate's methods (LT020 judges those).
+        appDelegateUICallbacksForbidden = header?.sceneManifest == true && header?.captureMethod != .notifications
     }
 
     mutating func consume(_ block: borrowing EventBlock) {
@@ -323,7 +327,7 @@ struct AnalysisCore: ~Copyable {
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         switch event.kind {
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
-            if sceneManifest {
+            if appDelegateUICallbacksForbidden {
                 report("LT020", "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
                        scene: nil)
             }

@@ -39,10 +39,18 @@ public final class Recorder: Sendable {
     private let configuration: RecorderConfiguration
     private let timer: LockedValue<(any DispatchSourceTimer)?>
     private let taskIDs = LockedValue<Int64>(0)
+    /// Captures the recorder holds itself (``fromEnvironment(app:sceneManifest:configuration:center:environment:)``),
+    /// stopped when it closes.
+    private let captures = LockedValue<[LifecycleCapture]>([])
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
     let mirror: (any EventMirror)?
 
-    /// Opens `path` and starts recording, with `t = 0` now.
+    /// Opens `path` and starts recording the process, with `t = 0` now.
+    ///
+    /// The first event is `process.launch`, with the reason `unknown` (``captureLifecycle(from:)`` records the
+    /// launch options' reason on `app.didFinishLaunching` when they show one), the process id and, if iOS
+    /// prewarmed the process, the attribute `prewarmed: true`. Create one recorder per process, as early as
+    /// the app allows (the app delegate's or the SwiftUI `App`'s `init`).
     ///
     /// The file is created (or truncated) at once, so a path that cannot be written fails here; its header is
     /// written with the first frame, so that it can say how the events were captured
@@ -74,17 +82,17 @@ public final class Recorder: Sendable {
         let sink = try FileSink(path: path)
         FileProtection.keepWritableAfterFirstUnlock(path)
         self.init(output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: clock,
-                  configuration: configuration)
+                  configuration: configuration, launch: ProcessLaunch.current)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
     public convenience init(writer: any EventWriter, clock: TraceClock = .continuous,
                             configuration: RecorderConfiguration = .init()) {
-        self.init(output: .ready(writer), clock: clock, configuration: configuration)
+        self.init(output: .ready(writer), clock: clock, configuration: configuration, launch: nil)
     }
 
-    private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration) {
-        _ = ProcessLaunch.current  // read the launch environment as early as the recorder exists
+    private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
+                 launch: ProcessLaunch?) {
         self.output = LockedValue(output)
         self.clock = clock
         self.origin = clock.nowNanoseconds()
@@ -92,6 +100,10 @@ public final class Recorder: Sendable {
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
         self.mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
         self.timer = LockedValue(nil)
+        if let launch {
+            record(.processLaunch, reason: "unknown", pid: Int64(getpid()),
+                   attrs: launch.prewarmed ? [Attribute("prewarmed", .bool(true))] : nil)
+        }
         startTimer()
     }
 
@@ -166,12 +178,17 @@ public final class Recorder: Sendable {
 
     /// Records `task.begin` for a new background task id and returns the id.
     public func beginTask(name: String? = nil) -> Int64 {
-        let id = taskIDs.withLock { next -> Int64 in
+        let id = nextTaskID()
+        record(.taskBegin, task: id, name: name)
+        return id
+    }
+
+    /// A task id not handed out before: 1, 2, 3, ...
+    func nextTaskID() -> Int64 {
+        taskIDs.withLock { next -> Int64 in
             next += 1
             return next
         }
-        record(.taskBegin, task: id, name: name)
-        return id
     }
 
     /// Records `task.end` for `task`.
@@ -186,6 +203,13 @@ public final class Recorder: Sendable {
         return total
     }
 
+    /// Sets the header's `capture` member, if the header is not written yet (it is written with the first
+    /// frame); `false` if it was.
+    @discardableResult
+    func setCaptureMethod(_ method: TraceHeader.CaptureMethod) -> Bool {
+        output.withLock { output in output.updateHeader { $0.captureMethod = method } }
+    }
+
     /// Writes every buffered event that no unfinished span holds back, as a frame.
     public func flush() throws(TraceError) {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
@@ -197,8 +221,15 @@ public final class Recorder: Sendable {
         writerQueue.async { try? self.writeOut(force: false) }
     }
 
-    /// Stops the timer, writes everything (unfinished spans without `dur`) and the index.
+    /// Keeps `capture` until the recorder closes.
+    func keep(_ capture: LifecycleCapture) {
+        captures.withLock { $0.append(capture) }
+    }
+
+    /// Stops the timer and the captures the recorder holds, writes everything (unfinished spans without
+    /// `dur`) and the index.
     public func close() throws(TraceError) {
+        for capture in captures.withLock({ $0 }) { capture.stop() }
         timer.withLock { timer in
             timer?.cancel()
             timer = nil

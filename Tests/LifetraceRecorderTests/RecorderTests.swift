@@ -9,17 +9,18 @@ import Testing
 @Suite struct RecorderTests {
     let directory = TemporaryDirectory()
 
+    /// The events after the `process.launch` every recorder of a file starts with.
     func readAll(_ path: String) throws -> (TraceReader, [LifecycleEvent]) {
         let reader = try TraceReader(path: path)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }
-        return (reader, events)
+        #expect(events.first?.kind == .processLaunch)
+        return (reader, Array(events.dropFirst()))
     }
 
     @Test func recordsTheSeedsColdLaunchInOrderWithHeader() throws {
         let path = directory.file("launch.lifetrace")
         let recorder = try Recorder(path: path, app: "com.example.app", sceneManifest: true)
-        recorder.record(.processLaunch, reason: "user", pid: 42)
         recorder.measure(.appDidFinishLaunching) {}
         recorder.measure(.sceneWillConnect, scene: "S1") {}
         recorder.record(.sceneWillEnterForeground, scene: "S1")
@@ -29,11 +30,14 @@ import Testing
 
         let (reader, events) = try readAll(path)
         #expect(events.map(\.eventName) == [
-            "process.launch", "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
+            "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
             "scene.didBecomeActive", "custom.first-frame",
         ])
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
-        #expect(events[1].dur != nil && events[2].dur != nil)
+        #expect(events[0].dur != nil && events[1].dur != nil)
+        let launch = try #require(try TraceReader(path: path).next())
+        #expect(launch.reason == "unknown" && launch.pid == Int64(ProcessInfo.processInfo.processIdentifier))
+        #expect(launch.attrs == nil)  // not prewarmed
         #expect(reader.header?.app == "com.example.app")
         #expect(reader.header?.sceneManifest == true)
         #expect(reader.header?.clock == .continuous)
@@ -95,17 +99,18 @@ import Testing
         let path = directory.file("drop.lifetrace")
         let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
                                                                       overflowPolicy: .drop))
+        // The buffer holds 16 events, the process.launch among them.
         for i in 0..<40 { recorder.record(.heartbeat, task: Int64(i)) }
-        #expect(recorder.droppedEventCount == 24)
+        #expect(recorder.droppedEventCount == 25)
         try recorder.flush()
         recorder.record(.sceneDidBecomeActive, scene: "S1")
         try recorder.close()
         let (_, events) = try readAll(path)
-        #expect(events.count == 16 + 2)
+        #expect(events.count == 15 + 2)
         let notice = try #require(events.first { $0.kind == .recorderDropped })
-        #expect(notice.attrs == [Attribute("dropped", .int(24))])
+        #expect(notice.attrs == [Attribute("dropped", .int(25))])
         #expect(events.last?.kind == .sceneDidBecomeActive)
-        #expect(events.filter { $0.kind == .heartbeat }.map(\.task) == (0..<16).map { Int64($0) })
+        #expect(events.filter { $0.kind == .heartbeat }.map(\.task) == (0..<15).map { Int64($0) })
     }
 
     @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {

@@ -14,8 +14,13 @@ import Darwin
 /// then. Create the recorder in the app delegate's `init` or the SwiftUI `App`'s `init` and it is.
 struct ProcessLaunch: Sendable {
     /// Whether the system prewarmed the process.
-    var prewarmed: Bool
+    let prewarmed: Bool
+
+    /// The launch as `environment` shows it.
+    init(environment: (String) -> String?) {
+        prewarmed = environment("ActivePrewarm") == "1"
+    }
 
     /// The launch as the environment showed it when first asked.
-    static let current = ProcessLaunch(prewarmed: getenv("ActivePrewarm").map { String(cString: $0) } == "1")
+    static let current = ProcessLaunch { getenv($0).map { String(cString: $0) } }
 }

@@ -1,0 +1,83 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// A `UIApplication` background task whose life the recorder records: `task.begin` when it begins,
+/// `task.expire` when its expiration handler runs, `task.end` when it ends.
+///
+/// Made by ``Recorder/beginBackgroundTask(name:begin:end:onExpiration:)``, which takes UIKit's calls as
+/// closures, so this module needs no UIKit.
+public final class RecordedBackgroundTask: Sendable {
+    /// The identifier the system gave the task (`UIBackgroundTaskIdentifier.rawValue`), which the trace uses
+    /// too, as the unified log does; 0 (`.invalid`) if the system gave none.
+    public let identifier: Int
+    private let recorder: Recorder
+    private let endTask: @Sendable (Int) -> Void
+    private let ended = LockedValue(false)
+
+    init(identifier: Int, recorder: Recorder, end: @escaping @Sendable (Int) -> Void) {
+        self.identifier = identifier
+        self.recorder = recorder
+        self.endTask = end
+    }
+
+    /// Whether the system began the task (its identifier is not `.invalid`).
+    public var isValid: Bool { identifier != 0 }
+
+    /// Records `task.end` and ends the task. Only the first call does anything, so calling it both when the
+    /// work finishes and from the expiration handler is safe, as Apple's documentation asks.
+    public func end() {
+        let first = ended.withLock { ended in
+            defer { ended = true }
+            return !ended
+        }
+        guard first, isValid else { return }
+        recorder.record(.taskEnd, task: Int64(identifier))
+        endTask(identifier)
+    }
+
+    /// Records `task.expire`, runs `work`, then ends the task: what the expiration handler must do
+    /// (`beginBackgroundTask(withName:expirationHandler:)`: "Failure to end the task explicitly will result in
+    /// the termination of the app").
+    func expire(_ work: (@Sendable () -> Void)?) {
+        if isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        work?()
+        end()
+    }
+}
+
+extension Recorder {
+    /// Begins a `UIApplication` background task and records its life: `task.begin` now, `task.expire` if the
+    /// system calls its expiration handler, `task.end` when ``RecordedBackgroundTask/end()`` is called or
+    /// the handler has run.
+    ///
+    /// ```swift
+    /// let task = recorder.beginBackgroundTask(name: "upload",
+    ///     begin: { name, expire in UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue },
+    ///     end: { UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
+    ///     onExpiration: { upload.cancel() })
+    /// upload.start { task.end() }
+    /// ```
+    ///
+    /// Begin the task before the long work starts, in the foreground if that is where it starts: the time a
+    /// task is given counts from when the app enters the background.
+    ///
+    /// - Parameters:
+    ///   - name: the task's name, for the debugger and the trace.
+    ///   - begin: calls `beginBackgroundTask(withName:expirationHandler:)` with the name and the expiration
+    ///     handler it is given, and returns the identifier's `rawValue`.
+    ///   - end: calls `endBackgroundTask(_:)` with the identifier.
+    ///   - onExpiration: what to stop when time runs out, run by the expiration handler before it ends the task.
+    public func beginBackgroundTask(
+        name: String? = nil,
+        begin: (_ name: String?, _ expirationHandler: @escaping @Sendable () -> Void) -> Int,
+        end: @escaping @Sendable (Int) -> Void,
+        onExpiration: (@Sendable () -> Void)? = nil
+    ) -> RecordedBackgroundTask {
+        let slot = LockedValue<RecordedBackgroundTask?>(nil)
+        let identifier = begin(name) { slot.withLock { $0 }?.expire(onExpiration) }
+        let task = RecordedBackgroundTask(identifier: identifier, recorder: self, end: end)
+        if task.isValid { record(.taskBegin, task: Int64(identifier), name: name) }
+        slot.withLock { $0 = task }
+        return task
+    }
+}

@@ -1,0 +1,90 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// A `BGTaskScheduler` task whose run the recorder records: `bg.refresh.begin` or `bg.processing.begin` when
+/// its launch handler starts it, `task.expire` when its expiration handler runs, and the matching `.end`, with
+/// the attribute `success`, when ``setTaskCompleted(success:)`` is called.
+///
+/// Made by ``Recorder/beginScheduledTask(_:identifier:setExpirationHandler:setTaskCompleted:onExpiration:)``,
+/// which takes the `BGTask`'s members as closures, so this module needs no BackgroundTasks import.
+public final class RecordedScheduledTask: Sendable {
+    /// The kinds of `BGTask`.
+    public enum Kind: Sendable {
+        /// `BGAppRefreshTask`: up to about 30 seconds.
+        case appRefresh
+        /// `BGProcessingTask`: minutes, while the device is idle; ended when the user starts using it.
+        case processing
+    }
+
+    /// The task's id in the trace.
+    public let id: Int64
+    /// Its kind.
+    public let kind: Kind
+    private let recorder: Recorder
+    private let complete: @Sendable (Bool) -> Void
+    private let completed = LockedValue(false)
+
+    init(id: Int64, kind: Kind, recorder: Recorder, complete: @escaping @Sendable (Bool) -> Void) {
+        self.id = id
+        self.kind = kind
+        self.recorder = recorder
+        self.complete = complete
+    }
+
+    /// Records the task's end and calls `setTaskCompleted(success:)`; only the first call does anything.
+    ///
+    /// Call it on every path, the expiration handler's included: a task not completed before its time expires
+    /// may get the app killed (`BGTask.setTaskCompleted(success:)`).
+    public func setTaskCompleted(success: Bool) {
+        let first = completed.withLock { completed in
+            defer { completed = true }
+            return !completed
+        }
+        guard first else { return }
+        recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
+                        attrs: [Attribute("success", .bool(success))])
+        complete(success)
+    }
+}
+
+extension Recorder {
+    /// The ids of scheduled tasks start here, above any `UIBackgroundTaskIdentifier` the system hands out, so
+    /// that the two kinds never share an id in one trace.
+    static let scheduledTaskIDBase: Int64 = 1 << 32
+
+    /// Records the run of a `BGTask` that a launch handler was given: its begin now, its expiration if the
+    /// system calls the handler, its end when ``RecordedScheduledTask/setTaskCompleted(success:)`` is called.
+    ///
+    /// ```swift
+    /// BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+    ///     let recorded = recorder.beginScheduledTask(.appRefresh, identifier: task.identifier,
+    ///         setExpirationHandler: { task.expirationHandler = $0 },
+    ///         setTaskCompleted: { task.setTaskCompleted(success: $0) },
+    ///         onExpiration: { refresh.cancel() })
+    ///     refresh.start { ok in recorded.setTaskCompleted(success: ok) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: app refresh or processing.
+    ///   - identifier: the task's identifier, recorded as its name.
+    ///   - setExpirationHandler: sets the task's `expirationHandler` to the closure it is given.
+    ///   - setTaskCompleted: calls the task's `setTaskCompleted(success:)`.
+    ///   - onExpiration: what to stop when time runs out; it should lead to `setTaskCompleted`.
+    public func beginScheduledTask(
+        _ kind: RecordedScheduledTask.Kind,
+        identifier: String,
+        setExpirationHandler: (@escaping @Sendable () -> Void) -> Void,
+        setTaskCompleted: @escaping @Sendable (Bool) -> Void,
+        onExpiration: (@Sendable () -> Void)? = nil
+    ) -> RecordedScheduledTask {
+        let id = Self.scheduledTaskIDBase + nextTaskID()
+        let task = RecordedScheduledTask(id: id, kind: kind, recorder: self, complete: setTaskCompleted)
+        record(kind == .appRefresh ? .bgRefreshBegin : .bgProcessingBegin, task: id, name: identifier)
+        setExpirationHandler { [weak self] in
+            self?.record(.taskExpire, task: id)
+            onExpiration?()
+        }
+        return task
+    }
+}
