@@ -43,7 +43,9 @@ public final class Recorder: Sendable {
     /// stopped when it closes.
     private let captures = LockedValue<[LifecycleCapture]>([])
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
-    let mirror: (any EventMirror)?
+    private let mirror: any EventMirror
+    /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
+    private let mirrorsEvents: Bool
 
     /// Opens `path` and starts recording the process, with `t = 0` now.
     ///
@@ -98,7 +100,9 @@ public final class Recorder: Sendable {
         self.origin = clock.nowNanoseconds()
         self.configuration = configuration
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
-        self.mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
+        let mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
+        self.mirror = mirror ?? NoMirror()
+        self.mirrorsEvents = mirror != nil
         self.timer = LockedValue(nil)
         if let launch {
             record(.processLaunch, reason: "unknown", pid: Int64(getpid()),
@@ -128,15 +132,17 @@ public final class Recorder: Sendable {
             state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
                          attrs: attrs)
         }) else { return }
-        mirror?.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase,
-                                      reason: reason, pid: pid, attrs: attrs))
+        if mirrorsEvents {
+            mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase,
+                                         reason: reason, pid: pid, attrs: attrs))
+        }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
         guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
         else { return }
-        mirror?.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs))
+        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs)) }
     }
 
     /// Records an event with the timestamp it carries, which should not be before the last one recorded.
@@ -295,7 +301,9 @@ public final class Recorder: Sendable {
             state.openSpans.remove(at: open)
             _ = state.setDuration(dur, of: span.sequence)
         }
-        mirror?.mirror(LifecycleEvent(t: span.start, kind: span.kind, scene: span.scene, dur: dur, phase: span.phase))
+        if mirrorsEvents {
+            mirror.mirror(LifecycleEvent(t: span.start, kind: span.kind, scene: span.scene, dur: dur, phase: span.phase))
+        }
     }
 
     /// Takes what may be written now from every shard and writes it; runs on ``writerQueue`` only.

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// The recorder's buffers: one ``RecorderState`` and one mutex per shard, a thread recording into the shard
-/// its identity hashes to, so threads that record at once rarely wait for each other.
+/// The recorder's buffers: one ``RecorderState`` and one mutex per shard, each thread recording into a shard
+/// of its own (the shards are handed out in turn, a thread's kept in thread-local storage), so threads that
+/// record at once do not wait for each other unless there are more of them than shards.
 ///
 /// Each shard (mutex and state) starts on a 128-byte boundary of one allocation, so two shards never share
 /// a cache line, and reaching a shard costs pointer arithmetic, not a reference count.
@@ -24,6 +25,11 @@ final class RecorderShards: @unchecked Sendable {
     private let stride: Int
     private let stateOffset: Int
     private let base: UnsafeMutableRawPointer
+    /// The thread-local slot holding each thread's shard index plus one.
+    private let key: pthread_key_t
+    /// The shard the next thread gets, guarded by ``nextShardLock``.
+    private let nextShard = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private let nextShardLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// As many shards as `totalCapacity` fills with ``minimumCapacity`` events each (a power of two from 1
     /// to ``maxCount``), sharing `totalCapacity` events between them.
@@ -38,6 +44,13 @@ final class RecorderShards: @unchecked Sendable {
             / MemoryLayout<RecorderState>.alignment * MemoryLayout<RecorderState>.alignment
         stride = (stateOffset + MemoryLayout<RecorderState>.size + line - 1) / line * line
         base = UnsafeMutableRawPointer.allocate(byteCount: stride * count, alignment: line)
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        self.key = key
+        nextShard.initialize(to: 0)
+        nextShardLock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(nextShardLock, nil)
         for index in 0..<count {
             let mutex = base.advanced(by: index * stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)
             mutex.initialize(to: pthread_mutex_t())
@@ -49,6 +62,10 @@ final class RecorderShards: @unchecked Sendable {
     }
 
     deinit {
+        pthread_key_delete(key)
+        pthread_mutex_destroy(nextShardLock)
+        nextShardLock.deallocate()
+        nextShard.deallocate()
         for index in 0..<count {
             pthread_mutex_destroy(mutex(index))
             state(index).deinitialize(count: 1)
@@ -59,13 +76,19 @@ final class RecorderShards: @unchecked Sendable {
     /// The shard of the calling thread.
     @inline(__always)
     var current: Int {
-        #if canImport(Darwin)
-        let key = UInt64(UInt(bitPattern: pthread_self()))
-        #else
-        let key = UInt64(pthread_self())
-        #endif
-        // Fibonacci hashing: thread descriptors are page-aligned addresses, so their low bits say nothing.
-        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (count - 1)
+        if let slot = pthread_getspecific(key) { return Int(bitPattern: slot) - 1 }
+        return assignShard()
+    }
+
+    /// Gives the calling thread the next shard in turn.
+    @inline(never)
+    private func assignShard() -> Int {
+        pthread_mutex_lock(nextShardLock)
+        let index = nextShard.pointee
+        nextShard.pointee = (index + 1) & (count - 1)
+        pthread_mutex_unlock(nextShardLock)
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
+        return index
     }
 
     @inline(__always)

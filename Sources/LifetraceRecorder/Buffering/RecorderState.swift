@@ -79,8 +79,14 @@ struct RecorderState {
     }
 
     /// Appends the `recorder.dropped` event for drops not yet reported, if there is room or `force`.
+    @inline(__always)
     mutating func reportDrops(at t: Int64, force: Bool = false) {
-        guard droppedSinceReport > 0, force || pending.count < pending.capacity else { return }
+        if droppedSinceReport > 0 { reportPendingDrops(at: t, force: force) }
+    }
+
+    @inline(never)
+    private mutating func reportPendingDrops(at t: Int64, force: Bool) {
+        guard force || pending.count < pending.capacity else { return }
         _ = append(.recorderDropped, at: t, dur: t - firstDropT,
                    attrs: [Attribute("dropped", .int(Int64(droppedSinceReport)))])
         droppedSinceReport = 0

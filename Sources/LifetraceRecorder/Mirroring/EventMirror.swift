@@ -6,6 +6,11 @@ protocol EventMirror: Sendable {
     func mirror(_ event: LifecycleEvent)
 }
 
+/// No mirror: what a recorder without one holds.
+struct NoMirror: EventMirror {
+    func mirror(_ event: LifecycleEvent) {}
+}
+
 /// The `lifetrace ev=NAME key=value ...` message for an event (see `Schemas/oslog-mapping.md`, "The app's
 /// own lines"): the fields `scene`, `dur`, `task`, `name`, `phase`, `reason` and `pid`. A value with a space
 /// is written in double quotes; a double quote inside a value becomes a single one, the one character the

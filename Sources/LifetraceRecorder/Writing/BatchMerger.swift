@@ -7,37 +7,58 @@ import LifetraceCore
 /// stamped at or after it may still be on its way into a shard already taken, so it is carried to the next
 /// round instead of being written ahead of it. Relayed events, timestamped elsewhere, are written in the order
 /// they came; a relayed time below what was written already is raised to it, so the trace never goes back.
+///
+/// Events are made whole (strings looked up) one at a time, as they are handed out: the merge itself compares
+/// plain timestamps.
 struct BatchMerger {
     private var carried: [LifecycleEvent] = []
     /// The time of the last event handed out.
     private(set) var lastT: Int64 = 0
 
-    /// Whether events are carried to the next round.
+    /// Whether events wait for the next round.
     var isHoldingEvents: Bool { !carried.isEmpty }
 
     /// Merges `batches` with what earlier rounds carried and passes every event that may be written now to
     /// `body`, in time order; events stamped at or after `cutoff` wait for the next round.
     mutating func merge(_ batches: [RecorderState.Batch], cutoff: Int64, _ body: (LifecycleEvent) -> Void) {
-        var sources: [[(event: LifecycleEvent, relayed: Bool)]] = [carried.map { ($0, false) }]
-        for batch in batches where !batch.isEmpty {
-            sources.append(batch.events.indices.map { index in
-                let recorded = batch.events[index]
-                let attrs = batch.attrs.isEmpty ? nil : batch.attrs[batch.firstSequence + index]
-                return (recorded.event(strings: batch.strings, attrs: attrs), recorded.relayed)
-            })
-        }
+        let previous = carried
         carried.removeAll(keepingCapacity: true)
-        var positions = [Int](repeating: 0, count: sources.count)
+        var carriedPosition = 0
+        var positions = [Int](repeating: 0, count: batches.count)
         while true {
-            var best = -1
-            for source in sources.indices where positions[source] < sources[source].count {
-                if best < 0 || sources[source][positions[source]].event.t < sources[best][positions[best]].event.t {
-                    best = source
+            // The source with the earliest next event: -1 for the carried events, else a batch.
+            var best = -2
+            var bestT = Int64.max
+            if carriedPosition < previous.count {
+                best = -1
+                bestT = previous[carriedPosition].t
+            }
+            for index in batches.indices where positions[index] < batches[index].events.count {
+                let t = batches[index].events[positions[index]].t
+                if best == -2 || t < bestT {
+                    best = index
+                    bestT = t
                 }
             }
-            guard best >= 0 else { break }
-            var (event, relayed) = sources[best][positions[best]]
-            positions[best] += 1
+            if best == -2 { break }
+            var event: LifecycleEvent
+            let relayed: Bool
+            if best == -1 {
+                event = previous[carriedPosition]
+                relayed = false
+                carriedPosition += 1
+            } else {
+                let batch = batches[best]
+                let position = positions[best]
+                positions[best] += 1
+                let recorded = batch.events[position]
+                relayed = recorded.relayed
+                if !relayed, recorded.t >= cutoff {
+                    carried.append(recorded.event(strings: batch.strings, attrs: batch.attrs(of: position)))
+                    continue
+                }
+                event = recorded.event(strings: batch.strings, attrs: batch.attrs(of: position))
+            }
             if !relayed, event.t >= cutoff {
                 carried.append(event)
                 continue
@@ -46,5 +67,13 @@ struct BatchMerger {
             lastT = event.t
             body(event)
         }
+    }
+}
+
+extension RecorderState.Batch {
+    /// The attributes of the event at `position`, if it has any.
+    @inline(__always)
+    func attrs(of position: Int) -> [Attribute]? {
+        attrs.isEmpty ? nil : attrs[firstSequence + position]
     }
 }

@@ -13,7 +13,6 @@ struct RecorderOutput {
 
     private var state: State
     private var merger = BatchMerger()
-    private var events: [LifecycleEvent] = []
     /// Events lost to failed writes (and to events a writer refused), in all.
     private(set) var lostToWrites = 0
     /// Losses not yet said in a `recorder.dropped` event, and when the first of them happened.
@@ -43,30 +42,36 @@ struct RecorderOutput {
     /// A write that fails loses the events it held: they are counted, said in a `recorder.dropped` event
     /// with the attribute `cause: "write-failed"` by the next write that succeeds, and recording goes on.
     mutating func write(_ batches: [RecorderState.Batch], cutoff: Int64) throws(TraceError) {
-        events.removeAll(keepingCapacity: true)
-        merger.merge(batches, cutoff: cutoff) { events.append($0) }
-        guard !events.isEmpty || (cutoff == .max && unreportedLoss > 0) else { return }
+        guard batches.contains(where: { !$0.isEmpty }) || merger.isHoldingEvents || (cutoff == .max && unreportedLoss > 0)
+        else { return }
         let writer = try open()
         let before = writer.writtenEventCount
         var failure: TraceError?
         var notice = 0
-        if unreportedLoss > 0 {
-            let t = max(events.first?.t ?? merger.lastT, firstLossT)
+        var handed = 0
+        var firstT: Int64?
+        func announceLoss(at t: Int64) {
             let event = LifecycleEvent(t: t, kind: .recorderDropped, dur: t - firstLossT,
                                        attrs: [Attribute("dropped", .int(Int64(unreportedLoss))),
                                                Attribute("cause", .string("write-failed"))])
             do throws(TraceError) { try writer.append(event); notice = 1 } catch { failure = error }
         }
-        for event in events {
+        merger.merge(batches, cutoff: cutoff) { event in
+            if firstT == nil {
+                firstT = event.t
+                if unreportedLoss > 0 { announceLoss(at: max(event.t, firstLossT)) }
+            }
             do throws(TraceError) { try writer.append(event) } catch { failure = failure ?? error }
+            handed += 1
         }
+        if firstT == nil, unreportedLoss > 0, cutoff == .max { announceLoss(at: max(merger.lastT, firstLossT)) }
         do throws(TraceError) { try writer.flush() } catch { failure = failure ?? error }
         let written = writer.writtenEventCount - before
         // The notice opens the first frame: if anything was written, it was.
         if notice == 1, written > 0 { unreportedLoss = 0 }
-        let lost = min(events.count, events.count + notice - written)
+        let lost = min(handed, handed + notice - written)
         if lost > 0 {
-            if unreportedLoss == 0 { firstLossT = events.first?.t ?? merger.lastT }
+            if unreportedLoss == 0 { firstLossT = firstT ?? merger.lastT }
             unreportedLoss += lost
             lostToWrites += lost
         }
