@@ -14,6 +14,20 @@ extension TraceHeader {
         public static let derived = "derived"
         /// `ground_truth`: the trace holds ground-truth process events (a simulator's).
         public static let groundTruth = "ground_truth"
+        /// `test_name`: the test that produced the trace.
+        public static let testName = "test_name"
+        /// `app_version`: the app's version.
+        public static let appVersion = "app_version"
+        /// `build`: the app's build number.
+        public static let build = "build"
+        /// `os_version`: the operating system and its version.
+        public static let osVersion = "os_version"
+        /// `device`: the device model.
+        public static let device = "device"
+
+        /// Every key above.
+        public static let all = [source, heartbeat, capture, derived, groundTruth, testName, appVersion, build,
+                                 osVersion, device]
     }
 
     /// How a trace's lifecycle events were captured.

@@ -50,8 +50,8 @@ public struct LogImporter: Sendable {
         var header = TraceHeader(
             clock: .wall, startUnixNanoseconds: first.flatMap { $0.hasDate ? $0.timestamp : nil },
             app: deriver.bundleID ?? app, sceneManifest: false)
-        header[extra: "source"] = .string("oslog")
-        header[extra: "derived"] = .bool(true)
+        header[extra: TraceHeader.Key.source] = .string("oslog")
+        header.isDerived = true
         if let format = parser.format { header[extra: "log_format"] = .string(format.rawValue) }
         if let zone = first?.zone { header[extra: "time_zone"] = .string(zone) }
         return header

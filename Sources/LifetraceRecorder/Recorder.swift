@@ -77,7 +77,7 @@ public final class Recorder: Sendable {
     ) throws(TraceError) {
         var header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
                                  sceneManifest: sceneManifest, extra: metadata)
-        header[extra: "source"] = header[extra: "source"] ?? .string("recorder")
+        header[extra: TraceHeader.Key.source] = header[extra: TraceHeader.Key.source] ?? .string("recorder")
         if let interval = configuration.heartbeatInterval {
             header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)
         }

@@ -62,13 +62,13 @@ public struct Simulator: Sendable {
     public var header: TraceHeader {
         var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000,
                                  app: "com.example.simulated", sceneManifest: configuration.style.hasSceneManifest)
-        header[extra: "source"] = .string("simulator")
+        header[extra: TraceHeader.Key.source] = .string("simulator")
         header[extra: "scenario"] = .string(configuration.scenario.rawValue)
         header[extra: "style"] = .string(configuration.style.rawValue)
         header[extra: "seed"] = .int(Int64(bitPattern: configuration.seed))
         header[extra: "faults"] = .array(configuration.faults.map { .string($0.rawValue) })
-        header[extra: "ground_truth"] = .bool(configuration.groundTruth)
-        if let interval = configuration.heartbeatInterval { header[extra: "heartbeat_ns"] = .int(interval) }
+        header[extra: TraceHeader.Key.groundTruth] = .bool(configuration.groundTruth)
+        header.heartbeatNanoseconds = configuration.heartbeatInterval
         return header
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import LifetraceFormat
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// `convert`, `dump` and `info` as a user runs them, with their exit codes.
@@ -17,6 +19,28 @@ import Testing
         let back = directory.file("s.jsonl")
         #expect(try CommandLineTool.run(["convert", binary, back]).status == 0)
         #expect(directory.read("s.jsonl") == Array(try Data(contentsOf: URL(fileURLWithPath: sample))))
+    }
+
+    /// A recorder's stored frames (no compression, as an app writes them) recompressed by `convert`: the same
+    /// lines, a smaller file, and frames `zstd -t` accepts either way.
+    @Test func convertRecompressesAStoredTrace() throws {
+        let sample = PackagePaths.path("SampleTraces/sim-random.uikit-scenes.jsonl")
+        let stored = directory.file("stored.lifetrace")
+        let writer = try BinaryTraceWriter(sink: try FileSink(path: stored), header: nil, options: .init(codec: .stored))
+        let reader = try TraceReader(path: sample)
+        while let event = try reader.next() { try writer.append(event) }
+        try writer.close()
+        let compressed = directory.file("compressed.lifetrace")
+        #expect(try CommandLineTool.run(["convert", stored, compressed]).status == 0)
+        let storedDump = try CommandLineTool.run(["dump", stored])
+        #expect(storedDump.status == 0)
+        #expect(storedDump.stdout == (try CommandLineTool.run(["dump", compressed])).stdout)
+        let storedSize = directory.read("stored.lifetrace").count
+        let compressedSize = directory.read("compressed.lifetrace").count
+        #expect(compressedSize * 2 < storedSize, "\(compressedSize) bytes compressed, \(storedSize) stored")
+        let zstd = try #require(which("zstd"))
+        #expect(try run(zstd, ["-q", "-t", stored]).status == 0)
+        #expect(try run(zstd, ["-q", "-t", compressed]).status == 0)
     }
 
     @Test func convertReadsStandardInputAndWritesStandardOutput() throws {

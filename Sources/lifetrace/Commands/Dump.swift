@@ -23,7 +23,7 @@ struct Dump: ParsableCommand {
     func run() throws {
         let reader = try TraceReader(path: trace)
         let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
-        let derived = reader.header?[extra: "derived"]?.boolValue == true
+        let derived = reader.header?.isDerived == true
         try reader.forEachEvent { event in
             guard derived, !provenance, let attrs = event.attrs, attrs.contains(where: { $0.key == "log_line" }) else {
                 try writer.append(event)
