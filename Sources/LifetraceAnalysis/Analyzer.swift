@@ -102,8 +102,7 @@ struct AnalysisCore: ~Copyable {
     /// Budgets read per event, looked up once.
     private let didEnterBackgroundBudget: Int64?
     private let launchBudget: Int64?
-    private let backgroundTaskBudget: Int64?
-    private let refreshTaskBudget: Int64?
+    private let taskLimits: TaskTracker.Limits
     /// Whether an app-delegate UI callback is a finding (LT020): the app has a scene manifest, and the
     /// events are callbacks rather than the notifications UIKit posts either way.
     private let appDelegateUICallbacksForbidden: Bool
@@ -178,8 +177,9 @@ struct AnalysisCore: ~Copyable {
         self.idleThreshold = heartbeatInterval.map { $0 > Int64.max / 2 ? .max : $0 * 2 } ?? Self.suspensionThreshold
         didEnterBackgroundBudget = configuration.budget("didEnterBackground")
         launchBudget = configuration.budget("launch")
-        backgroundTaskBudget = configuration.budget("backgroundTask")
-        refreshTaskBudget = configuration.budget("refreshTask")
+        taskLimits = TaskTracker.Limits(backgroundTask: configuration.budget("backgroundTask"),
+                                        refreshTask: configuration.budget("refreshTask"),
+                                        expirationGrace: configuration.budget("expirationGrace"))
         // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
         // app-level event says nothing of the app delegate's methods (LT020 judges those).
         appDelegateUICallbacksForbidden = header?.sceneManifest == true && header?.captureMethod != .notifications
@@ -217,8 +217,8 @@ struct AnalysisCore: ~Copyable {
         }
         let layer = layers[tag]
         if layer == .task {
-            tasks.consume(event, of: block, index: index, backgroundTaskBudget: backgroundTaskBudget,
-                          refreshTaskBudget: refreshTaskBudget, reports: &reports)
+            tasks.consume(event, of: block, index: index, inBackground: Self.isBackground(process.ui), limits: taskLimits,
+                          reports: &reports)
         }
         trackProcess(event, row: row, of: block)
         // Past the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
@@ -517,12 +517,17 @@ struct AnalysisCore: ~Copyable {
             return
         }
         // Signs of life in an idle background: the process runs until at least the end of this event. (The
-        // mark was cleared when the event was read; the UI's state is chosen without a branch: `none` and
-        // `background` are the indexes 0 and 3.)
+        // mark was cleared when the event was read.)
         if !groundTruth, process.suspendedSince == nil, !tasks.hasOpenTasks {
-            let inBackground = (ui.index &+ 1) & 2 == 0
-            process.idleMark = inBackground ? event.t &+ event.dur : ProcessState.notIdle
+            process.idleMark = Self.isBackground(ui) ? event.t &+ event.dur : ProcessState.notIdle
         }
+    }
+
+    /// Whether a process whose UI is in `ui` runs in the background: its UI is there, or it has none. (Chosen
+    /// without a branch: `none` and `background` are the indexes 0 and 3.)
+    @inline(__always)
+    private static func isBackground(_ ui: LifecycleModel.Accounting) -> Bool {
+        (ui.index &+ 1) & 2 == 0
     }
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
@@ -537,6 +542,9 @@ struct AnalysisCore: ~Copyable {
             }
         }
         if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
+        if Self.isBackground(ui) != Self.isBackground(process.ui) {
+            tasks.uiMoved(toBackground: Self.isBackground(ui), at: event.t)
+        }
         process.ui = ui
     }
 

@@ -132,7 +132,13 @@ import Testing
         let explain = try CommandLineTool.run(["explain", "lt080"])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("Fix: Save in sceneDidEnterBackground"))
-        #expect(explain.stdout.contains("Source: seeds/002"))
+        #expect(explain.stdout.contains("Source: Apple, “applicationWillTerminate(_:)” (https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationwillterminate(_:))"))
+        // Users have Apple's documentation, not lifetrace's sources: every rule cites a page by title and address.
+        for rule in rules.stdout.split(separator: "\n").compactMap({ $0.split(separator: " ").first }) where rule.hasPrefix("LT") {
+            let text = try CommandLineTool.run(["explain", String(rule)]).stdout
+            #expect(text.contains("Source: Apple, “"), "\(rule)")
+            #expect(!text.contains("seeds/"), "\(rule)")
+        }
         #expect(try CommandLineTool.run(["explain", "LT999"]).status == 2)
     }
 }

@@ -17,15 +17,17 @@ public struct AnalysisConfiguration: Sendable {
 
     static let second: Int64 = 1_000_000_000
 
-    /// The documented defaults: `didEnterBackground` 5 s and `willTerminate` 5 s (seeds/001, 002, 004),
-    /// a background task 30 s and a refresh task 30 s (domain notes), launch to first active 5 s, inactive
-    /// episodes unbudgeted (a phone call may last an hour).
+    /// The documented defaults: `didEnterBackground` 5 s and `willTerminate` 5 s (Apple's pages of both
+    /// methods), a background task 30 s in the background (`backgroundTimeRemaining` on current iOS) and a
+    /// refresh task 30 s (WWDC 2019 session 707), 1 s to end or complete a task after its time expired, launch to
+    /// first active 5 s, inactive episodes unbudgeted (a phone call may last an hour).
     public static let defaults = AnalysisConfiguration(
         budgets: [
             "didEnterBackground": 5 * second,
             "willTerminate": 5 * second,
             "backgroundTask": 30 * second,
             "refreshTask": 30 * second,
+            "expirationGrace": 1 * second,
             "launch": 5 * second,
             "inactiveEpisode": nil,
         ],

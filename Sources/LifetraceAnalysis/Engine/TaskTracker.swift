@@ -1,73 +1,149 @@
 import LifetraceCore
 import LifetraceFormat
 
-/// Pairs background tasks by id: `task.begin`/`task.expire`/`task.end`, and the BGTaskScheduler pairs.
+/// Pairs background tasks by id — `task.begin`/`task.expire`/`task.end`, and the BGTaskScheduler pairs — and
+/// checks them against the rules Apple's documentation sets:
 ///
-/// A process has a handful of tasks open at a time: they are kept in small arrays, searched from the most
-/// recent, with no hashing and no allocation once the arrays have grown.
+/// - A `UIApplication` task's time counts in the background only: `backgroundTimeRemaining` "is valid only
+///   after the app enters the background and has started at least one task ... in the foreground", and a
+///   return to the foreground gives unlimited time again. LT043 measures from the later of the task's begin and
+///   the last entry into the background.
+/// - Its expiration handler must end it: "Failure to end the task explicitly will result in the termination of
+///   the app" (`beginBackgroundTask(withName:expirationHandler:)`). LT042: ended more than the grace after the
+///   handler ran, or never.
+/// - A `BGTask` must be completed: "Not calling `setTaskCompleted(success:)` before the time for the task
+///   expires may result in the system killing your app". LT044: never completed; LT045: completed more than the
+///   grace after its time expired, which for a processing task is also when the user starts using the device
+///   ("The system terminates any background processing tasks running when the user starts using the device",
+///   `BGProcessingTask`).
+///
+/// A process has a handful of tasks open at a time: they are kept in one small array, searched from the most
+/// recent, with no hashing and no allocation once it has grown.
 struct TaskTracker {
+    /// The three kinds of task a trace records.
+    enum Kind: Equatable {
+        /// `beginBackgroundTask(withName:expirationHandler:)`.
+        case application
+        /// `BGAppRefreshTask`.
+        case refresh
+        /// `BGProcessingTask`.
+        case processing
+
+        var noun: String {
+            switch self {
+            case .application: "background task"
+            case .refresh: "refresh task"
+            case .processing: "processing task"
+            }
+        }
+    }
+
     struct OpenTask {
         var id: Int64
+        var kind: Kind
         var begin: Int64
         var index: Int
         var name: String?
+        /// When its time expired: its expiration handler ran, or (a processing task) the app came to the
+        /// foreground.
         var expired: Int64?
+        /// Whether ``expired`` is the handler's (`task.expire`) rather than the foreground's.
+        var handlerRan = false
+        /// Since when its budget counts: the later of its begin and the app's last entry into the background;
+        /// `nil` while the app is in the foreground.
+        var budgetSince: Int64?
+
+        var label: String { "\(kind.noun) \(id)\(name.map { " \"\($0)\"" } ?? "")" }
+    }
+
+    /// The budgets and the grace the rules use.
+    struct Limits {
+        var backgroundTask: Int64?
+        var refreshTask: Int64?
+        /// How long after its time expired a task may still be ended or completed.
+        var expirationGrace: Int64?
     }
 
     private(set) var open: [OpenTask] = []
-    private var openRefresh: [(id: Int64, t: Int64)] = []
-    private var openProcessing: [Int64] = []
 
-    var hasOpenTasks: Bool { !open.isEmpty || !openRefresh.isEmpty || !openProcessing.isEmpty }
+    var hasOpenTasks: Bool { !open.isEmpty }
     var hasExpiredTask: Bool { open.contains { $0.expired != nil } }
 
-    /// Feeds a task event of `block`; appends a report for each finding.
+    /// Feeds a task event of `block`, read while the app is in the background or not; appends a report for
+    /// each finding.
     mutating func consume(
-        _ event: EventRecord, of block: borrowing EventBlock, index: Int, backgroundTaskBudget: Int64?,
-        refreshTaskBudget: Int64?, reports: inout [ModelEngine.Report]
+        _ event: EventRecord, of block: borrowing EventBlock, index: Int, inBackground: Bool, limits: Limits,
+        reports: inout [ModelEngine.Report]
     ) {
-        func report(_ rule: String, _ message: String, _ measured: Int64?, _ budget: Int64?) {
+        func report(_ rule: String, _ message: String, _ measured: Int64? = nil, _ budget: Int64? = nil) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
         }
         guard event.fields.contains(.task), let extra = block.extras(of: event) else { return }
         let id = extra.task
         switch event.kind {
-        case .taskBegin:
-            let task = OpenTask(id: id, begin: event.t, index: index, name: block.string(extra.name))
-            if let known = open.lastIndex(where: { $0.id == id }) {
-                report("LT040", "task.begin for task \(id), which is already open", nil, nil)
+        case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
+            let kind: Kind = event.kind == .taskBegin ? .application : event.kind == .bgRefreshBegin ? .refresh : .processing
+            // BGTasks run in the background: their time counts from their start.
+            let since = inBackground || kind != .application ? event.t : nil
+            let task = OpenTask(id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
+                                budgetSince: since)
+            if let known = open.lastIndex(where: { $0.id == id && $0.kind == kind }) {
+                if kind == .application { report("LT040", "task.begin for task \(id), which is already open") }
                 open[known] = task
             } else {
                 open.append(task)
             }
         case .taskExpire:
-            if let known = open.lastIndex(where: { $0.id == id }) { open[known].expired = event.t }
+            if let known = open.lastIndex(where: { $0.id == id }), open[known].expired == nil || !open[known].handlerRan {
+                open[known].expired = event.t
+                open[known].handlerRan = true
+            }
         case .taskEnd:
-            guard let known = open.lastIndex(where: { $0.id == id }) else {
-                report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)", nil, nil)
+            guard let known = open.lastIndex(where: { $0.id == id && $0.kind == .application }) else {
+                report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }
             let task = open.remove(at: known)
-            let length = event.t - task.begin
-            if task.expired == nil, let budget = backgroundTaskBudget, length > budget {
-                report("LT043", "background task \(id)\(task.name.map { " \"\($0)\"" } ?? "") ran \(Nanoseconds.short(length)), over its \(Nanoseconds.short(budget))",
+            if let expired = task.expired {
+                if let grace = limits.expirationGrace, event.t - expired > grace {
+                    report("LT042", "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
+                           event.t - expired, grace)
+                }
+            } else if let since = task.budgetSince, let budget = limits.backgroundTask, event.t - since > budget {
+                let length = event.t - since
+                report("LT043", "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
                        length, budget)
             }
-        case .bgRefreshBegin:
-            if let known = openRefresh.lastIndex(where: { $0.id == id }) { openRefresh.remove(at: known) }
-            openRefresh.append((id, event.t))
-        case .bgRefreshEnd:
-            guard let known = openRefresh.lastIndex(where: { $0.id == id }) else { return }
-            let begin = openRefresh.remove(at: known).t
-            if let budget = refreshTaskBudget, event.t - begin > budget {
-                report("LT052", "refresh task \(id) ran \(Nanoseconds.short(event.t - begin)), over its \(Nanoseconds.short(budget))",
-                       event.t - begin, budget)
+        case .bgRefreshEnd, .bgProcessingEnd:
+            let kind: Kind = event.kind == .bgRefreshEnd ? .refresh : .processing
+            guard let known = open.lastIndex(where: { $0.id == id && $0.kind == kind }) else { return }
+            let task = open.remove(at: known)
+            if let expired = task.expired {
+                if let grace = limits.expirationGrace, event.t - expired > grace {
+                    let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
+                    report("LT045", "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
+                           event.t - expired, grace)
+                }
+            } else if kind == .refresh, let budget = limits.refreshTask, event.t - task.begin > budget {
+                report("LT052", "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
+                       event.t - task.begin, budget)
             }
-        case .bgProcessingBegin:
-            if !openProcessing.contains(id) { openProcessing.append(id) }
-        case .bgProcessingEnd:
-            if let known = openProcessing.lastIndex(of: id) { openProcessing.remove(at: known) }
         default: break
+        }
+    }
+
+    /// The app entered the background (`true`) or the foreground at `t`: the budgets of the open tasks start
+    /// counting, or stop and start afresh next time; a processing task's time ends when the user comes back.
+    mutating func uiMoved(toBackground background: Bool, at t: Int64) {
+        for index in open.indices {
+            switch open[index].kind {
+            case .application:
+                open[index].budgetSince = background ? t : nil
+            case .processing where !background && open[index].expired == nil:
+                open[index].expired = t
+            default:
+                break
+            }
         }
     }
 
@@ -80,15 +156,18 @@ struct TaskTracker {
         let leaked = open.count > 1
             ? open.sorted { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } : open
         for task in leaked {
-            let name = task.name.map { " \"\($0)\"" } ?? ""
-            if let expired = task.expired {
-                report("LT042", "background task \(task.id)\(name) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
-            } else {
-                report("LT041", "background task \(task.id)\(name), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
+            switch (task.kind, task.expired) {
+            case (.application, let expired?):
+                report("LT042", "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
+            case (.application, nil):
+                report("LT041", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
+            case (_, let expired?):
+                let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
+                report("LT044", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed; its time expired at t=\(Nanoseconds.seconds(expired)), when \(why)")
+            case (_, nil):
+                report("LT044", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed")
             }
         }
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }
-        if !openRefresh.isEmpty { openRefresh.removeAll(keepingCapacity: true) }
-        if !openProcessing.isEmpty { openProcessing.removeAll(keepingCapacity: true) }
     }
 }

@@ -20,7 +20,7 @@ public struct Rule: Sendable, Hashable {
     public let severity: Severity
     /// One line.
     public let title: String
-    /// The passage of the seeds or Apple's documentation the rule comes from.
+    /// The documentation the rule comes from: Apple's page by title and address, with the passage.
     public let source: String
     /// What goes wrong, for an app developer.
     public let explanation: String
