@@ -41,7 +41,9 @@ public final class TraceAnalyzer {
         let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models,
                                      recordTimeline: recordTimeline)
         try reader.forEachBlock { analyzer.consume($0) }
-        return analyzer.finish()
+        var result = analyzer.finish()
+        result.inputWarnings = reader.warnings
+        return result
     }
 
     /// Feeds the next event.

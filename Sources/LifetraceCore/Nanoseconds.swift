@@ -35,9 +35,25 @@ public enum Nanoseconds {
         return ns < 0 ? "-" + text : text
     }
 
+    /// `seconds` in nanoseconds, or `nil` if it is negative, not finite, or 2^63 ns (about 292 years) or more.
+    public static func fromSeconds(_ seconds: Double) -> Int64? {
+        let ns = seconds * 1e9
+        guard ns >= 0, ns < 9.223_372_036_854_775_807e18 else { return nil }
+        return Int64(ns)
+    }
+
+    /// `seconds` in nanoseconds, or `nil` if it is negative or does not fit 64 bits.
+    public static func fromSeconds(_ seconds: Int64) -> Int64? {
+        let (ns, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow || ns < 0 ? nil : ns
+    }
+
     /// Parses a duration such as `1s`, `250ms`, `2h`, `1m30s`, `500us` or `100ns`; a bare number is seconds.
+    ///
+    /// - Returns: the duration in nanoseconds, or `nil` for text that is no duration, a negative one, or one
+    ///   of 2^63 ns (about 292 years) or more.
     public static func parse(_ text: String) -> Int64? {
-        if let seconds = Double(text), seconds >= 0, seconds.isFinite { return Int64(seconds * 1e9) }
+        if let seconds = Double(text) { return seconds.isFinite ? fromSeconds(seconds) : nil }
         var total: Int64 = 0
         var rest = Substring(text)
         guard !rest.isEmpty else { return nil }
@@ -57,8 +73,9 @@ public enum Nanoseconds {
             case "h": scale = 3600e9
             default: return nil
             }
-            let (sum, overflow) = total.addingReportingOverflow(Int64(value * scale))
-            guard !overflow, value * scale < 9e18 else { return nil }
+            guard let part = fromSeconds(value * scale / 1e9) else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(part)
+            guard !overflow else { return nil }
             total = sum
         }
         return total

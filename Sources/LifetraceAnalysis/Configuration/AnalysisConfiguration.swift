@@ -90,11 +90,19 @@ public struct AnalysisConfiguration: Sendable {
                 case .null, .string("off"): budgets[name] = .some(nil)
                 case let .string(text):
                     guard let ns = Nanoseconds.parse(text) else {
-                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \"\(text)\" is not a duration")
+                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \"\(text)\" is not a duration from 0 to 292 years")
                     }
                     budgets[name] = ns
-                case let .int(seconds): budgets[name] = seconds * Self.second
-                case let .double(seconds): budgets[name] = Int64(seconds * 1e9)
+                case let .int(seconds):
+                    guard let ns = Nanoseconds.fromSeconds(seconds) else {
+                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
+                    }
+                    budgets[name] = ns
+                case let .double(seconds):
+                    guard let ns = Nanoseconds.fromSeconds(seconds) else {
+                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
+                    }
+                    budgets[name] = ns
                 default: throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\" must be a duration")
                 }
             }

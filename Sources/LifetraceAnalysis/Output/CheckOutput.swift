@@ -25,6 +25,24 @@ public enum CheckOutput {
         return blocks.joined(separator: "\n") + "\n"
     }
 
+    static func inputWarnings(_ result: AnalysisResult) -> JSONValue {
+        .array(result.inputWarnings.map { JSONValue.string($0.description) })
+    }
+
+    /// The warnings of reading the traces, as SARIF tool notifications.
+    static func notifications(_ results: [AnalysisResult]) -> JSONValue {
+        var notifications: [JSONValue] = []
+        for warning in results.flatMap({ $0.inputWarnings }) {
+            let location = JSONValue.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(warning.file))]))]))])
+            notifications.append(.object([
+                ("level", .string("warning")),
+                ("message", .object([("text", .string(warning.message))])),
+                ("locations", .array([location])),
+            ]))
+        }
+        return .array(notifications)
+    }
+
     static func times(_ times: StateTimes) -> JSONValue {
         .object([("active_ns", .int(times.active)), ("inactive_ns", .int(times.inactive)),
                  ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))])
@@ -46,6 +64,7 @@ public enum CheckOutput {
                     ("events", .int(Int64(result.eventCount))),
                     ("errors", .int(Int64(result.count(.error)))),
                     ("warnings", .int(Int64(result.count(.warning)))),
+                    ("input_warnings", inputWarnings(result)),
                     ("findings", .array(result.findings.map(finding))),
                     ("times", times(result.totals)),
                     ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),
@@ -107,6 +126,10 @@ public enum CheckOutput {
             if result.findings.isEmpty {
                 lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"lifecycle rules\"/>")
             }
+            if !result.inputWarnings.isEmpty {
+                let text = result.inputWarnings.map { $0.description }.joined(separator: "\n")
+                lines.append("    <system-err>\(xml(text))</system-err>")
+            }
             for finding in result.findings {
                 let name = "\(finding.rule.id) event #\(finding.eventIndex)"
                 lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"\(xml(name))\">")
@@ -135,6 +158,10 @@ public enum CheckOutput {
     static func github(_ results: [AnalysisResult]) -> String {
         var lines: [String] = []
         for result in results {
+            for warning in result.inputWarnings {
+                lines.append("::warning file=\(githubEscape(warning.file, property: true)),title=input::"
+                    + githubEscape(warning.message, property: false))
+            }
             for finding in result.findings {
                 let title = "\(finding.rule.id) \(finding.rule.title)"
                 let message = "t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)"
@@ -186,6 +213,10 @@ public enum CheckOutput {
                     ("rules", .array(rules)),
                 ]))])),
                 ("results", .array(sarifResults)),
+                ("invocations", .array([.object([
+                    ("executionSuccessful", .bool(true)),
+                    ("toolExecutionNotifications", notifications(results)),
+                ])])),
             ])])),
         ])
     }

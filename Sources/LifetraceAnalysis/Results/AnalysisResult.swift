@@ -1,4 +1,5 @@
 public import LifetraceCore
+public import LifetraceFormat
 
 /// Time spent in each state, in nanoseconds.
 public struct StateTimes: Sendable, Hashable {
@@ -123,6 +124,9 @@ public struct AnalysisResult: Sendable {
     public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
     /// The timeline, when the analysis was asked to record one.
     public var timeline: Timeline?
+    /// What reading the trace warned of: a truncated end (the writer was killed), skipped records. Every
+    /// output carries them, so a damaged trace never passes for a whole one.
+    public var inputWarnings: [TraceWarning] = []
 
     /// The number of findings of `severity`.
     public func count(_ severity: Severity) -> Int {

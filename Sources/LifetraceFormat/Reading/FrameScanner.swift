@@ -93,13 +93,39 @@ final class FrameScanner {
                 throw self.error(.malformed, at: offset + error.offset, frame: number, error.message)
             }
             if let size { return found(Frame(kind: .data, offset: offset, size: size, number: number)) }
-            if source.reachedEOF { return .truncated(offset: offset, fileEnd: offset + got, frameNumber: number) }
+            if source.reachedEOF {
+                // A cut file ends inside its last frame. If whole frames follow, the bytes of this one are
+                // damaged instead (a block size changed, bytes deleted): that is an error, never a truncation.
+                if let later = source.withAvailableBytes({ Self.completeFrame(in: $0, after: 4) }) {
+                    throw error(.malformed, at: offset, frame: number,
+                                "damaged frame: its blocks run past a whole frame that starts at byte \(offset + later)")
+                }
+                return .truncated(offset: offset, fileEnd: offset + got, frameNumber: number)
+            }
             guard got < FrameScanner.maxCompressedFrameSize else {
                 throw error(.limitExceeded, at: offset, frame: number,
                             "data frame is larger than the \(FrameScanner.maxCompressedFrameSize) bytes allowed")
             }
             want = min(got * 2, FrameScanner.maxCompressedFrameSize)
         }
+    }
+
+    /// The offset of the first whole frame (a skippable frame, or a zstd frame whose blocks all fit) that
+    /// starts at or after `start` in `bytes`, if any.
+    static func completeFrame(in bytes: UnsafeRawBufferPointer, after start: Int) -> Int? {
+        var i = start
+        while i + 8 <= bytes.count {
+            let magic = loadUInt32LE(bytes, at: i)
+            if LifetraceFormat.isSkippableMagic(magic) {
+                let size = Int(loadUInt32LE(bytes, at: i + 4))
+                if i + 8 + size <= bytes.count { return i }
+            } else if magic == LifetraceFormat.zstdFrameMagic {
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[i...])
+                if let layout = try? ZstdFrameLayout.parse(rest), layout.blocks.count > 0 { return i }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Counts the damaged region skipped by a resynchronisation as one frame.

@@ -57,7 +57,9 @@ struct Check: ParsableCommand {
         var failedInput = false
         for outcome in outcomes {
             switch outcome {
-            case let .success(result): results.append(filtered(result, accepted: accepted))
+            case let .success(result):
+                for warning in result.inputWarnings { Diagnostics.warning(warning.description) }
+                results.append(filtered(result, accepted: accepted))
             case let .failure(error):
                 Diagnostics.error(error.description)
                 failedInput = true
