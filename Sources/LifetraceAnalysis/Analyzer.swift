@@ -20,6 +20,12 @@ public final class TraceAnalyzer {
     /// stays constant however long the trace.
     public static let keptDetails = 1000
 
+    /// Findings kept of each rule; the rest are counted (``AnalysisResult/omittedFindings``).
+    public static let keptFindingsPerRule = 100
+
+    /// The longest string a finding keeps (scene names, labels, messages): longer ones are cut, marked `…`.
+    public static let keptStringLength = 256
+
     /// How long an idle background process must show no sign of life to be taken as suspended, without
     /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (seeds/001).
     public static let suspensionThreshold: Int64 = 10_000_000_000
@@ -73,6 +79,9 @@ struct AnalysisCore: ~Copyable {
     private var engine: ModelEngine
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
+    /// Findings kept so far, by rule id; and the ones counted past the cap, in the order rules first overflowed.
+    private var keptByRule: [String: Int] = [:]
+    private var omitted: [OmittedFindings] = []
     private var ordinals: [String: Int] = [:]
     /// The last events of the blocks before the current one, materialised: the start of a finding's context.
     private var carried: [IndexedEvent] = []
@@ -239,13 +248,25 @@ struct AnalysisCore: ~Copyable {
         drainSegments()
         var totals = totals
         totals.suspended -= silentExits.notRunning
-        return AnalysisResult(
+        var result = AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
             findings: findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
             scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
             suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
             silentExits: silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
+        result.omittedFindings = omitted
+        return result
+    }
+
+    /// `text`, cut to ``TraceAnalyzer/keptStringLength`` bytes of UTF-8 (at a character boundary) and marked
+    /// `…` if it was longer.
+    static func bounded(_ text: String) -> String {
+        let limit = TraceAnalyzer.keptStringLength
+        guard text.utf8.count > limit else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
+        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        return String(text[..<end]) + "…"
     }
 
     // MARK: - Findings
@@ -281,16 +302,26 @@ struct AnalysisCore: ~Copyable {
             guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule],
                 !configuration.disabledRules.contains(item.rule)
             else { continue }
-            if context == nil { context = self.context(block, row: row, blockStart: blockStart) }
+            let kept = keptByRule[item.rule, default: 0]
+            guard kept < TraceAnalyzer.keptFindingsPerRule else {
+                if let known = omitted.firstIndex(where: { $0.rule.id == item.rule }) {
+                    omitted[known].count += 1
+                } else {
+                    omitted.append(OmittedFindings(rule: rule, severity: configuration.severity(of: rule), count: 1))
+                }
+                continue
+            }
+            keptByRule[item.rule] = kept + 1
+            if context == nil { context = self.context(block, row: row, blockStart: blockStart).map(\.bounded) }
             guard let context, let event = context.last?.event else { continue }
             let name = event.eventName
-            let scene = item.scene ?? event.scene
+            let scene = (item.scene ?? event.scene).map(Self.bounded)
             let ordinalKey = item.rule + "|" + (item.scene ?? "") + "|" + name
             let ordinal = ordinals[ordinalKey, default: 0]
             ordinals[ordinalKey] = ordinal + 1
             findings.append(Finding(
                 rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
-                eventName: name, scene: scene, message: item.message, measured: item.measured, budget: item.budget,
+                eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured, budget: item.budget,
                 context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
         }
     }

@@ -18,7 +18,8 @@ import LifetraceFormat
 ///   `BGProcessingTask`).
 ///
 /// A process has a handful of tasks open at a time: they are kept in one small array, searched from the most
-/// recent, with no hashing and no allocation once it has grown.
+/// recent, with no hashing and no allocation once it has grown. Past ``indexThreshold`` open tasks (a trace
+/// that never ends its tasks), a dictionary finds them instead, so the work stays linear in the events.
 struct TaskTracker {
     /// The three kinds of task a trace records.
     enum Kind: Equatable {
@@ -65,6 +66,15 @@ struct TaskTracker {
     }
 
     private(set) var open: [OpenTask] = []
+    /// Where each open task is in ``open``, kept only while many are open.
+    private var positions: [TaskKey: Int]?
+    /// How many open tasks a linear search handles before the dictionary takes over.
+    static let indexThreshold = 32
+
+    private struct TaskKey: Hashable {
+        var id: Int64
+        var kind: Kind
+    }
 
     var hasOpenTasks: Bool { !open.isEmpty }
     var hasExpiredTask: Bool { open.contains { $0.expired != nil } }
@@ -87,23 +97,24 @@ struct TaskTracker {
             let since = inBackground || kind != .application ? event.t : nil
             let task = OpenTask(id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
                                 budgetSince: since)
-            if let known = open.lastIndex(where: { $0.id == id && $0.kind == kind }) {
+            if let known = find(id, kind) {
                 if kind == .application { report("LT040", "task.begin for task \(id), which is already open") }
                 open[known] = task
             } else {
-                open.append(task)
+                insert(task)
             }
         case .taskExpire:
-            if let known = open.lastIndex(where: { $0.id == id }), open[known].expired == nil || !open[known].handlerRan {
+            if let known = find(id, .application) ?? find(id, .refresh) ?? find(id, .processing),
+                open[known].expired == nil || !open[known].handlerRan {
                 open[known].expired = event.t
                 open[known].handlerRan = true
             }
         case .taskEnd:
-            guard let known = open.lastIndex(where: { $0.id == id && $0.kind == .application }) else {
+            guard let known = find(id, .application) else {
                 report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }
-            let task = open.remove(at: known)
+            let task = remove(at: known)
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
                     report("LT042", "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
@@ -116,8 +127,8 @@ struct TaskTracker {
             }
         case .bgRefreshEnd, .bgProcessingEnd:
             let kind: Kind = event.kind == .bgRefreshEnd ? .refresh : .processing
-            guard let known = open.lastIndex(where: { $0.id == id && $0.kind == kind }) else { return }
-            let task = open.remove(at: known)
+            guard let known = find(id, kind) else { return }
+            let task = remove(at: known)
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
@@ -169,5 +180,38 @@ struct TaskTracker {
             }
         }
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        positions = nil
+    }
+
+    // MARK: - The open tasks
+
+    /// The position in ``open`` of the open task `id` of `kind`.
+    @inline(__always)
+    private func find(_ id: Int64, _ kind: Kind) -> Int? {
+        if let positions { return positions[TaskKey(id: id, kind: kind)] }
+        return open.lastIndex { $0.id == id && $0.kind == kind }
+    }
+
+    private mutating func insert(_ task: OpenTask) {
+        open.append(task)
+        if positions != nil {
+            positions![TaskKey(id: task.id, kind: task.kind)] = open.count - 1
+        } else if open.count > Self.indexThreshold {
+            positions = Dictionary(uniqueKeysWithValues: open.indices.map { (TaskKey(id: open[$0].id, kind: open[$0].kind), $0) })
+        }
+    }
+
+    /// Removes the task at `position`, moving the last one into its place (the order of ``open`` is not kept:
+    /// ``close(reports:)`` sorts what it reports).
+    private mutating func remove(at position: Int) -> OpenTask {
+        let task = open[position]
+        let last = open.removeLast()
+        if position < open.count { open[position] = last }
+        if positions != nil {
+            positions![TaskKey(id: task.id, kind: task.kind)] = nil
+            if position < open.count { positions![TaskKey(id: last.id, kind: last.kind)] = position }
+            if open.isEmpty { positions = nil }
+        }
+        return task
     }
 }

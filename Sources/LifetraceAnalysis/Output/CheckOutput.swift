@@ -25,6 +25,13 @@ public enum CheckOutput {
         return blocks.joined(separator: "\n") + "\n"
     }
 
+    static func omittedFindings(_ result: AnalysisResult) -> JSONValue {
+        .array(result.omittedFindings.map { omitted in
+            JSONValue.object([("rule", .string(omitted.rule.id)), ("severity", .string(omitted.severity.rawValue)),
+                              ("count", .int(Int64(omitted.count)))])
+        })
+    }
+
     static func inputWarnings(_ result: AnalysisResult) -> JSONValue {
         .array(result.inputWarnings.map { JSONValue.string($0.description) })
     }
@@ -65,6 +72,7 @@ public enum CheckOutput {
                     ("errors", .int(Int64(result.count(.error)))),
                     ("warnings", .int(Int64(result.count(.warning)))),
                     ("input_warnings", inputWarnings(result)),
+                    ("omitted_findings", omittedFindings(result)),
                     ("findings", .array(result.findings.map(finding))),
                     ("times", times(result.totals)),
                     ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),

@@ -28,6 +28,10 @@ public enum TextReport {
         let warnings = result.count(.warning)
         lines.append("\(result.file): \(result.eventCount) events, \(errors) error\(errors == 1 ? "" : "s"), "
             + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        for omitted in result.omittedFindings {
+            lines.append("  \(omitted.rule.id): \(omitted.count) more \(omitted.severity.rawValue)\(omitted.count == 1 ? "" : "s") "
+                + "counted, not shown (the first \(TraceAnalyzer.keptFindingsPerRule) of a rule are kept)")
+        }
         let totals = result.totals
         let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
         lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "

@@ -128,8 +128,23 @@ public struct AnalysisResult: Sendable {
     /// output carries them, so a damaged trace never passes for a whole one.
     public var inputWarnings: [TraceWarning] = []
 
-    /// The number of findings of `severity`.
+    /// Findings counted but not kept, by rule: past ``TraceAnalyzer/keptFindingsPerRule`` of a rule, a trace
+    /// keeps only the count, so memory stays bounded whatever the trace.
+    public var omittedFindings: [OmittedFindings] = []
+
+    /// The number of findings of `severity`, those not kept included.
     public func count(_ severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count
+            + omittedFindings.filter { $0.severity == severity }.reduce(0) { $0 + $1.count }
     }
+}
+
+/// The findings of one rule past the number a result keeps: counted, not kept.
+public struct OmittedFindings: Sendable, Hashable {
+    /// The rule.
+    public var rule: Rule
+    /// Its severity after configuration.
+    public var severity: Severity
+    /// How many findings of it were not kept.
+    public var count: Int
 }

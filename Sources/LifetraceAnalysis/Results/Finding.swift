@@ -43,3 +43,23 @@ public struct IndexedEvent: Sendable, Hashable {
     /// The event.
     public var event: LifecycleEvent
 }
+
+extension IndexedEvent {
+    /// The event with every string it carries cut to ``TraceAnalyzer/keptStringLength`` bytes: what a finding
+    /// keeps of its context.
+    var bounded: IndexedEvent {
+        var copy = self
+        let cut = AnalysisCore.bounded
+        copy.event.scene = event.scene.map(cut)
+        copy.event.name = event.name.map(cut)
+        copy.event.reason = event.reason.map(cut)
+        copy.event.label = event.label.map(cut)
+        copy.event.attrs = event.attrs?.map { attribute in
+            var attribute = attribute
+            attribute.key = cut(attribute.key)
+            if case let .string(text) = attribute.value { attribute.value = .string(cut(text)) }
+            return attribute
+        }
+        return copy
+    }
+}

@@ -60,7 +60,7 @@ struct EventBlockDecoder {
         }
         let firstT = try cursor.readNonNegative()
         // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
-        let count = try cursor.readCount(limit: content.count / 3, "event count")
+        let count = try cursor.readCount(limit: min(content.count / 3, LifetraceFormat.maxEventsPerFrame), "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
         for _ in 0..<stringCount {
             let length = try cursor.readCount(limit: cursor.remaining, "string length")
@@ -176,7 +176,12 @@ struct EventBlockDecoder {
                         rows[i].scene = try Self.string(&fields, limit: stringLimit)
                     } else if !rest.isEmpty {
                         var extra = EventExtras()
+                        let start = fields.absolutePosition
                         try Self.readFields(rest, into: &rows[i], &extra, &fields, strings: stringLimit, &block.attributes)
+                        // As every writer requires: `custom.` alone names no event.
+                        if rest.contains(.label), block.strings[Int(extra.label)].isEmpty {
+                            throw DecodeFailure(offset: start, message: "custom event \(i) has an empty label")
+                        }
                         if !rest.isDisjoint(with: EventRecord.extraFields) {
                             rows[i].extra = Int32(truncatingIfNeeded: block.extras.count)
                             block.extras.append(extra)

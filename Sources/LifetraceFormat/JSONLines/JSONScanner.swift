@@ -242,7 +242,8 @@ struct JSONScanner {
         return value
     }
 
-    /// Parses a number: an `Int64` when it has no fraction or exponent and fits, else a `Double`.
+    /// Parses a number: an `Int64` when it has no fraction or exponent, a `Double` when it has one. An
+    /// integer outside the signed 64-bit range is an error, never a silently rounded `Double`.
     mutating func parseNumber() throws(DecodeFailure) -> JSONValue {
         skipWhitespace()
         let start = position
@@ -288,11 +289,12 @@ struct JSONScanner {
             }
             while let digit = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) { position += 1 }
         }
-        if isIntegral, !overflow {
-            if negative, magnitude <= UInt64(Int64.max) + 1 {
+        if isIntegral {
+            if !overflow, negative, magnitude <= UInt64(Int64.max) + 1 {
                 return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
             }
-            if !negative, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
+            if !overflow, !negative, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
+            throw DecodeFailure(offset: start, message: "integer out of the signed 64-bit range (write 1.8e19 for a number)")
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

@@ -62,7 +62,9 @@ public final class BinaryTraceWriter: EventWriter {
         block.append(event)
         lastT = event.t
         eventCount += 1
-        if block.byteCount >= options.targetFrameBytes { try endFrame() }
+        if block.byteCount >= options.targetFrameBytes || block.eventCount >= LifetraceFormat.maxEventsPerFrame {
+            try endFrame()
+        }
     }
 
     /// Ends the current frame, if it holds events, and writes it.

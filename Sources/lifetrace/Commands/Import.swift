@@ -94,15 +94,19 @@ struct Import: ParsableCommand {
 
         let (count, first) = importer.notUnderstood
         let format = importer.format?.rawValue ?? "unrecognized"
-        Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
         if count > 0, let example = first.first {
             let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
             let message = "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
             if strict {
+                // A failed strict import leaves no trace behind (a live one keeps what it recorded).
+                if !live, output != "-" { unlink(output) }
                 Diagnostics.error(message)
                 throw ExitCode(ExitStatus.badInput)
             }
+            Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
             Diagnostics.warning(message)
+        } else {
+            Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
         }
     }
 }

@@ -19,6 +19,25 @@ enum Diagnostics {
     }
 
     static func raw(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((printable(message) + "\n").utf8))
+    }
+
+    /// `message` with every control character (C0 but tab, DEL, C1) shown as `\u{1B}`, so that a line quoted
+    /// from a damaged input can neither move the terminal's cursor nor split the diagnostic over lines.
+    static func printable(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        var out = ""
+        for scalar in message.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 }
