@@ -75,7 +75,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
-        .testTarget(name: "lifetraceTests", dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "lifetraceTests",
+            dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

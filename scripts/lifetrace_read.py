@@ -99,7 +99,7 @@ def decode_block(content, minor, not_before):
     if first_t < not_before:
         raise Damage("block starts before the previous block's end")
     n = c.varint()
-    if n > min(len(content) // 3, 1 << 20):
+    if n > min(len(content) // 3, 1 << 18):
         raise Damage("event count too large")
     strings = []
     for _ in range(c.varint()):

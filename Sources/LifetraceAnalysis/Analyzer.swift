@@ -251,7 +251,7 @@ struct AnalysisCore: ~Copyable {
         var result = AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
             findings: findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
-            scenes: engine.instanceTimes.map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
+            scenes: engine.instanceTimes(kept: Self.keptDetails).map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
             suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
             silentExits: silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))

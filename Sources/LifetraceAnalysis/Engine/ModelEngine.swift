@@ -149,18 +149,25 @@ struct ModelEngine: ~Copyable {
     }
 
     /// Time in each state per instance of the UI models, by instance key (`app` for a keyless model), in the
-    /// order the instances first appeared.
-    var instanceTimes: [(key: String, times: StateTimes)] {
+    /// order the instances first appeared: the first `kept` of them, the others summed as `(other scenes)`.
+    func instanceTimes(kept: Int) -> [(key: String, times: StateTimes)] {
         var order: [String] = []
         var totals: [String: StateTimes] = [:]
+        var others = shared.retiredOthers
         let current = models.filter(\.isUI).flatMap { model in model.instances.map { ($0.key, $0.times) } }
         for (key, times) in shared.retired + current {
             let name = key.isEmpty ? "app" : key
-            if totals[name] == nil { order.append(name) }
+            if totals[name] == nil {
+                guard order.count < kept else {
+                    others.add(times)
+                    continue
+                }
+                order.append(name)
+            }
             totals[name, default: StateTimes()].add(times)
         }
         var result = order.map { ($0, totals[$0]!) }
-        if shared.retiredOthers != StateTimes() { result.append(("(other scenes)", shared.retiredOthers)) }
+        if others != StateTimes() { result.append(("(other scenes)", others)) }
         return result
     }
 }

@@ -7,9 +7,9 @@ public enum LifetraceFormat {
 
     /// The largest decompressed data frame a reader accepts (16 MiB).
     public static let maxFrameContentSize = 16 << 20
-    /// The most events one data frame may hold (2^20): what a frame may expand to in memory is bounded
-    /// (32 MiB of decoded records), however densely it was packed.
-    public static let maxEventsPerFrame = 1 << 20
+    /// The most events one data frame may hold (2^18): what a frame may expand to in memory is bounded
+    /// (8 MiB of decoded records), however densely it was packed.
+    public static let maxEventsPerFrame = 1 << 18
     /// The largest skippable frame payload a reader accepts (1 MiB, and 64 MiB for the index).
     public static let maxSkippablePayloadSize = 1 << 20
     /// The largest index payload a reader accepts.

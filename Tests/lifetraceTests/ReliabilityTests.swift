@@ -1,0 +1,179 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// Inputs that once broke lifetrace's promises (Fixtures/Repros, found by fuzzing and by crafting files from
+/// the format's specification), run as a user runs them: every one ends with a documented exit status, a
+/// single line naming the file and the position for bad input, no signal, and bounded memory.
+@Suite struct ReliabilityTests {
+    let directory = TemporaryDirectory()
+
+    static func repro(_ name: String) -> String {
+        PackagePaths.path("Tests/lifetraceTests/Fixtures/Repros/\(name)")
+    }
+
+    /// Runs the tool under GNU time and returns its result and peak memory in MiB.
+    func measured(_ arguments: [String], input: String? = nil) throws -> (result: ShellResult, peakMiB: Double) {
+        let report = directory.file("time-\(UUID().uuidString)")
+        let result = try run("/usr/bin/time", ["-f", "%M", "-o", report, CommandLineTool.path] + arguments, input: input)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let kilobytes = Double(text.split(separator: "\n").last.map(String.init) ?? "") ?? .infinity
+        return (result, kilobytes / 1024)
+    }
+
+    /// The standard error of a failing command is one line, without control characters.
+    func expectOneLine(_ result: ShellResult, naming file: String, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("error: \(file)"), "\(result.stderr)", sourceLocation: sourceLocation)
+        for fragment in fragments {
+            #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Numbers out of range are usage errors, not traps
+
+    @Test func aHugeDurationInALogLineIsAnUnderstoodLineNotACrash() throws {
+        let out = directory.file("x.lifetrace")
+        let result = try CommandLineTool.run(["import", Self.repro("import_huge_dur.log"), "-o", out, "--process", "BareExample"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("1 lines not understood; first: line 1: lifetrace ev=app.didFinishLaunching dur=99999999999999h"))
+    }
+
+    @Test(arguments: [
+        ("{\"budgets\": {\"didEnterBackground\": 10000000000}}", "10000000000 s is out of range"),
+        ("{\"budgets\": {\"launch\": 1e300}}", "s is out of range"),
+        ("{\"budgets\": {\"launch\": \"99999999999999h\"}}", "is not a duration from 0 to 292 years"),
+    ])
+    func aBudgetOutOfRangeIsBadInput(config: String, fragment: String) throws {
+        let path = directory.write("lifetrace.json", Array(config.utf8))
+        let result = try CommandLineTool.run(["check", "--config", path, PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")])
+        #expect(result.status == 2)
+        expectOneLine(result, naming: path, [fragment])
+    }
+
+    @Test func theRecordedReproBudgetIsBadInput() throws {
+        let result = try CommandLineTool.run(["check", "--config", Self.repro("config_budget_overflow.json"),
+                                              PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")])
+        #expect(result.status == 2)
+        expectOneLine(result, naming: Self.repro("config_budget_overflow.json"), ["out of range"])
+    }
+
+    @Test(arguments: [
+        ["record", "-o", "x.lifetrace", "--flush-interval", "9300000000"],
+        ["simulate", "--heartbeat", "99999999999999h", "-o", "x.lifetrace"],
+        ["simulate", "--duration", "1e300", "-o", "x.lifetrace"],
+    ])
+    func anOptionOutOfRangeIsAUsageError(arguments: [String]) throws {
+        let result = try CommandLineTool.run(arguments.map { $0 == "x.lifetrace" ? directory.file($0) : $0 }, input: "")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: --"))
+    }
+
+    // MARK: - Damage is an error; truncation is a warning every command gives
+
+    @Test(arguments: [
+        ("corrupt_frame_header_reported_as_truncated.lifetrace", "byte 169 (frame 1): zstd: frame requires a dictionary"),
+        ("corrupt_50k_chunk_deleted_check_passes.lifetrace", "byte 138254 (frame 1): zstd: compressed block of 289217 bytes"),
+        ("custom_empty_label.lifetrace", "byte 138 (frame 1): custom event 1 has an empty label"),
+        ("dense_4frames.lifetrace", "byte 138 (frame 1): event count 5592384 exceeds 262144"),
+        ("open_tasks_300k_quadratic.lifetrace", "byte 138 (frame 1): event count 600000 exceeds 262144"),
+    ])
+    func damageIsAnErrorEveryCommandGives(name: String, message: String) throws {
+        let path = Self.repro(name)
+        for command in [["check"], ["info"], ["dump"], ["report", "-o", directory.file("r.html")],
+                        ["export", "--format", "chrome", "-o", directory.file("r.json")],
+                        ["convert", path, directory.file("c.jsonl")]] {
+            let arguments = command.first == "convert" ? command : command + [path]
+            let (result, peak) = try measured(arguments)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            expectOneLine(result, naming: path, [message])
+            #expect(peak < 128, "\(command) took \(peak) MiB")
+        }
+    }
+
+    @Test func aTruncatedTraceIsReadWithAWarningEveryOutputCarries() throws {
+        let path = Self.repro("truncated_check_silent.lifetrace")
+        let warning = "warning: \(path): truncated at byte 62000: 0 events recovered (frame 1 at byte 246 is incomplete)\n"
+        for command in [["check"], ["report", "-o", directory.file("r.html")], ["export", "--format", "chrome", "-o", directory.file("r.json")],
+                        ["info"], ["dump"]] {
+            let result = try CommandLineTool.run(command + [path])
+            #expect(result.status == 0, "\(command)")
+            #expect(result.stderr.contains(warning), "\(command): \(result.stderr)")
+        }
+        let json = try CommandLineTool.run(["check", "--format", "json", path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let first = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect(first["input_warnings"] as? [String] == [String(warning.dropFirst("warning: ".count).dropLast())])
+        #expect(try CommandLineTool.run(["check", "--format", "junit", path]).stdout.contains("<system-err>\(path): truncated at byte 62000"))
+        #expect(try CommandLineTool.run(["check", "--format", "sarif", path]).stdout.contains("\"toolExecutionNotifications\""))
+        #expect(try CommandLineTool.run(["check", "--format", "github", path]).stdout.contains("::warning file="))
+    }
+
+    // MARK: - Memory stays bounded whatever the input
+
+    @Test(arguments: ["findings_scene64KiB_x1000.lifetrace", "findings_scene1MiB_x100.lifetrace",
+                      "findings_200k_scenes.lifetrace"])
+    func memoryIsBoundedWhateverTheFindings(name: String) throws {
+        let path = Self.repro(name)
+        for command in [["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
+                        ["export", "--format", "chrome", "-o", directory.file("r.json")], ["info"]] {
+            let (result, peak) = try measured(command + [path])
+            #expect(result.status < 3, "\(command): \(result.stderr)")
+            #expect(peak < 128, "\(command) on \(name) took \(peak) MiB")
+        }
+    }
+
+    /// 300,000 background tasks begun and never ended until the end, then ended in reverse: the tracker finds
+    /// each in constant time (it took minutes when each search was linear), in bounded memory.
+    @Test func manyOpenTasksAreTrackedInLinearTime() throws {
+        var text = ""
+        let count = 300_000
+        for i in 0..<count { text += "{\"t\":\(i),\"ev\":\"task.begin\",\"task\":\(i)}\n" }
+        for i in (0..<count).reversed() { text += "{\"t\":\(2 * count - i),\"ev\":\"task.end\",\"task\":\(i)}\n" }
+        let path = directory.write("tasks.jsonl", Array(text.utf8))
+        let (result, peak) = try measured(["check", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(": 600000 events, 0 errors, 0 warnings\n"))
+        #expect(peak < 128, "\(peak) MiB")
+    }
+
+    /// Past 100 findings of a rule only the count is kept, and the output says so; the count is exact.
+    @Test func findingsPastTheCapAreCountedExactly() throws {
+        let result = try CommandLineTool.run(["check", Self.repro("findings_200k_scenes.lifetrace")])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(": 200000 events, 400000 errors, 0 warnings\n"))
+        #expect(result.stdout.contains("  LT006: 199900 more errors counted, not shown (the first 100 of a rule are kept)\n"))
+        let json = try CommandLineTool.run(["check", "--format", "json", Self.repro("findings_200k_scenes.lifetrace")])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let first = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect((first["findings"] as? [Any])?.count == 200)
+        #expect(first["errors"] as? Int == 400_000)
+    }
+
+    // MARK: - Consistency and terminal safety
+
+    @Test func aFailedStrictImportWritesNothingAndSaysOneLine() throws {
+        let out = directory.file("strict.lifetrace")
+        let log = Self.repro("import_strict_unparsed.log")
+        let result = try CommandLineTool.run(["import", "--strict", log, "-o", out, "--process", "BareExample"])
+        #expect(result.status == 2)
+        expectOneLine(result, naming: log, ["1 lines not understood; first: line 2: lifetrace ev=bogus.kind"])
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func controlCharactersOfTheInputAreNeverEchoed() throws {
+        let path = Self.repro("escape_sequences_in_error.jsonl")
+        let result = try CommandLineTool.run(["check", path])
+        #expect(result.status == 2)
+        expectOneLine(result, naming: path, ["\\u{1B}]0;PWNED\\u{7}"])
+    }
+
+    @Test func anIntegerBeyond64BitsIsBadInputNotADouble() throws {
+        let path = directory.write("big.jsonl", Array("{\"t\":1,\"ev\":\"custom.x\",\"attrs\":{\"n\":99999999999999999999}}\n".utf8))
+        let result = try CommandLineTool.run(["check", path])
+        #expect(result.status == 2)
+        expectOneLine(result, naming: path + ":1", ["integer out of the signed 64-bit range"])
+    }
+}
