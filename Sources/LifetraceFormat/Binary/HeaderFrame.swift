@@ -41,7 +41,13 @@ enum HeaderFrame {
         } catch {
             throw DecodeFailure(offset: jsonStart + error.offset, message: "header JSON: \(error.message)")
         }
-        return Contents(major: major, minor: minor, header: try TraceHeader(json: value))
+        let header = try TraceHeader(json: value)
+        // What the JSON Lines form of the trace would say must agree with the frame, or converting it would
+        // give a trace no reader accepts.
+        guard header.majorVersion == Int64(major) else {
+            throw DecodeFailure(offset: jsonStart, message: "header JSON says format version \(header.majorVersion), the header frame \(major)")
+        }
+        return Contents(major: major, minor: minor, header: header)
     }
 }
 

@@ -66,12 +66,16 @@ enum LogTime {
         return sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 
-    /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length.
+    /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length;
+    /// `nil` for a date outside what 64-bit nanoseconds hold (1678 to 2262).
     static func dateTime<S: StringProtocol>(_ text: S) -> (ns: Int64, zone: String?, length: Int)? {
         guard let days = date(text.prefix(10)), text.count > 11 else { return nil }
         let rest = text.dropFirst(11)
         guard let time = timeOfDay(rest) else { return nil }
-        var ns = days * 86_400_000_000_000 + time.ns
+        let (dayStart, overflow) = days.multipliedReportingOverflow(by: 86_400_000_000_000)
+        // A day's nanoseconds and a zone's shift stay far from the limits once the day itself is within them.
+        guard !overflow, dayStart > Int64.min / 2, dayStart < Int64.max / 2 else { return nil }
+        var ns = dayStart + time.ns
         var length = 11 + time.length
         let after = rest.dropFirst(time.length)
         var zone: String?

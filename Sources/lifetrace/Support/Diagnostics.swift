@@ -3,15 +3,15 @@ import Foundation
 /// Writes the one-line errors and warnings of the command-line tool to standard error.
 enum Diagnostics {
     static func error(_ message: String) {
-        raw("error: " + message)
+        raw("error: " + printable(message))
     }
 
     static func warning(_ message: String) {
-        raw("warning: " + message)
+        raw("warning: " + printable(message))
     }
 
     static func note(_ message: String) {
-        raw(message)
+        raw(printable(message))
     }
 
     static func rawNoNewline(_ message: String) {
@@ -19,7 +19,7 @@ enum Diagnostics {
     }
 
     static func raw(_ message: String) {
-        FileHandle.standardError.write(Data((printable(message) + "\n").utf8))
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     /// `message` with every control character (C0 but tab, DEL, C1) shown as `\u{1B}`, so that a line quoted
