@@ -345,8 +345,9 @@ public final class Recorder: Sendable {
         let source = DispatchSource.makeTimerSource(queue: queue)
         let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
         let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
-        let tick = min(flushNanos, heartbeatNanos ?? flushNanos)
-        // The first tick comes early, so the first frame is on disk within one interval of the first event.
+        // Ticks at half the flush interval: an event is on disk within one interval of being recorded, whenever
+        // in the interval it came and however late the timer fires.
+        let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
         source.schedule(deadline: .now() + .nanoseconds(Int(tick)), repeating: .nanoseconds(Int(tick)),
                         leeway: .nanoseconds(Int(tick / 20)))
         let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos)
@@ -381,7 +382,7 @@ private final class RecorderTicker: @unchecked Sendable {
     }
 
     func flushDue(at now: Int64) -> Bool {
-        guard now - lastFlush >= flushEvery * 9 / 10 else { return false }
+        guard now - lastFlush >= flushEvery * 9 / 20 else { return false }
         lastFlush = now
         return true
     }

@@ -111,4 +111,53 @@ import Testing
         #expect(info.stdout.contains("\"events\":1"))
         #expect(info.stdout.contains("\"index_present\":true"))
     }
+
+    /// `record -- COMMAND` killed at random moments while the command writes about 10,000 events a second: with
+    /// SIGTERM or SIGINT the trace is closed, index and all; with SIGKILL it reads to its last whole frame. In
+    /// every case the events it holds are exactly the first ones the command wrote, in order, none missing.
+    @Test(arguments: [SIGKILL, SIGTERM, SIGINT])
+    func killedAtRandomMomentsTheTraceHoldsAPrefixOfTheInput(signal: Int32) throws {
+        let generator = """
+            import sys, time
+            i = 0
+            while True:
+                for _ in range(10):
+                    sys.stdout.write('{"t":%d,"ev":"heartbeat","task":%d}\\n' % (i * 100000, i))
+                    i += 1
+                sys.stdout.flush()
+                time.sleep(0.001)
+            """
+        let python = try #require(which("python3"))
+        var rng = SplitMix64(seed: UInt64(signal))
+        for run in 0..<4 {
+            let output = directory.file("killed-\(signal)-\(run).lifetrace")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
+            process.arguments = ["record", "-o", output, "--flush-interval", "100ms", "--", python, "-u", "-c", generator]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(300_000 + rng.next() % 900_000))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            if signal == SIGKILL {
+                #expect(process.terminationReason == .uncaughtSignal)
+            } else {
+                #expect(process.terminationStatus == 128 + signal)
+            }
+            let dump = try CommandLineTool.run(["dump", output])
+            #expect(dump.status == 0, "\(dump.stderr)")
+            let tasks = dump.stdout.split(separator: "\n").compactMap { line -> Int? in
+                guard let range = line.range(of: "\"task\":") else { return nil }
+                return Int(line[range.upperBound...].prefix { $0.isNumber })
+            }
+            #expect(tasks == Array(0..<tasks.count), "run \(run): not a prefix of the input")
+            #expect(tasks.count > 0, "run \(run): nothing recorded")
+            let info = try CommandLineTool.run(["info", "--json", output])
+            if signal != SIGKILL {
+                #expect(info.stdout.contains("\"index_present\":true"), "run \(run): \(info.stdout)")
+                #expect(info.stdout.contains("\"truncated\":false"))
+            }
+        }
+    }
 }

@@ -137,7 +137,7 @@ final class ImportSink: @unchecked Sendable {
         if events == 0 { try open(header()) }
         events += 1
         if let live {
-            live.record(event)
+            _ = live.record(event)
         } else {
             try writer?.append(event)
         }

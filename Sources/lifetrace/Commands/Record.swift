@@ -122,8 +122,7 @@ final class RecordSession: @unchecked Sendable {
             case let .header(header): try open(header)
             case let .event(event):
                 try open(nil)
-                lock.withLock { events += 1 }
-                recorder.record(event)
+                if recorder.record(event) { lock.withLock { events += 1 } }
             case .blank: break
             }
         } catch let error as TraceError {

@@ -24,17 +24,19 @@ final class LazyRecorder: Sendable {
         }
     }
 
-    /// Records `event`, unless the recorder is not open or already closed.
-    func record(_ event: LifecycleEvent) {
-        state.withLock { $0.recorder }?.record(event)
+    /// Records `event`, unless the recorder is not open or already closed; `true` if it was recorded.
+    ///
+    /// Holds the lock while recording, so an event is either recorded before a close or not at all.
+    func record(_ event: LifecycleEvent) -> Bool {
+        state.withLock { $0.recorder?.record(event) ?? false }
     }
 
-    /// Writes the last frame and the index; safe to call more than once and from any thread.
+    /// Writes the last frame and the index; safe to call more than once and from any thread. A second call
+    /// while the first is writing waits for it, so that the process never exits with the index half written.
     func close() throws {
-        let recorder = state.withLock { state -> Recorder? in
+        try state.withLock { state in
             defer { state.recorder = nil }
-            return state.recorder
+            try state.recorder?.close()
         }
-        try recorder?.close()
     }
 }
