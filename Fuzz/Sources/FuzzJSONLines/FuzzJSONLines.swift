@@ -3,11 +3,7 @@ import FuzzSupport
 /// Any bytes as JSON Lines: a header line, then events, read line by line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONLines(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    let path = FuzzInput.file("jsonl")
-    FuzzInput.write(data, size, to: path)
-    FuzzInput.readTrace(path)
-    return 0
+    FuzzInput.fuzzTrace(data, size, suffix: "jsonl")
 }
 
 /// The program's entry, which SwiftPM names after the target.

@@ -19,6 +19,15 @@ public enum FuzzInput {
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size))
     }
 
+    /// Fuzzes the trace readers with the input at `data` written to a file ending in `suffix`.
+    public static func fuzzTrace(_ data: UnsafeRawPointer?, _ size: Int, suffix: String) -> CInt {
+        guard let data else { return 0 }
+        let path = file(suffix)
+        write(data, size, to: path)
+        readTrace(path)
+        return 0
+    }
+
     /// Reads the trace at `path` as the commands do. Bad input must be a `TraceError` (a crash or another
     /// error fails the fuzzer); a trace that reads must analyze, and re-encoded in both forms it must read
     /// back to the same events.

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LifetraceCore
+import LifetraceFormat
 
 /// Writes each event to standard error as one object of `log stream --style ndjson`, so that
 /// `app 2>&1 | lifetrace import --live -o run.lifetrace --process NAME` records what the app recorded, with
@@ -56,21 +57,7 @@ struct StandardErrorMirror: EventMirror {
 
     /// `text` as a JSON string.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).jsonText
     }
 }
 
