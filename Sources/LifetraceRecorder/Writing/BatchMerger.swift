@@ -53,10 +53,6 @@ struct BatchMerger {
                 positions[best] += 1
                 let recorded = batch.events[position]
                 relayed = recorded.relayed
-                if !relayed, recorded.t >= cutoff {
-                    carried.append(recorded.event(strings: batch.strings, attrs: batch.attrs(of: position)))
-                    continue
-                }
                 event = recorded.event(strings: batch.strings, attrs: batch.attrs(of: position))
             }
             if !relayed, event.t >= cutoff {

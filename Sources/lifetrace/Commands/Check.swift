@@ -58,7 +58,7 @@ struct Check: ParsableCommand {
         for outcome in outcomes {
             switch outcome {
             case let .success(result):
-                for warning in result.inputWarnings { Diagnostics.warning(warning.description) }
+                Diagnostics.warnings(result.inputWarnings)
                 results.append(filtered(result, accepted: accepted))
             case let .failure(error):
                 Diagnostics.error(error.description)

@@ -55,6 +55,6 @@ struct Convert: ParsableCommand {
             if output != "-" { try? FileManager.default.removeItem(atPath: output) }
             throw error
         }
-        for warning in reader.warnings { Diagnostics.warning(warning.description) }
+        Diagnostics.warnings(reader.warnings)
     }
 }

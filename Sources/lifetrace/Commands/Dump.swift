@@ -35,6 +35,6 @@ struct Dump: ParsableCommand {
             try writer.append(stripped)
         }
         try writer.close()
-        for warning in reader.warnings { Diagnostics.warning(warning.description) }
+        Diagnostics.warnings(reader.warnings)
     }
 }

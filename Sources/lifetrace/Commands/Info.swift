@@ -24,7 +24,7 @@ struct Info: ParsableCommand {
             do {
                 let summary = try TraceSummary(path: path)
                 if json { out.line(summary.jsonValue.jsonText) } else { summary.write(to: &out) }
-                for warning in summary.warnings { Diagnostics.warning(warning.description) }
+                Diagnostics.warnings(summary.warnings)
             } catch let error as TraceError {
                 out.flush()
                 Diagnostics.error(error.description)

@@ -42,7 +42,7 @@ struct Report: ParsableCommand {
             var configuration = AnalysisConfiguration.defaults
             if let config { configuration = try AnalysisConfiguration.load(path: config, for: try TraceReader(path: path).header) }
             results.append(try TraceAnalyzer.analyze(path: path, configuration: configuration, recordTimeline: true))
-            for warning in results[results.count - 1].inputWarnings { Diagnostics.warning(warning.description) }
+            Diagnostics.warnings(results[results.count - 1].inputWarnings)
         }
         if output.hasSuffix(".html") || output.hasSuffix(".htm") {
             let title = traces.count == 1 ? "lifetrace: \(traces[0])" : "lifetrace: \(traces.count) traces"
@@ -97,7 +97,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let result = try TraceAnalyzer.analyze(path: trace, recordTimeline: true)
-        for warning in result.inputWarnings { Diagnostics.warning(warning.description) }
+        Diagnostics.warnings(result.inputWarnings)
         let text = ChromeTraceExport.export(result).jsonText + "\n"
         if output == "-" {
             var out = StandardOutput()

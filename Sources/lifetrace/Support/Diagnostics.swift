@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceFormat
 
 /// Writes the one-line errors and warnings of the command-line tool to standard error.
 enum Diagnostics {
@@ -8,6 +9,11 @@ enum Diagnostics {
 
     static func warning(_ message: String) {
         raw("warning: " + printable(message))
+    }
+
+    /// Prints what reading a trace warned of, one line each.
+    static func warnings(_ warnings: [TraceWarning]) {
+        for warning in warnings { self.warning(warning.description) }
     }
 
     static func note(_ message: String) {
