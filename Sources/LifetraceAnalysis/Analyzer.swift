@@ -141,6 +141,9 @@ struct AnalysisCore: ~Copyable {
         var lastT: Int64
         var times = StateTimes()
         var ui: LifecycleModel.Accounting = .none
+        /// Where the UI is before any UI callback: ``LifecycleModel/Accounting/none`` (counted as background)
+        /// unless the launch says (`ui_state`).
+        var launchUI: LifecycleModel.Accounting = .none
         var uiSince: Int64
         var terminated = false
         var willTerminateEnd: Int64?
@@ -441,6 +444,10 @@ struct AnalysisCore: ~Copyable {
         announcedEnd = nil
         let reason = event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil
         process = ProcessState(launchT: event.t, reason: reason, lastT: event.t, uiSince: event.t)
+        if event.kind == .processLaunch, case .string(let state)? = block.attribute(Attribute.Key.uiState, of: event) {
+            process.launchUI = state == "inactive" ? .inactive : state == "background" ? .background : .none
+            process.ui = process.launchUI
+        }
         alive = true
     }
 
@@ -535,7 +542,8 @@ struct AnalysisCore: ~Copyable {
     private mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         guard alive else { return }
         process.lastT = event.t
-        let ui = engine.uiState
+        var ui = engine.uiState
+        if ui == .none { ui = process.launchUI }
         if ui != process.ui { uiChanged(to: ui, event, of: block) }
         // Tests that nearly always fail first, so that the kind is looked at only where it matters (`dur` is
         // 0 when absent).

@@ -3,7 +3,8 @@ public import LifetraceCore
 /// Turns a unified-log capture (`log stream`, `log show`, Console copies) into lifecycle events for one app.
 ///
 /// Feed it the capture's lines in order; it detects the format, joins continuation lines, and derives events
-/// as `Schemas/oslog-mapping.md` documents. Memory is constant: one entry in progress and a few counters.
+/// as `Schemas/oslog-mapping.md` documents. Memory is bounded: one entry in progress, a few counters, and
+/// the entries held back while redacted task numbers are unknown (at most `TaskNumbering.limit`).
 ///
 /// ```swift
 /// var importer = LogImporter(selection: AppSelection(process: "MyApp", bundleID: "com.example.MyApp"))
@@ -26,9 +27,10 @@ public struct LogImporter: Sendable {
         if let entry = parser.feed(line, number: number) { try deriver.consume(entry, emit) }
     }
 
-    /// Ends the capture: derives the events of its last entry.
+    /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).
     public mutating func finish(_ emit: (LifecycleEvent) throws -> Void) rethrows {
         if let entry = parser.finish() { try deriver.consume(entry, emit) }
+        try deriver.finish(emit)
     }
 
     /// The capture's format, once detected.
@@ -36,6 +38,11 @@ public struct LogImporter: Sendable {
 
     /// Entries read.
     public var entries: Int { deriver.entries }
+
+    /// Lines with text that is no log entry (prose around a pasted capture, header lines, fragments), and
+    /// lines whose entry came after other text: what was skipped. Blank lines and Markdown fences are not
+    /// counted.
+    public var skipped: (lines: Int, prefixes: Int) { (parser.skippedLines, parser.skippedPrefixes) }
 
     /// Lifecycle-looking lines that did not parse (the first 100) and their number.
     public var notUnderstood: (count: Int, first: [LifecycleDeriver.NotUnderstood]) {

@@ -106,7 +106,7 @@ public final class Recorder: Sendable {
         self.timer = LockedValue(nil)
         if let launch {
             record(.processLaunch, reason: "unknown", pid: Int64(getpid()),
-                   attrs: launch.prewarmed ? [Attribute("prewarmed", .bool(true))] : nil)
+                   attrs: launch.prewarmed ? [Attribute(Attribute.Key.prewarmed, .bool(true))] : nil)
         }
         startTimer()
     }

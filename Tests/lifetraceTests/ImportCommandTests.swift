@@ -16,6 +16,8 @@ import Testing
         ("foreground.console.log", ["--process", "hootowl"]),
         ("crash.console.log", ["--process", "Nexy", "--bundle-id", "com.nexy.assistant"]),
         ("session.default.log", ["--process", "BareExample", "--bundle-id", "com.example.Bare"]),
+        ("promptpal.console.md", ["--process", "PromptPal", "--bundle-id", "com.mikhailspeaks.promptpal"]),
+        ("roam-sysdiagnose.md", ["--process", "Roam", "--bundle-id", "com.msdrigg.roam"]),
     ])
     func importedCapturesOfWellBehavedAppsPassCheck(fixture: String, selection: [String]) throws {
         let output = directory.path + "/\(fixture).lifetrace"
@@ -25,6 +27,17 @@ import Testing
         let checked = try CommandLineTool.run(["check", output])
         #expect(checked.status == 0, "\(checked.stdout)")
         #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
+    }
+
+    @Test func textAroundAPastedCaptureIsSkippedAndSaid() throws {
+        let capture = Self.fixture("promptpal.console.md")
+        let output = directory.path + "/pasted.lifetrace"
+        let imported = try CommandLineTool.run(["import", capture, "-o", output, "--process", "PromptPal"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains(
+            "\(capture): skipped 4 lines that are not log entries, and the text before the entry on 1 line"),
+            "\(imported.stderr)")
+        #expect(imported.stderr.contains("from 29 log entries (console)"))
     }
 
     @Test func anOverlongBackgroundHandlerLoggedByTheAppFailsCheck() throws {

@@ -111,6 +111,8 @@ struct TaskTracker {
             }
         case .taskEnd:
             guard let known = find(id, .application) else {
+                // A log capture shows the end of a task begun before it began, and says so.
+                if block.attribute(Attribute.Key.begunBeforeCapture, of: event) == .bool(true) { return }
                 report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }

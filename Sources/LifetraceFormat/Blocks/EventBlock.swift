@@ -46,6 +46,21 @@ package struct EventBlock: Sendable {
         record.extra >= 0 ? extras[Int(record.extra)] : nil
     }
 
+    /// The value of `record`'s attribute `key`, if it has one (its first, if it has several).
+    package func attribute(_ key: String, of record: EventRecord) -> AttributeValue? {
+        guard let extra = extras(of: record), extra.attributeCount > 0 else { return nil }
+        let start = Int(extra.attributeStart)
+        for attribute in attributes[start..<(start + Int(extra.attributeCount))] where strings[Int(attribute.key)] == key {
+            switch attribute.value {
+            case let .string(index): return .string(strings[Int(index)])
+            case let .int(number): return .int(number)
+            case let .double(number): return .double(number)
+            case let .bool(flag): return .bool(flag)
+            }
+        }
+        return nil
+    }
+
     /// The label of a custom event.
     package func label(of record: EventRecord) -> String? {
         extras(of: record).flatMap { string($0.label) }

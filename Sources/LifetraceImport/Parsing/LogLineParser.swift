@@ -6,7 +6,12 @@ import LifetraceCore
 /// an entry of that format or continues the previous entry's message.
 struct LogLineParser {
     private(set) var format: LogFormat?
+    /// For Console copies, the columns they hold.
+    private var columns: ConsoleColumns?
     private var pending: LogLine?
+    /// Whether a line that starts no entry continues the pending entry's message: until a blank line or a
+    /// Markdown fence, which end a capture pasted into a note or an issue.
+    private var continuing = false
     private var jsonBuffer = ""
     private var jsonDepth = 0
     private var jsonStart = 0
@@ -17,31 +22,67 @@ struct LogLineParser {
     private var lastTimeOfDay: Int64 = 0
     /// The most of a message (or of one JSON object) kept, in bytes.
     static let maxMessage = 1 << 20
-    /// Lines that are neither an entry nor a continuation (headers such as `Timestamp Thread Type ...`).
+    /// Lines with text that is neither an entry nor a continuation: prose around a pasted capture, header
+    /// lines such as `Timestamp Thread Type ...`, fragments of entries. Blank lines and fences are not counted.
     private(set) var skippedLines = 0
+    /// Lines whose entry came after other text on the same line (`here is the log: default<TAB>...`).
+    private(set) var skippedPrefixes = 0
 
     /// Feeds one physical line; returns the entry the line completes, if any.
     mutating func feed(_ line: Substring, number: Int) -> LogLine? {
-        if format == nil {
-            guard let detected = LogFormat.detect(line) else {
-                skippedLines += 1
-                return nil
-            }
-            format = detected
-        }
+        if format == nil, LogFormat.detect(line) == .json { format = .json }
         if format == .json { return feedJSON(line, number: number) }
-        if let entry = parseEntry(line, number: number) {
-            let finished = pending
-            pending = entry
-            return finished
+        if let entry = entry(line, number: number) { return begin(entry) }
+        if Self.endsContinuation(line) {
+            continuing = false
+            return nil
         }
-        if pending != nil {
+        if continuing {
             // A message is kept to its first megabyte: beyond that it is no lifecycle line anyway.
             if pending!.message.utf8.count < Self.maxMessage { pending!.message += "\n" + line }
-        } else {
-            skippedLines += 1
+            return nil
         }
+        // Text around the capture; a sentence may run into the first entry of a paste.
+        var start = line.startIndex
+        while let space = line[start...].firstIndex(of: " ") {
+            start = line.index(after: space)
+            if let entry = entry(line[start...], number: number) {
+                skippedPrefixes += 1
+                return begin(entry)
+            }
+        }
+        skippedLines += 1
         return nil
+    }
+
+    /// The entry `text` starts, in the capture's format (told from this line if not known yet).
+    private mutating func entry(_ text: Substring, number: Int) -> LogLine? {
+        guard format != nil else {
+            // JSON starts a line (see `feed`); text that merely holds a brace is none.
+            guard let detected = LogFormat.detect(text), detected != .json else { return nil }
+            self.format = detected
+            if detected == .console { columns = ConsoleColumns.detect(text) }
+            guard let entry = parseEntry(text, number: number) else {
+                self.format = nil
+                columns = nil
+                return nil
+            }
+            return entry
+        }
+        return parseEntry(text, number: number)
+    }
+
+    private mutating func begin(_ entry: LogLine) -> LogLine? {
+        let finished = pending
+        pending = entry
+        continuing = true
+        return finished
+    }
+
+    /// A blank line, or a Markdown code fence (```` ``` ````, `~~~`).
+    static func endsContinuation(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return trimmed.isEmpty || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
     }
 
     /// The last entry, at the end of the input.
@@ -55,27 +96,44 @@ struct LogLineParser {
         case .console?: return console(line, number: number)
         case .logDefault?: return logDefault(line, number: number)
         case .logCompact?: return logCompact(line, number: number)
+        case .logSyslog?: return logSyslog(line, number: number)
         default: return nil
         }
     }
 
-    /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`
+    /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
     private mutating func console(_ line: Substring, number: Int) -> LogLine? {
-        let tab = UInt8(ascii: "\t")
-        guard let first = UTF8Search.firstIndex(of: tab, in: line, from: line.startIndex), first > line.startIndex,
-            !line[..<first].utf8.contains(UInt8(ascii: " ")),
-            let second = UTF8Search.firstIndex(of: tab, in: line, from: line.utf8.index(after: first)),
-            let third = UTF8Search.firstIndex(of: tab, in: line, from: line.utf8.index(after: second))
-        else { return nil }
-        let stamp = line[line.utf8.index(after: first)..<second]
-        guard let time = LogTime.timeOfDay(stamp) else { return nil }
-        let zone = stamp.dropFirst(time.length)
-        if time.ns + 6 * 3_600_000_000_000 < lastTimeOfDay { dayOffset += 86_400_000_000_000 }
-        lastTimeOfDay = time.ns
-        return LogLine(number: number, timestamp: time.ns + dayOffset, hasDate: false,
-                       zone: zone.isEmpty ? nil : String(zone),
-                       process: String(line[line.utf8.index(after: second)..<third]),
-                       message: String(line[line.utf8.index(after: third)...]))
+        guard let columns else { return nil }
+        let count = (columns.hasType ? 3 : 2) + (columns.hasSubsystemAndCategory ? 2 : 0)
+        var fields: [Substring] = []
+        fields.reserveCapacity(count)
+        var rest = line
+        let next = columns.hasType ? 1 : 0
+        while fields.count < count {
+            guard let tab = UTF8Search.firstIndex(of: UInt8(ascii: "\t"), in: rest, from: rest.startIndex) else {
+                // A line cut short after the process (or after the subsystem): the columns left are empty.
+                guard fields.count > next else { return nil }
+                fields.append(rest)
+                rest = rest[rest.endIndex...]
+                while fields.count < count { fields.append(rest) }
+                break
+            }
+            fields.append(rest[..<tab])
+            rest = rest[rest.utf8.index(after: tab)...]
+        }
+        if columns.hasType, fields[0].isEmpty || fields[0].utf8.contains(UInt8(ascii: " ")) { return nil }
+        guard let stamp = ConsoleColumns.stamp(fields[next]) else { return nil }
+        var timestamp = stamp.ns
+        if !stamp.hasDate {
+            if stamp.ns + 6 * 3_600_000_000_000 < lastTimeOfDay { dayOffset += 86_400_000_000_000 }
+            lastTimeOfDay = stamp.ns
+            timestamp += dayOffset
+        }
+        let subsystem = columns.hasSubsystemAndCategory ? fields[next + 2] : ""
+        let category = columns.hasSubsystemAndCategory ? fields[next + 3] : ""
+        return LogLine(number: number, timestamp: timestamp, hasDate: stamp.hasDate, zone: stamp.zone,
+                       process: String(fields[next + 1]), subsystem: subsystem.isEmpty ? nil : String(subsystem),
+                       category: category.isEmpty ? nil : String(category), message: String(rest))
     }
 
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
@@ -116,6 +174,25 @@ struct LogLineParser {
         let (subsystem, category, text) = Self.subsystemCategory(message)
         return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(process),
                        pid: ids.first.flatMap { Int64($0) }, subsystem: subsystem, category: category, message: String(text))
+    }
+
+    /// `2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
+    private func logSyslog(_ line: Substring, number: Int) -> LogLine? {
+        guard let stamp = LogTime.dateTime(line) else { return nil }
+        var rest = line.dropFirst(stamp.length).drop { $0 == " " }
+        let host = rest.prefix { $0 != " " }
+        guard !host.isEmpty, let colon = UTF8Search.range(of: "]: ", in: rest) else { return nil }
+        rest = rest.dropFirst(host.count).drop { $0 == " " }
+        let head = rest[..<colon.lowerBound]
+        guard let open = head.lastIndex(of: "[") else { return nil }
+        var message = rest[colon.upperBound...]
+        if message.hasPrefix("("), let close = message.firstIndex(of: ")") {
+            message = message[message.index(after: close)...].drop { $0 == " " }
+        }
+        let (subsystem, category, text) = Self.subsystemCategory(message)
+        return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(head[..<open]),
+                       pid: Int64(head[head.index(after: open)...]), subsystem: subsystem, category: category,
+                       message: String(text))
     }
 
     /// Splits a leading `[subsystem:category]` off a message.

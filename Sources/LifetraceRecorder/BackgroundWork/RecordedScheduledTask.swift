@@ -42,7 +42,7 @@ public final class RecordedScheduledTask: Sendable {
         }
         guard first else { return }
         recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
-                        attrs: [Attribute("success", .bool(success))])
+                        attrs: [Attribute(Attribute.Key.success, .bool(success))])
         complete(success)
     }
 }

@@ -88,7 +88,7 @@ struct RecorderState {
     private mutating func reportPendingDrops(at t: Int64, force: Bool) {
         guard force || pending.count < pending.capacity else { return }
         _ = append(.recorderDropped, at: t, dur: t - firstDropT,
-                   attrs: [Attribute("dropped", .int(Int64(droppedSinceReport)))])
+                   attrs: [Attribute(Attribute.Key.dropped, .int(Int64(droppedSinceReport)))])
         droppedSinceReport = 0
     }
 
@@ -104,7 +104,7 @@ struct RecorderState {
             guard index >= 0, index < pending.count else { continue }
             if force || now - span.start > maxHold {
                 released.append(span.sequence)
-                attrs[span.sequence, default: []].append(Attribute("unfinished", .bool(true)))
+                attrs[span.sequence, default: []].append(Attribute(Attribute.Key.unfinished, .bool(true)))
                 pending[index].fields.insert(.attrs)
             } else {
                 cut = min(cut, index)

@@ -52,8 +52,8 @@ struct RecorderOutput {
         var firstT: Int64?
         func announceLoss(at t: Int64) {
             let event = LifecycleEvent(t: t, kind: .recorderDropped, dur: t - firstLossT,
-                                       attrs: [Attribute("dropped", .int(Int64(unreportedLoss))),
-                                               Attribute("cause", .string("write-failed"))])
+                                       attrs: [Attribute(Attribute.Key.dropped, .int(Int64(unreportedLoss))),
+                                               Attribute(Attribute.Key.cause, .string("write-failed"))])
             do throws(TraceError) { try writer.append(event); notice = 1 } catch { failure = error }
         }
         merger.merge(batches, cutoff: cutoff) { event in

@@ -25,12 +25,12 @@ struct Dump: ParsableCommand {
         let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
         let derived = reader.header?.isDerived == true
         try reader.forEachEvent { event in
-            guard derived, !provenance, let attrs = event.attrs, attrs.contains(where: { $0.key == "log_line" }) else {
+            guard derived, !provenance, let attrs = event.attrs, attrs.contains(where: { $0.key == Attribute.Key.logLine }) else {
                 try writer.append(event)
                 return
             }
             var stripped = copy event
-            let rest = attrs.filter { $0.key != "log_line" }
+            let rest = attrs.filter { $0.key != Attribute.Key.logLine }
             stripped.attrs = rest.isEmpty ? nil : rest
             try writer.append(stripped)
         }

@@ -92,6 +92,14 @@ struct Import: ParsableCommand {
         for event in derived { try sink.write(event, header: importer.header(app: app)) }
         try sink.close(header: importer.header(app: app))
 
+        let skipped = importer.skipped
+        if skipped.lines > 0 || skipped.prefixes > 0 {
+            var what = "\(skipped.lines) line\(skipped.lines == 1 ? "" : "s") that are not log entries"
+            if skipped.prefixes > 0 {
+                what += ", and the text before the entry on \(skipped.prefixes) line\(skipped.prefixes == 1 ? "" : "s")"
+            }
+            Diagnostics.note("\(log): skipped \(what)")
+        }
         let (count, first) = importer.notUnderstood
         let format = importer.format?.rawValue ?? "unrecognized"
         if count > 0, let example = first.first {

@@ -90,12 +90,15 @@ import Testing
             Derived("app.didEnterBackground", t: 0, line: 3),
             Derived("system.snapshot", t: 28_431_000, line: 6),  // 07.702801, task 8 is UIKit's snapshot
             Derived("task.begin", t: 196_332_000, line: 8, task: 9, taskName: "com.apple.UIKit.CABackingStoreCollect"),
-            // Task 4 ends at line 9, but began before the capture: not a task of this trace.
+            // 07.876329: task 4 began before the capture (no creation line): its end is kept, and says so.
+            Derived("task.end", t: 201_959_000, line: 9, task: 4),
             Derived("task.end", t: 214_673_000, line: 10, task: 9),  // 07.889043
             Derived("app.willEnterForeground", t: 3_122_866_000, line: 13),  // 10.797236, 6176 -> 4128
             Derived("app.didBecomeActive", t: 3_452_363_000, line: 16),  // 11.126733, 32 -> 0
         ])
         #expect(events[1].attribute("state_at_capture_start") == .bool(true))
+        #expect(events[4].attribute("begun_before_capture") == .bool(true))
+        #expect(events[5].attribute("begun_before_capture") == nil)
     }
 
     /// The same session in every format `log` prints: the same events.
@@ -134,11 +137,12 @@ import Testing
         #expect(result.suspensions.map { [$0.start, $0.end] } == [[19_000_000_000, 61_000_000_000]])
         #expect(result.totals.suspended == 42_000_000_000)
         #expect(result.suspensionFromGroundTruth)
-        // Active 0.35 s -> 10.35 s and 61.2 s -> 70 s; inactive 10.35 -> 10.9 and 61.1 -> 61.2; background
-        // 10.9 -> 19 and 61 -> 61.1, plus 0 -> 0.35, before any UI callback (the analyzer's "no UI state yet").
+        // Active 0.35 s -> 10.35 s and 61.2 s -> 70 s; inactive 0 -> 0.35 (the launch: reason 10, `0 -> 1024`),
+        // 10.35 -> 10.9 and 61.1 -> 61.2; background 10.9 -> 19 and 61 -> 61.1.
+        #expect(events[0].attribute("ui_state") == .string("inactive"))
         #expect(result.totals.active == 18_800_000_000)
-        #expect(result.totals.inactive == 650_000_000)
-        #expect(result.totals.background == 8_550_000_000)
+        #expect(result.totals.inactive == 1_000_000_000)
+        #expect(result.totals.background == 8_200_000_000)
     }
 
     @Test func theAppsOwnLinesAreTakenExactlyAndWinOverUIKits() throws {

@@ -114,4 +114,79 @@ import Testing
         #expect(entry?.number == 21)
         #expect(parser.skippedLines >= 1)
     }
+
+    static func parse(_ lines: [String]) -> (parser: LogLineParser, entries: [LogLine]) {
+        var parser = LogLineParser()
+        var entries: [LogLine] = []
+        for (index, line) in lines.enumerated() {
+            if let entry = parser.feed(line[...], number: index + 1) { entries.append(entry) }
+        }
+        if let last = parser.finish() { entries.append(last) }
+        return (parser, entries)
+    }
+
+    /// Console's copy with the date, the zone after a space, and the subsystem and category columns.
+    @Test func consoleColumnsWithDateSubsystemAndCategory() throws {
+        let (parser, entries) = Self.parse([
+            "default\t2025-01-25 13:16:11.060132 -0500\trunningboardd\tcom.apple.runningboard\tttl\t[app<com.msdrigg.roam(95D1E2E9)>:1758] Resuming task.",
+            "default\t2025-01-25 13:16:11.150861 -0500\tlaunchd\tuser/501/UIKitApplication:com.msdrigg.roam[6159][rb-legacy] [1758]\t\texited due to SIGPIPE",
+            "info\t2025-01-25 13:16:11.068357 -0500\tRoam\tcom.apple.coreaudio",
+        ])
+        #expect(parser.format == .console)
+        #expect(entries.map(\.process) == ["runningboardd", "launchd", "Roam"])
+        #expect(entries.map(\.subsystem) == ["com.apple.runningboard", "user/501/UIKitApplication:com.msdrigg.roam[6159][rb-legacy] [1758]", "com.apple.coreaudio"])
+        #expect(entries.map(\.category) == ["ttl", nil, nil])
+        #expect(entries.map(\.message) == ["[app<com.msdrigg.roam(95D1E2E9)>:1758] Resuming task.", "exited due to SIGPIPE", ""])
+        // 13:16:11.060132 at -05:00 is 18:16:11.060132 UTC; 1737828971 s since 1970 (`date -u -d ... +%s`).
+        #expect(entries[0].timestamp == 1_737_828_971_060_132_000)
+        #expect(entries[0].hasDate)
+        #expect(entries[0].zone == "-0500")
+    }
+
+    /// Console's copy with the type column hidden: the time comes first.
+    @Test func consoleColumnsWithoutTheType() throws {
+        let (parser, entries) = Self.parse(["20:42:13.601596-0500\tSpringBoard\tScene lifecycle state did change: Foreground"])
+        #expect(parser.format == .console)
+        #expect(entries.first?.process == "SpringBoard")
+        #expect(entries.first?.message == "Scene lifecycle state did change: Foreground")
+        let entry = try #require(entries.first)
+        #expect(entry.timestamp == Int64(20 * 3600 + 42 * 60 + 13) * 1_000_000_000 + 601_596_000)
+        #expect(entry.zone == "-0500")
+    }
+
+    /// `log show --style syslog`: the host, then `process[pid]:`, the sender and `[subsystem:category]`.
+    @Test func syslogStyleFieldsAreRead() throws {
+        let line = "2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (FrontBoard) [com.apple.FrontBoard:Common] Bootstrapping app<com.example.App> with intent foreground-interactive"
+        #expect(LogFormat.detect(line[...]) == .logSyslog)
+        let (_, entries) = Self.parse([line])
+        let entry = try #require(entries.first)
+        #expect(entry.process == "SpringBoard")
+        #expect(entry.pid == 20455)
+        #expect(entry.subsystem == "com.apple.FrontBoard")
+        #expect(entry.category == "Common")
+        #expect(entry.message == "Bootstrapping app<com.example.App> with intent foreground-interactive")
+        #expect(entry.zone == "+0300")
+    }
+
+    /// A capture pasted into Markdown: prose and fences are skipped and counted (blank lines and fences are
+    /// not), a sentence run into the first entry is dropped from it, and prose after a blank line continues
+    /// no message.
+    @Test func textAroundACaptureIsSkippedAndCounted() {
+        let (parser, entries) = Self.parse([
+            "Here is what Console showed:",
+            "```",
+            "look: default\t10:00:00.000000+0000\tApp\tfirst",
+            "  a second line of the first message",
+            "default\t10:00:01.000000+0000\tApp\tsecond",
+            "```",
+            "That was all.",
+            "",
+            "See [the docs](https://example.com) for {more}.",
+        ])
+        #expect(parser.format == .console)
+        #expect(entries.map(\.message) == ["first\n  a second line of the first message", "second"])
+        #expect(entries.map(\.number) == [3, 5])
+        #expect(parser.skippedLines == 3)
+        #expect(parser.skippedPrefixes == 1)
+    }
 }

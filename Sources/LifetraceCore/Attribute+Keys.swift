@@ -1,0 +1,35 @@
+/// The attribute keys lifetrace itself writes and reads: one place for each, so that a writer and a reader in
+/// different modules cannot disagree on a spelling. Every key is documented in
+/// `Schemas/trace-event.schema.json` (`event.attrs`).
+extension Attribute {
+    /// The names of the attributes lifetrace knows.
+    public enum Key {
+        /// `log_line`: the input line of a log capture an imported event was derived from.
+        public static let logLine = "log_line"
+        /// `task_id_inferred`: the importer numbered the task because the log redacted its identifier.
+        public static let taskIDInferred = "task_id_inferred"
+        /// `state_at_capture_start`: the state the app was in when a capture began, not a transition it shows.
+        public static let stateAtCaptureStart = "state_at_capture_start"
+        /// `begun_before_capture`: a task's end whose begin happened before the capture began.
+        public static let begunBeforeCapture = "begun_before_capture"
+        /// `ui_state`: on `process.launch`, the state the app's UI starts in (`inactive` or `background`),
+        /// where the source knows it.
+        public static let uiState = "ui_state"
+        /// `process_role`: the role runningboardd gave the process (macOS captures).
+        public static let processRole = "process_role"
+        /// `prewarmed`: on `process.launch`, the system prewarmed the process before the user opened the app.
+        public static let prewarmed = "prewarmed"
+        /// `dropped`: on `recorder.dropped`, how many events were lost.
+        public static let dropped = "dropped"
+        /// `cause`: on `recorder.dropped`, why (`write-failed`; absent when a full buffer dropped them).
+        public static let cause = "cause"
+        /// `success`: on `bg.refresh.end` / `bg.processing.end`, what the app passed to `setTaskCompleted(success:)`.
+        public static let success = "success"
+        /// `unfinished`: the handler had not returned when its event was written, so the event has no `dur`.
+        public static let unfinished = "unfinished"
+
+        /// Every key above.
+        public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, uiState, processRole,
+                                 prewarmed, dropped, cause, success, unfinished]
+    }
+}
