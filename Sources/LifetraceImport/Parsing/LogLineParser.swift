@@ -104,36 +104,49 @@ struct LogLineParser {
     /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
     private mutating func console(_ line: Substring, number: Int) -> LogLine? {
         guard let columns else { return nil }
-        let count = (columns.hasType ? 3 : 2) + (columns.hasSubsystemAndCategory ? 2 : 0)
-        var fields: [Substring] = []
-        fields.reserveCapacity(count)
-        var rest = line
-        let next = columns.hasType ? 1 : 0
-        while fields.count < count {
-            guard let tab = UTF8Search.firstIndex(of: UInt8(ascii: "\t"), in: rest, from: rest.startIndex) else {
-                // A line cut short after the process (or after the subsystem): the columns left are empty.
-                guard fields.count > next else { return nil }
-                fields.append(rest)
-                rest = rest[rest.endIndex...]
-                while fields.count < count { fields.append(rest) }
-                break
+        // The bounds of each column, found by one search for each tab; a line cut short after the process (or
+        // the subsystem) leaves the columns after it empty, and the message with them.
+        let tab = UInt8(ascii: "\t")
+        var start = line.startIndex
+        var bounds: (Range<String.Index>, Range<String.Index>, Range<String.Index>, Range<String.Index>,
+                     Range<String.Index>) = (start..<start, start..<start, start..<start, start..<start, start..<start)
+        let count = (columns.hasType ? 2 : 1) + (columns.hasSubsystemAndCategory ? 3 : 1)
+        withUnsafeMutableBytes(of: &bounds) { raw in
+            let slots = raw.bindMemory(to: Range<String.Index>.self)
+            for index in 0..<count {
+                let end = UTF8Search.firstIndex(of: tab, in: line, from: start) ?? line.endIndex
+                slots[index] = start..<end
+                start = end == line.endIndex ? end : line.utf8.index(after: end)
             }
-            fields.append(rest[..<tab])
-            rest = rest[rest.utf8.index(after: tab)...]
         }
-        if columns.hasType, fields[0].isEmpty || fields[0].utf8.contains(UInt8(ascii: " ")) { return nil }
-        guard let stamp = ConsoleColumns.stamp(fields[next]) else { return nil }
+        let message = line[start...]
+        var column = 0
+        if columns.hasType {
+            let type = line.utf8[bounds.0]
+            if type.isEmpty || type.contains(UInt8(ascii: " ")) { return nil }
+            column = 1
+        }
+        let stampBounds = column == 0 ? bounds.0 : bounds.1
+        let processBounds = column == 0 ? bounds.1 : bounds.2
+        guard let stamp = ConsoleColumns.stamp(line[stampBounds]), processBounds.upperBound < line.endIndex else {
+            return nil
+        }
+        var subsystem: String?
+        var category: String?
+        if columns.hasSubsystemAndCategory {
+            let (s, c) = column == 0 ? (bounds.2, bounds.3) : (bounds.3, bounds.4)
+            subsystem = s.isEmpty ? nil : String(line[s])
+            category = c.isEmpty ? nil : String(line[c])
+        }
         var timestamp = stamp.ns
         if !stamp.hasDate {
             if stamp.ns + 6 * 3_600_000_000_000 < lastTimeOfDay { dayOffset += 86_400_000_000_000 }
             lastTimeOfDay = stamp.ns
             timestamp += dayOffset
         }
-        let subsystem = columns.hasSubsystemAndCategory ? fields[next + 2] : ""
-        let category = columns.hasSubsystemAndCategory ? fields[next + 3] : ""
         return LogLine(number: number, timestamp: timestamp, hasDate: stamp.hasDate, zone: stamp.zone,
-                       process: String(fields[next + 1]), subsystem: subsystem.isEmpty ? nil : String(subsystem),
-                       category: category.isEmpty ? nil : String(category), message: String(rest))
+                       process: String(line[processBounds]), subsystem: subsystem, category: category,
+                       message: String(message))
     }
 
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
