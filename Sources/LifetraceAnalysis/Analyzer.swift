@@ -336,7 +336,9 @@ struct AnalysisCore: ~Copyable {
 
     /// Keeps the five longest handlers; called for a handler longer than ``longestFloor``.
     private mutating func noteHandler(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
-        longest.append((block.eventName(at: row), block.string(event.scene), event.dur, index))
+        // A `handler.return` stands for the callback it names.
+        let name = event.kind == .handlerReturn ? block.extras(of: event).flatMap { block.string($0.name) } : nil
+        longest.append((name ?? block.eventName(at: row), block.string(event.scene), event.dur, index))
         longest.sort { $0.dur > $1.dur }
         if longest.count > 5 { longest.removeLast() }
         if longest.count == 5 { longestFloor = longest[4].dur }
@@ -349,7 +351,7 @@ struct AnalysisCore: ~Copyable {
     private let namedRuleKinds: [Bool] = {
         var kinds = [Bool](repeating: false, count: 256)
         for kind: EventKind in [.appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
-                                .appWillTerminate, .swiftuiScenePhase, .custom] {
+                                .appWillTerminate, .swiftuiScenePhase, .custom, .handlerReturn] {
             kinds[Int(kind.rawValue)] = true
         }
         return kinds
@@ -357,7 +359,7 @@ struct AnalysisCore: ~Copyable {
 
     /// What may follow `applicationWillTerminate`: the system's and the recorder's own events.
     private static let allowedAfterTerminate: Set<EventKind> = [
-        .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped,
+        .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped, .handlerReturn,
     ]
 
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
@@ -366,6 +368,14 @@ struct AnalysisCore: ~Copyable {
             if appDelegateUICallbacksForbidden {
                 report("LT020", "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
                        scene: nil)
+            }
+        case .handlerReturn:
+            // A handler that returned after its event was written: its budgets, with the duration it brings.
+            engine.handlerReturned(event, of: block, reports: &reports)
+            let name = block.extras(of: event).flatMap { block.string($0.name) }
+            if let budget = didEnterBackgroundBudget, event.dur > budget,
+                name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
+                process.handlerOverrun = true
             }
         case .appWillTerminate:
             let ui = engine.uiState
@@ -560,7 +570,9 @@ struct AnalysisCore: ~Copyable {
         // Signs of life in an idle background: the process runs until at least the end of this event. (The
         // mark was cleared when the event was read.)
         if !groundTruth, process.suspendedSince == nil, !tasks.hasOpenTasks {
-            process.idleMark = Self.isBackground(ui) ? event.t &+ event.dur : ProcessState.notIdle
+            // (A `handler.return`'s `dur` is before its `t`.)
+            let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
+            process.idleMark = Self.isBackground(ui) ? end : ProcessState.notIdle
         }
     }
 

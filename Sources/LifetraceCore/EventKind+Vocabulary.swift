@@ -66,13 +66,15 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case heartbeat = 81
     /// `recorder.dropped`: The recorder dropped events: attrs.dropped events in the dur nanoseconds before t.
     case recorderDropped = 82
+    /// `handler.return`: A measured callback returned after its event had been written without its duration (attrs.unfinished): name is the callback's event name, scene its scene, dur the time its handler took; t is when it returned. (Since 1.1.)
+    case handlerReturn = 83
     /// `custom`: A user marker, written custom.<label>.
     case custom = 127
 }
 
 extension EventKind {
     /// The vocabulary version these kinds belong to.
-    public static let vocabularyVersion = (major: 1, minor: 0)
+    public static let vocabularyVersion = (major: 1, minor: 1)
 
     /// The kind's name as it appears in JSON Lines (`custom` for every `custom.*` event).
     public var name: String {
@@ -108,6 +110,7 @@ extension EventKind {
         case .systemSnapshot: "system.snapshot"
         case .heartbeat: "heartbeat"
         case .recorderDropped: "recorder.dropped"
+        case .handlerReturn: "handler.return"
         case .custom: "custom"
         }
     }
@@ -147,6 +150,7 @@ extension EventKind {
         case .systemSnapshot: .system
         case .heartbeat: .system
         case .recorderDropped: .system
+        case .handlerReturn: .system
         case .custom: .custom
         }
     }
@@ -185,6 +189,7 @@ extension EventKind {
         case .systemSnapshot: []
         case .heartbeat: []
         case .recorderDropped: [.attrs]
+        case .handlerReturn: [.name, .dur]
         case .custom: [.label]
         }
     }
@@ -223,6 +228,7 @@ extension EventKind {
         case "system.snapshot": self = .systemSnapshot
         case "heartbeat": self = .heartbeat
         case "recorder.dropped": self = .recorderDropped
+        case "handler.return": self = .handlerReturn
         default: return nil
         }
     }

@@ -171,6 +171,7 @@ public final class Recorder: Sendable {
     }
 
     /// Runs `body` as the handler of a callback and records the callback with the time `body` took.
+    @discardableResult
     public func measure<R>(
         _ kind: EventKind,
         scene: String? = nil,
@@ -293,13 +294,19 @@ public final class Recorder: Sendable {
         }
     }
 
-    /// Records the duration of `span` if its event is still buffered.
+    /// Records the duration of `span`: in its event if that is still buffered, else in a `handler.return`.
     fileprivate func end(_ span: Span) {
         let dur = max(now() - span.start, 0)
-        shards.withLock(span.shard) { state in
-            guard let open = state.openSpans.firstIndex(where: { $0.sequence == span.sequence }) else { return }
+        let written = shards.withLock(span.shard) { state -> Bool in
+            guard let open = state.openSpans.firstIndex(where: { $0.sequence == span.sequence }) else { return true }
             state.openSpans.remove(at: open)
-            _ = state.setDuration(dur, of: span.sequence)
+            return !state.setDuration(dur, of: span.sequence)
+        }
+        if written {
+            // The event went out at a flush while the handler ran (marked `unfinished`): its duration follows.
+            _ = append(.handlerReturn, stampNow: true, in: span.shard) { state, t in
+                state.append(.handlerReturn, at: t, scene: span.scene, dur: dur, name: span.kind.name)
+            }
         }
         if mirrorsEvents {
             mirror.mirror(LifecycleEvent(t: span.start, kind: span.kind, scene: span.scene, dur: dur, phase: span.phase))

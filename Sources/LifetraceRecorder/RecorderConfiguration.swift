@@ -49,9 +49,12 @@ public struct RecorderConfiguration: Sendable {
     public var bufferCapacity: Int
     /// What to do when the buffer is full.
     public var overflowPolicy: OverflowPolicy
-    /// How long an unfinished span may hold back later events. A span's event is written at its start
-    /// position with its duration, so the events after it wait until it ends; a span open longer than this
-    /// is written without `dur` and with the attribute `unfinished: true`.
+    /// How long a measured callback's event may wait in the buffer for its duration. A span's event is written
+    /// at its start position, so the events after it wait with it; at a flush, a span open longer than this is
+    /// written without `dur` and with the attribute `unfinished: true`, and its duration follows in a
+    /// `handler.return` event when the handler returns. With the default, zero, no flush waits for a handler:
+    /// a process killed inside a handler that never returns still leaves the callback, begun and not ended,
+    /// and everything before the last flush in the trace.
     public var maxSpanHold: Duration
     /// Framing and compression of the trace: stored frames, with no C library, by default.
     public var writerOptions: BinaryTraceWriter.Options
@@ -59,13 +62,13 @@ public struct RecorderConfiguration: Sendable {
     public var mirror: LogMirror
 
     /// Creates a configuration: by default a 1 s flush interval, no heartbeat, 64 Ki events of buffer,
-    /// blocking on overflow, a 10 s span hold, stored frames and no log mirror.
+    /// blocking on overflow, no span hold, stored frames and no log mirror.
     public init(
         flushInterval: Duration = .seconds(1),
         heartbeatInterval: Duration? = nil,
         bufferCapacity: Int = 1 << 16,
         overflowPolicy: OverflowPolicy = .block,
-        maxSpanHold: Duration = .seconds(10),
+        maxSpanHold: Duration = .zero,
         writerOptions: BinaryTraceWriter.Options = .init(),
         mirror: LogMirror = .none
     ) {

@@ -48,14 +48,14 @@ public enum RandomTrace {
         func maybe() -> Bool { Int.random(in: 0..<4, using: &rng) == 0 }
         let required = kind.requiredFields
         if required.contains(.scene) || maybe() { event.scene = awkwardStrings.randomElement(using: &rng) }
-        if maybe() || maybe() {
+        if required.contains(.dur) || maybe() || maybe() {
             // The longest a handler at `t` can be: its end, t + dur, must fit 64 bits.
             event.dur = [0, 1, 255, 256, 65_535, 35_000_000, Int64.max - t].randomElement(using: &rng)!
         }
         if required.contains(.task) || maybe() {
             event.task = [0, 1, -1, 42, Int64.min, Int64.max].randomElement(using: &rng)!
         }
-        if maybe() { event.name = awkwardStrings.randomElement(using: &rng) }
+        if required.contains(.name) || maybe() { event.name = awkwardStrings.randomElement(using: &rng) }
         if required.contains(.phase) || maybe() { event.phase = ScenePhase.allCases.randomElement(using: &rng) }
         if required.contains(.reason) || maybe() {
             event.reason = ["user", "fetch", "push", "location", "bgtask", "swipe-away"].randomElement(using: &rng)

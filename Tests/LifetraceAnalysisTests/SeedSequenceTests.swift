@@ -98,6 +98,24 @@ import Testing
         #expect(finding.budgetShare == 1.24)
     }
 
+    /// The same handler, written at a flush while it ran (`unfinished`) and its duration brought by
+    /// `handler.return` when it returned: the same finding; a handler within the budget gives none.
+    @Test(arguments: [(6_200_000_000 as Int64, true), (4_900_000_000, false)])
+    func aHandlerReturnBringsTheDurationToTheBudget(dur: Int64, over: Bool) throws {
+        let result = try Self.check(Self.launch + """
+
+            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","attrs":{"unfinished":true}}
+            {"t":\(60 + dur),"ev":"handler.return","scene":"S1","dur":\(dur),"name":"scene.didEnterBackground"}
+            """)
+        #expect(result.findings.map(\.rule.id) == (over ? ["LT050"] : []))
+        if over {
+            #expect(result.findings[0].measured == dur)
+            #expect(result.findings[0].message == "scene.didEnterBackground handler took 6.20s, over its 5.00s")
+        }
+        #expect(result.longestHandlers.first?.name == "scene.didEnterBackground")
+    }
+
     @Test(arguments: [
         ("{\"t\":50,\"ev\":\"scene.didBecomeActive\",\"scene\":\"S1\"}", "LT001"),
         ("{\"t\":50,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S1\"}", "LT004"),

@@ -88,13 +88,14 @@ import Testing
     @Test func aNewerMajorVersionIsRejectedWithAnUpgradeHint() throws {
         var bytes = try sample().bytes
         bytes[12] = 2
+        bytes[13] = 0
         let path = files.directory.write("v2.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .unsupportedVersion)
         #expect(error.description == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace")
     }
 
-    /// A block written by a hypothetical version 1.1 with a kind (tag 100) this reader does not know.
+    /// A block written by a hypothetical version 1.2 with a kind (tag 100) this reader does not know.
     func newerMinorTrace(minor: UInt8) throws -> [UInt8] {
         var block = EventBlockLayoutTests.oneEventBlock
         block[27] = 100
@@ -111,11 +112,11 @@ import Testing
     }
 
     @Test func unknownKindsOfANewerMinorVersionAreSkippedWithAWarning() throws {
-        let path = files.directory.write("v1.1.lifetrace", try newerMinorTrace(minor: 1))
+        let path = files.directory.write("v1.2.lifetrace", try newerMinorTrace(minor: 2))
         let read = try files.readAll(path)
         #expect(read.events == [LifecycleEvent(t: 400, kind: .heartbeat)])
         #expect(read.reader.warnings.map(\.description) == [
-            "\(path): skipped 1 events of kinds added in format version 1.1: upgrade lifetrace to read them"
+            "\(path): skipped 1 events of kinds added in format version 1.2: upgrade lifetrace to read them"
         ])
     }
 

@@ -149,14 +149,16 @@ import Testing
         #expect(gaps.allSatisfy { $0 >= 40_000_000 })
     }
 
-    @Test func aSpanOpenPastItsHoldIsWrittenUnfinished() throws {
+    /// No flush waits for a handler: a span still open at a flush is written at once without its duration,
+    /// so a process killed inside the handler keeps it; when the handler returns, `handler.return` brings the
+    /// duration.
+    @Test func aSpanOpenAtAFlushIsWrittenUnfinishedAndItsReturnFollows() throws {
         let path = directory.file("hold.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(20),
-                                                                      maxSpanHold: .milliseconds(50)))
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(20)))
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
         recorder.record(.heartbeat)
         usleep(300_000)
-        // Already written: the event is on disk without its duration.
+        // Already written: the event is on disk without its duration, and the heartbeat after it too.
         let (_, early) = try readAll(path)
         #expect(early.map(\.kind) == [.sceneDidEnterBackground, .heartbeat])
         #expect(early[0].dur == nil)
@@ -164,6 +166,25 @@ import Testing
         span.end()
         try recorder.close()
         let (_, events) = try readAll(path)
-        #expect(events.count == 2)
+        #expect(events.map(\.kind) == [.sceneDidEnterBackground, .heartbeat, .handlerReturn])
+        let returned = events[2]
+        #expect(returned.name == "scene.didEnterBackground")
+        #expect(returned.scene == "S1")
+        // It returned after the 300 ms sleep; its `t` is when it returned: its start plus its duration.
+        let dur = try #require(returned.dur)
+        #expect(dur >= 300_000_000)
+        #expect(returned.t >= events[0].t + dur)
+    }
+
+    /// A handler that returns between flushes keeps its duration on its own event: no `handler.return`.
+    @Test func aSpanEndedBeforeTheFlushHasItsDuration() throws {
+        let path = directory.file("short.lifetrace")
+        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600)))
+        recorder.measure(.sceneDidBecomeActive, scene: "S1") { _ = usleep(2_000) }
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events.map(\.kind) == [.sceneDidBecomeActive])
+        #expect((events[0].dur ?? 0) >= 2_000_000)
+        #expect(events[0].attrs == nil)
     }
 }

@@ -247,15 +247,25 @@ struct CompiledModel {
         }
         // Nearly every handler is within the smallest limit (`dur` is 0 when absent).
         if event.dur > handlerLimit[tag], event.fields.contains(.dur) {
-            for budget in budgets[tag] where budget.phase == nil || budget.phase == event.phase {
-                let scene = block.string(event.scene)
-                let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
-                guard event.dur > limit else { continue }
-                reports.append(ModelEngine.Report(
-                    rule: shared.rules[budget.rule],
-                    message: "\(block.eventName(at: row)) handler took \(Nanoseconds.short(event.dur)), over its \(Nanoseconds.short(limit))",
-                    scene: scene, measured: event.dur, budget: limit))
-            }
+            checkHandler(tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
+                         name: block.eventName(at: row), shared: &shared, reports: &reports)
+        }
+    }
+
+    /// Checks a handler of the kind `tag` that took `dur` against the model's handler budgets: for an event
+    /// with its `dur`, or for a `handler.return` that brings the duration later.
+    mutating func checkHandler(
+        tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String,
+        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
+        guard dur > handlerLimit[tag] else { return }
+        for budget in budgets[tag] where budget.phase == nil || budget.phase == phase {
+            let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
+            guard dur > limit else { continue }
+            reports.append(ModelEngine.Report(
+                rule: shared.rules[budget.rule],
+                message: "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
+                scene: scene, measured: dur, budget: limit))
         }
     }
 

@@ -136,6 +136,21 @@ struct ModelEngine: ~Copyable {
         }
     }
 
+    /// Reads a `handler.return`: checks the returned callback's handler budgets with the duration it brings.
+    mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock, reports: inout [Report]) {
+        guard let name = block.extras(of: event).flatMap({ block.string($0.name) }), let kind = EventKind(name: name)
+        else { return }
+        let tag = Int(kind.rawValue)
+        let models = self.models
+        let range = tagRanges[tag]
+        for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
+            let m = tagModels[position]
+            guard m >= 0 else { continue }
+            models[m].checkHandler(tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
+                                   name: name, shared: &shared, reports: &reports)
+        }
+    }
+
     /// Closes every instance's accounting at `t` (the end of the trace).
     mutating func finish(at t: Int64) {
         let models = self.models

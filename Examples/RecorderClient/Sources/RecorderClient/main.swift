@@ -1,6 +1,7 @@
 // Plays a scene-based app's life through the notifications UIKit posts, recorded by the one-line start an app
 // uses: cold launch, a phone call, backgrounding with a background task, return, backgrounding, and a
-// scheduled refresh task. Run it with LIFETRACE_PATH set (and LIFETRACE_MIRROR=stderr for the log lines).
+// scheduled refresh task. Run it with LIFETRACE_PATH set (and LIFETRACE_MIRROR=stderr for the log lines);
+// with RECORDER_CLIENT_HANG set, the second didEnterBackground handler never returns.
 import Foundation
 import LifetraceRecorder
 
@@ -45,6 +46,13 @@ post("UISceneWillDeactivateNotification", scene)
 post("UIApplicationWillResignActiveNotification")
 post("UISceneDidEnterBackgroundNotification", scene)
 post("UIApplicationDidEnterBackgroundNotification")
+if ProcessInfo.processInfo.environment["RECORDER_CLIENT_HANG"] != nil {
+    // A didEnterBackground handler that never returns, as the system would then kill the app: whatever kills
+    // this process, the trace holds everything up to the last flush, this callback among it.
+    recorder.measure(.sceneDidEnterBackground, scene: scene) {
+        while true { sleep(60) }
+    }
+}
 let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.client.refresh",
                                           setExpirationHandler: { _ in }, setTaskCompleted: { _ in })
 refresh.setTaskCompleted(success: true)
