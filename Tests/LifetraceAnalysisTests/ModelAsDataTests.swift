@@ -48,6 +48,34 @@ import Testing
         }
     }
 
+    /// 64 states are accepted and used; a 65th is refused with the reason, not misread.
+    @Test(arguments: [64, 65])
+    func aModelHasAtMostSixtyFourStates(count: Int) throws {
+        let states = (0..<count).map { "\"s\($0)\":{}" }.joined(separator: ",")
+        let last = "s\(count - 1)"
+        let json = #"{"name":"many","initial":"s0","states":{"# + states
+            + #"},"transitions":[{"event":"custom.step","from":["s0"],"to":""# + last + #"","rule":"LT001"}]}"#
+        let directory = TemporaryDirectory()
+        let path = directory.write("many.json", text: json)
+        if count <= LifecycleModel.maxStates {
+            let model = try LifecycleModel(contentsOf: path)
+            #expect(model.states.count == count)
+            // The transition into the 64th state, and a second step from there, which the model forbids.
+            let result = AnalysisHarness.analyze([
+                LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
+                LifecycleEvent(t: 10, kind: .custom, label: "step"),
+                LifecycleEvent(t: 20, kind: .custom, label: "step"),
+            ], models: [model])
+            #expect(result.findings.map(\.rule.id) == ["LT001"])
+        } else {
+            #expect {
+                try LifecycleModel(contentsOf: path)
+            } throws: { error in
+                (error as? ModelError)?.description == "\(path): a model has at most 64 states; this one has 65"
+            }
+        }
+    }
+
     @Test func everyBuiltInModelParsesAndNamesCatalogueRules() {
         #expect(Set(LifecycleModel.builtIn.map(\.name)) == ["app-ui", "process", "scene", "swiftui-scene"])
         for model in LifecycleModel.builtIn {

@@ -153,6 +153,9 @@ public struct LifecycleModel: Sendable {
         guard case let .object(stateMembers)? = json["states"], !stateMembers.isEmpty else {
             throw fail("\"states\" must be an object with at least one state")
         }
+        guard stateMembers.count <= Self.maxStates else {
+            throw fail("a model has at most \(Self.maxStates) states; this one has \(stateMembers.count)")
+        }
         states = [:]
         stateBudgets = [:]
         for (state, details) in stateMembers {
@@ -207,6 +210,10 @@ public struct LifecycleModel: Sendable {
             throw fail("rule \(unknown) is neither in the catalogue nor declared by the model")
         }
     }
+
+    /// The most states a model may have: the analyzer keeps a transition's source states as bits of one
+    /// 64-bit word.
+    public static let maxStates = 64
 
     /// Reads a model from a JSON file.
     public init(contentsOf path: String) throws(ModelError) {
