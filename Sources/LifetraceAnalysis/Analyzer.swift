@@ -43,8 +43,15 @@ public final class TraceAnalyzer {
     public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
                                recordTimeline: Bool = false) throws -> AnalysisResult {
-        let reader = try TraceReader(path: path)
-        let analyzer = TraceAnalyzer(file: path, header: reader.header, configuration: configuration, models: models,
+        try analyze(try TraceReader(path: path), file: path, configuration: configuration, models: models,
+                    recordTimeline: recordTimeline)
+    }
+
+    /// Analyzes what `reader` reads, the trace named `file` in findings.
+    package static func analyze(_ reader: TraceReader, file: String, configuration: AnalysisConfiguration = .defaults,
+                               models: [LifecycleModel] = LifecycleModel.builtIn,
+                               recordTimeline: Bool = false) throws -> AnalysisResult {
+        let analyzer = TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models,
                                      recordTimeline: recordTimeline)
         try reader.forEachBlock { analyzer.consume($0) }
         var result = analyzer.finish()

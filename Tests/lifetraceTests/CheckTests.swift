@@ -86,6 +86,38 @@ import Testing
         #expect(try CommandLineTool.run(["check", "--baseline", baseline, Self.faulty, other]).status == 1)
     }
 
+    /// `--models` is read the same way by check, report and export; a directory that cannot be read is bad input.
+    @Test func extraModelsApplyToCheckReportAndExportAlike() throws {
+        let models = directory.path + "/models"
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
+                                         toPath: models + "/android-activity.json")
+        // onResume straight after onCreate: AND002 of the extra model.
+        let trace = directory.write("activity.jsonl", text: """
+            {"t":0,"ev":"process.launch","reason":"user"}
+            {"t":10,"ev":"custom.onCreate"}
+            {"t":20,"ev":"custom.onResume"}
+
+            """)
+        let checked = try CommandLineTool.run(["check", trace, "--models", models])
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("error AND002"), "\(checked.stdout)")
+        let report = try CommandLineTool.run(["report", trace, "--models", models, "-o", "-"])
+        #expect(report.status == 0)
+        #expect(report.stdout.contains("AND002"), "\(report.stdout)")
+        let export = try CommandLineTool.run(["export", trace, "--models", models])
+        #expect(export.status == 0)
+        #expect(export.stdout.contains("AND002"))
+        #expect(try CommandLineTool.run(["report", trace, "-o", "-"]).stdout.contains("AND002") == false)
+
+        let missing = directory.path + "/no-such-models"
+        for command in ["check", "report", "export"] {
+            let result = try CommandLineTool.run([command, trace, "--models", missing])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr == "error: \(missing): cannot read the models directory\n", "\(command): \(result.stderr)")
+        }
+    }
+
     @Test func aConfigChangesBudgetsAndSeverities() throws {
         let slow = PackagePaths.path("SampleTraces/fault-slow-background-handler.lifetrace")
         #expect(try CommandLineTool.run(["check", slow]).status == 1)

@@ -24,8 +24,7 @@ struct Check: ParsableCommand {
     @Argument(help: "The traces to check (.lifetrace or JSON Lines).")
     var traces: [String]
 
-    @Option(help: "A lifetrace.json with budgets and rule severities.")
-    var config: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: "Output format: text, json, junit, github or sarif.")
     var format: Format = .text
@@ -33,24 +32,11 @@ struct Check: ParsableCommand {
     @Option(help: "A previous `check --format json` result: findings listed there are accepted and not reported.")
     var baseline: String?
 
-    @Option(name: .customLong("models"), help: "A directory of extra lifecycle models (JSON) to check as well.")
-    var modelsDirectory: String?
-
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
     func run() throws {
-        var models = LifecycleModel.builtIn
-        if let modelsDirectory {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: modelsDirectory)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") {
-                do {
-                    models.append(try LifecycleModel(contentsOf: modelsDirectory + "/" + name))
-                } catch {
-                    throw TraceError(.malformed, file: error.file, at: .file, error.message)
-                }
-            }
-        }
+        let models = try analysis.loadModels()
         let accepted = try baseline.map(Baseline.load) ?? []
         let outcomes = checkInParallel(models: models)
         var results: [AnalysisResult] = []
@@ -84,17 +70,11 @@ struct Check: ParsableCommand {
     private func checkInParallel(models: [LifecycleModel]) -> [Result<AnalysisResult, TraceError>] {
         let results = ResultSlots(count: traces.count)
         let traces = traces
-        let configPath = config
+        let analysis = analysis
         DispatchQueue.concurrentPerform(iterations: traces.count) { index in
             let path = traces[index]
             do {
-                var configuration = AnalysisConfiguration.defaults
-                if let configPath {
-                    let header = try TraceReader(path: path).header
-                    configuration = try AnalysisConfiguration.load(path: configPath, for: header)
-                }
-                results.set(index, .success(try TraceAnalyzer.analyze(path: path, configuration: configuration,
-                                                                       models: models)))
+                results.set(index, .success(try analysis.analyze(path: path, models: models)))
             } catch let error as TraceError {
                 results.set(index, .failure(error))
             } catch {

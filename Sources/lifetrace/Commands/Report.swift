@@ -30,18 +30,16 @@ struct Report: ParsableCommand {
     @Option(name: .shortAndLong, help: "The report to write: OUT.html, OUT.txt, or - for text on standard output.")
     var output: String = "-"
 
-    @Option(help: "A lifetrace.json with budgets and rule severities.")
-    var config: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: "Text width in columns (default: the terminal's, or 80).")
     var width: Int?
 
     func run() throws {
+        let models = try analysis.loadModels()
         var results: [AnalysisResult] = []
         for path in traces {
-            var configuration = AnalysisConfiguration.defaults
-            if let config { configuration = try AnalysisConfiguration.load(path: config, for: try TraceReader(path: path).header) }
-            results.append(try TraceAnalyzer.analyze(path: path, configuration: configuration, recordTimeline: true))
+            results.append(try analysis.analyze(path: path, models: models, recordTimeline: true))
             Diagnostics.warnings(results[results.count - 1].inputWarnings)
         }
         if output.hasSuffix(".html") || output.hasSuffix(".htm") {
@@ -57,15 +55,7 @@ struct Report: ParsableCommand {
     }
 
     private func write(_ text: String) throws {
-        if output == "-" {
-            var out = StandardOutput()
-            out.write(text)
-            out.flush()
-            return
-        }
-        let sink = try FileSink(path: output)
-        var bytes = Array(text.utf8)
-        try bytes.withUnsafeMutableBytes { raw in try sink.write(UnsafeRawBufferPointer(raw)) }
+        try StandardOutput.write(text, to: output)
     }
 
     private func terminalWidth() -> Int {
@@ -95,18 +85,11 @@ struct Export: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write (- for standard output).")
     var output: String = "-"
 
+    @OptionGroup var analysis: AnalysisOptions
+
     func run() throws {
-        let result = try TraceAnalyzer.analyze(path: trace, recordTimeline: true)
+        let result = try analysis.analyze(path: trace, models: try analysis.loadModels(), recordTimeline: true)
         Diagnostics.warnings(result.inputWarnings)
-        let text = ChromeTraceExport.export(result).jsonText + "\n"
-        if output == "-" {
-            var out = StandardOutput()
-            out.write(text)
-            out.flush()
-        } else {
-            let sink = try FileSink(path: output)
-            var bytes = Array(text.utf8)
-            try bytes.withUnsafeMutableBytes { raw in try sink.write(UnsafeRawBufferPointer(raw)) }
-        }
+        try StandardOutput.write(ChromeTraceExport.export(result).jsonText + "\n", to: output)
     }
 }

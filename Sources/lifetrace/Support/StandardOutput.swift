@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceFormat
 
 /// Buffered writes to standard output.
 struct StandardOutput {
@@ -17,5 +18,20 @@ struct StandardOutput {
         guard !buffer.isEmpty else { return }
         FileHandle.standardOutput.write(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension StandardOutput {
+    /// Writes `text` to the file `path`, or to standard output for `-`.
+    static func write(_ text: String, to path: String) throws {
+        if path == "-" {
+            var out = StandardOutput()
+            out.write(text)
+            out.flush()
+            return
+        }
+        let sink = try FileSink(path: path)
+        var bytes = Array(text.utf8)
+        try bytes.withUnsafeMutableBytes { raw in try sink.write(UnsafeRawBufferPointer(raw)) }
     }
 }
