@@ -87,12 +87,12 @@ struct AnalysisCore: ~Copyable {
     private var tasks = TaskTracker()
     private var findings: [Finding] = []
     /// Findings kept so far, by rule id; and the ones counted past the cap, in the order rules first overflowed.
-    private var keptByRule: [String: Int] = [:]
+    private var keptByRule: [RuleID: Int] = [:]
     private var omitted: [OmittedFindings] = []
     private var ordinals: [String: Int] = [:]
     /// The last events of the blocks before the current one, materialised: the start of a finding's context.
     private var carried: [IndexedEvent] = []
-    private let modelRules: [String: Rule]
+    private let modelRules: [RuleID: Rule]
     /// The index of the event being read, in the trace.
     private var index = 0
     private var first: Int64?
@@ -186,7 +186,7 @@ struct AnalysisCore: ~Copyable {
         if derived {
             // Events derived from a log: the app's launch callbacks are not in it, so nothing can be
             // ordered against them (oslog-mapping.md).
-            configuration.disabledRules.insert("LT011")
+            configuration.disabledRules.insert(.uiBeforeLaunch)
         }
         self.configuration = configuration
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
@@ -326,7 +326,7 @@ struct AnalysisCore: ~Copyable {
             guard let context, let event = context.last?.event else { continue }
             let name = event.eventName
             let scene = (item.scene ?? event.scene).map(Self.bounded)
-            let ordinalKey = item.rule + "|" + (item.scene ?? "") + "|" + name
+            let ordinalKey = item.rule.rawValue + "|" + (item.scene ?? "") + "|" + name
             let ordinal = ordinals[ordinalKey, default: 0]
             ordinals[ordinalKey] = ordinal + 1
             findings.append(Finding(
@@ -337,7 +337,7 @@ struct AnalysisCore: ~Copyable {
     }
 
     /// Reports a finding on the current event.
-    private mutating func report(_ ruleID: String, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
+    private mutating func report(_ ruleID: RuleID, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
         reports.append(ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
     }
 
@@ -353,13 +353,13 @@ struct AnalysisCore: ~Copyable {
 
     // MARK: - Rules written in code
 
-    /// The kinds ``namedRules(_:row:of:)`` has a rule of its own for (an instance constant: a static one
-    /// would cost a once-check per event).
+    /// The kinds ``namedRules(_:row:of:)`` reads: those the catalogue's rules checked on events declare
+    /// (``Rule/Check/events(_:)``). An instance constant: a static one would cost a once-check per event.
     private let namedRuleKinds: [Bool] = {
         var kinds = [Bool](repeating: false, count: 256)
-        for kind: EventKind in [.appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
-                                .appWillTerminate, .swiftuiScenePhase, .custom, .handlerReturn] {
-            kinds[Int(kind.rawValue)] = true
+        for rule in RuleCatalog.all {
+            guard case let .events(triggers) = rule.check else { continue }
+            for kind in triggers { kinds[Int(kind.rawValue)] = true }
         }
         return kinds
     }()
@@ -373,33 +373,25 @@ struct AnalysisCore: ~Copyable {
         switch event.kind {
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
             if appDelegateUICallbacksForbidden {
-                report("LT020", "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+                report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
                        scene: nil)
-            }
-        case .handlerReturn:
-            // A handler that returned after its event was written: its budgets, with the duration it brings.
-            engine.handlerReturned(event, of: block, reports: &reports)
-            let name = block.extras(of: event).flatMap { block.string($0.name) }
-            if let budget = didEnterBackgroundBudget, event.dur > budget,
-                name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
-                process.handlerOverrun = true
             }
         case .appWillTerminate:
             let ui = engine.uiState
             if ui == .active || ui == .inactive {
-                report("LT012", "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
+                report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
             process.willTerminateEnd = event.end
         case .swiftuiScenePhase where !event.hasScene:
-            let scenes = engine.states(of: "swiftui-scene").map(\.state)
-            if event.phase == .background, let other = scenes.first(where: { $0 != "background" }) {
-                report("LT030", "the App-level phase became background while a scene is \(other)", scene: nil)
-            } else if event.phase == .active, !scenes.contains("active") {
-                report("LT030", "the App-level phase became active while no scene is active", scene: nil)
+            let scenes = engine.sceneAccountings(readingEventsOf: .swiftuiScenePhase)
+            if event.phase == .background, let other = scenes.first(where: { $0 != .background }) {
+                report(.appPhaseAgainstScenes, "the App-level phase became background while a scene is \(other.rawValue)", scene: nil)
+            } else if event.phase == .active, !scenes.contains(.active) {
+                report(.appPhaseAgainstScenes, "the App-level phase became active while no scene is active", scene: nil)
             }
         case .custom where block.extras(of: event)?.label == saveLabel:
             if let end = process.willTerminateEnd, event.t <= end, process.backgroundSaveMissing {
-                report("LT080", "state saved in applicationWillTerminate, after entering the background without saving",
+                report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
                        scene: nil)
             }
             process.backgroundSaveMissing = false
@@ -409,10 +401,10 @@ struct AnalysisCore: ~Copyable {
         if let end = process.willTerminateEnd, event.t > end, event.kind != .appWillTerminate,
             !Self.allowedAfterTerminate.contains(event.kind), !process.reportedAfterTerminate {
             process.reportedAfterTerminate = true
-            report("LT013", "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
+            report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
         if groundTruth, process.suspendedSince != nil, layers[Int(event.tag)] != .process {
-            report("LT070", "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
+            report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }
 
@@ -569,6 +561,7 @@ struct AnalysisCore: ~Copyable {
             process.handlerOverrun = true
         }
         if event.kind == .appWillTerminate { process.terminated = true }
+        if event.kind == .handlerReturn { handlerReturned(event, of: block) }
         if event.kind == .processExit {
             processEndObserved = true
             endProcess(at: event.t)
@@ -580,6 +573,16 @@ struct AnalysisCore: ~Copyable {
             // (A `handler.return`'s `dur` is before its `t`.)
             let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
             process.idleMark = Self.isBackground(ui) ? end : ProcessState.notIdle
+        }
+    }
+
+    /// A handler that returned after its event was written: its budgets, with the duration it brings.
+    private mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock) {
+        engine.handlerReturned(event, of: block, reports: &reports)
+        let name = block.extras(of: event).flatMap { block.string($0.name) }
+        if let budget = didEnterBackgroundBudget, event.dur > budget,
+            name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
+            process.handlerOverrun = true
         }
     }
 
@@ -597,7 +600,7 @@ struct AnalysisCore: ~Copyable {
             process.firstActive = event.t
             let launch = event.t - process.launchT
             if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {
-                report("LT053", "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
+                report(.slowLaunch, "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
                        scene: block.string(event.scene), measured: launch, budget: budget)
             }
         }

@@ -43,18 +43,18 @@ enum ReportData {
         }
         let findings: [JSONValue] = result.findings.map { finding in
             .object([
-                ("rule", .string(finding.rule.id)), ("severity", .string(finding.severity.rawValue)),
+                ("rule", .string(finding.rule.id.rawValue)), ("severity", .string(finding.severity.rawValue)),
                 ("title", .string(finding.rule.title)), ("message", .string(finding.message)),
                 ("t", rel(finding.t)), ("index", .int(Int64(finding.eventIndex))),
                 ("scene", finding.scene.map { .string($0) } ?? .null),
                 ("context", .array(finding.context.map { .string("#\($0.index) " + JSONLinesEncoder.line($0.event)) })),
             ])
         }
-        var ruleIDs: [String] = []
+        var ruleIDs: [RuleID] = []
         for finding in result.findings where !ruleIDs.contains(finding.rule.id) { ruleIDs.append(finding.rule.id) }
         let rules: [JSONValue] = ruleIDs.compactMap { id in
             guard let rule = result.findings.first(where: { $0.rule.id == id })?.rule else { return nil }
-            return .object([("id", .string(rule.id)), ("title", .string(rule.title)), ("explanation", .string(rule.explanation)),
+            return .object([("id", .string(rule.id.rawValue)), ("title", .string(rule.title)), ("explanation", .string(rule.explanation)),
                             ("fix", .string(rule.fix)), ("source", .string(rule.source))])
         }
         let totals = result.totals

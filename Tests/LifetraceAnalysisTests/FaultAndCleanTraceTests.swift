@@ -29,7 +29,7 @@ import Testing
             let (_, result) = try AnalysisHarness.simulateAndAnalyze(
                 .init(scenario: fault.showcase, style: style, seed: seed, groundTruth: true, faults: [fault]),
                 withholdGroundTruth: withhold)
-            let rules = Set(result.findings.map(\.rule.id))
+            let rules = Set(result.findings.map(\.rule.id.rawValue))
             #expect(rules == [Self.expectedRule[fault]!], "\(fault) \(style) seed \(seed): \(result.findings.map(\.message))")
         }
     }

@@ -129,7 +129,7 @@ import Testing
     ])
     func eachBrokenOrderIsItsRule(line: String, rule: String) throws {
         let result = try Self.check(Self.launch + "\n" + line)
-        #expect(result.findings.map(\.rule.id) == [rule], "\(result.findings.map(\.message))")
+        #expect(result.findings.map(\.rule.id.rawValue) == [rule], "\(result.findings.map(\.message))")
         #expect(result.findings.first?.eventIndex == 5)
     }
 

@@ -14,7 +14,7 @@ enum RecorderTraces {
     }
 
     /// The ids of the error findings `lifetrace check` reports for the trace at `path`.
-    static func errors(_ path: String) throws -> [String] {
+    static func errors(_ path: String) throws -> [RuleID] {
         try TraceAnalyzer.analyze(path: path).findings.filter { $0.severity == .error }.map(\.rule.id)
     }
 }

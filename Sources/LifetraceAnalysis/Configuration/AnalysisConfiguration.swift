@@ -8,9 +8,9 @@ public struct AnalysisConfiguration: Sendable {
     /// Budgets by name, in nanoseconds; `nil` turns a budget off.
     public var budgets: [String: Int64?]
     /// Severity overrides by rule id (a team may make a warning an error).
-    public var severities: [String: Severity]
+    public var severities: [RuleID: Severity]
     /// Rules turned off.
-    public var disabledRules: Set<String>
+    public var disabledRules: Set<RuleID>
     /// Budgets set for particular scenes (a document editor's scene may spend longer in the background
     /// handler than its viewer's), by scene id and budget name; `nil` turns a budget off for that scene.
     public var sceneBudgets: [String: [String: Int64?]] = [:]
@@ -35,7 +35,7 @@ public struct AnalysisConfiguration: Sendable {
         disabledRules: [])
 
     /// Creates a configuration.
-    public init(budgets: [String: Int64?], severities: [String: Severity], disabledRules: Set<String>) {
+    public init(budgets: [String: Int64?], severities: [RuleID: Severity], disabledRules: Set<RuleID>) {
         self.budgets = budgets
         self.severities = severities
         self.disabledRules = disabledRules
@@ -108,7 +108,8 @@ public struct AnalysisConfiguration: Sendable {
             }
         }
         if case let .object(members)? = json["rules"] {
-            for (id, value) in members {
+            for (name, value) in members {
+                let id = RuleID(rawValue: name)
                 guard RuleCatalog.rule(id) != nil else {
                     throw TraceError(.malformed, file: file, at: .file, "unknown rule \"\(id)\"")
                 }

@@ -113,7 +113,7 @@ struct CompiledModel {
     }
 
     /// Compiles `model`; `rule` numbers a rule id in the engine's table of rules.
-    init(_ model: LifecycleModel, configuration: AnalysisConfiguration, rule: (String) -> Int) {
+    init(_ model: LifecycleModel, configuration: AnalysisConfiguration, rule: (RuleID) -> Int) {
         let names = model.states.keys.sorted()
         let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         var byKind = [[Transition]](repeating: [], count: 256)

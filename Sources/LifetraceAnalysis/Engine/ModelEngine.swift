@@ -9,7 +9,7 @@ import LifetraceFormat
 struct ModelEngine: ~Copyable {
     /// A finding the engine reports: the rule, a message, and for budgets the measured value and the budget.
     struct Report {
-        var rule: String
+        var rule: RuleID
         var message: String
         var scene: String?
         var measured: Int64?
@@ -24,7 +24,7 @@ struct ModelEngine: ~Copyable {
         /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
         var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]?
         /// Rule ids, indexed by the `rule` numbers of the tables.
-        let rules: [String]
+        let rules: [RuleID]
         /// Budgets set for particular scenes, by scene and budget name (`nil`: off for that scene).
         let sceneBudgets: [String: [String: Int64?]]
         /// Times of scene instances of earlier processes: the first ones by name, the rest in one bucket,
@@ -32,7 +32,7 @@ struct ModelEngine: ~Copyable {
         private(set) var retired: [(key: String, times: StateTimes)] = []
         private(set) var retiredOthers = StateTimes()
 
-        init(rules: [String], sceneBudgets: [String: [String: Int64?]]) {
+        init(rules: [RuleID], sceneBudgets: [String: [String: Int64?]]) {
             self.rules = rules
             self.sceneBudgets = sceneBudgets
         }
@@ -77,8 +77,8 @@ struct ModelEngine: ~Copyable {
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
         let manifest = header?.sceneManifest
-        var rules: [String] = []
-        func rule(_ id: String) -> Int {
+        var rules: [RuleID] = []
+        func rule(_ id: RuleID) -> Int {
             if let index = rules.firstIndex(of: id) { return index }
             rules.append(id)
             return rules.count - 1
@@ -157,10 +157,14 @@ struct ModelEngine: ~Copyable {
         for m in models.indices { models[m].finish(at: t, shared: &shared) }
     }
 
-    /// The states of the instances of the model `name`, by instance key.
-    func states(of name: String) -> [(key: String, state: String)] {
-        guard let model = models.first(where: { $0.name == name }) else { return [] }
-        return model.instances.map { ($0.key, model.names[$0.state]) }
+    /// Where each scene is, by the accounting class of its state, in the models keyed by scene that read
+    /// events of `kind` (for SwiftUI's App-level phase: the scenes' phases).
+    func sceneAccountings(readingEventsOf kind: EventKind) -> [LifecycleModel.Accounting] {
+        var accountings: [LifecycleModel.Accounting] = []
+        for model in models where model.keyedByScene && model.touches.contains(Int(kind.rawValue)) {
+            for instance in model.instances { accountings.append(model.accounting[instance.state]) }
+        }
+        return accountings
     }
 
     /// Time in each state per instance of the UI models, by instance key (`app` for a keyless model), in the

@@ -85,7 +85,7 @@ struct TaskTracker {
         _ event: EventRecord, of block: borrowing EventBlock, index: Int, inBackground: Bool, limits: Limits,
         reports: inout [ModelEngine.Report]
     ) {
-        func report(_ rule: String, _ message: String, _ measured: Int64? = nil, _ budget: Int64? = nil) {
+        func report(_ rule: RuleID, _ message: String, _ measured: Int64? = nil, _ budget: Int64? = nil) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
         }
         guard event.fields.contains(.task), let extra = block.extras(of: event) else { return }
@@ -98,7 +98,7 @@ struct TaskTracker {
             let task = OpenTask(id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
                                 budgetSince: since)
             if let known = find(id, kind) {
-                if kind == .application { report("LT040", "task.begin for task \(id), which is already open") }
+                if kind == .application { report(.taskEndWithoutBegin, "task.begin for task \(id), which is already open") }
                 open[known] = task
             } else {
                 insert(task)
@@ -113,18 +113,18 @@ struct TaskTracker {
             guard let known = find(id, .application) else {
                 // A log capture shows the end of a task begun before it began, and says so.
                 if block.attribute(Attribute.Key.begunBeforeCapture, of: event) == .bool(true) { return }
-                report("LT040", "task.end for task \(id), which is not open (never begun, or already ended)")
+                report(.taskEndWithoutBegin, "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }
             let task = remove(at: known)
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
-                    report("LT042", "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
+                    report(.taskNotEndedOnExpiration, "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
                            event.t - expired, grace)
                 }
             } else if let since = task.budgetSince, let budget = limits.backgroundTask, event.t - since > budget {
                 let length = event.t - since
-                report("LT043", "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
+                report(.taskOverBackgroundTime, "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
                        length, budget)
             }
         case .bgRefreshEnd, .bgProcessingEnd:
@@ -134,11 +134,11 @@ struct TaskTracker {
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
-                    report("LT045", "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
+                    report(.scheduledTaskCompletedLate, "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
                            event.t - expired, grace)
                 }
             } else if kind == .refresh, let budget = limits.refreshTask, event.t - task.begin > budget {
-                report("LT052", "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
+                report(.refreshTaskOverTime, "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
                        event.t - task.begin, budget)
             }
         default: break
@@ -163,7 +163,7 @@ struct TaskTracker {
     /// The process is suspended or ends: every task still open is a leak. Reports them, oldest first, and
     /// clears.
     mutating func close(reports: inout [ModelEngine.Report]) {
-        func report(_ rule: String, _ message: String) {
+        func report(_ rule: RuleID, _ message: String) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: nil, budget: nil))
         }
         let leaked = open.count > 1
@@ -171,14 +171,14 @@ struct TaskTracker {
         for task in leaked {
             switch (task.kind, task.expired) {
             case (.application, let expired?):
-                report("LT042", "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
+                report(.taskNotEndedOnExpiration, "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
             case (.application, nil):
-                report("LT041", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
+                report(.taskLeaked, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended")
             case (_, let expired?):
                 let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
-                report("LT044", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed; its time expired at t=\(Nanoseconds.seconds(expired)), when \(why)")
+                report(.scheduledTaskNeverCompleted, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed; its time expired at t=\(Nanoseconds.seconds(expired)), when \(why)")
             case (_, nil):
-                report("LT044", "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed")
+                report(.scheduledTaskNeverCompleted, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed")
             }
         }
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }

@@ -18,7 +18,7 @@ public struct LifecycleModel: Sendable {
         /// The state the event leads to (also after a violation, so one mistake is reported once).
         public var to: String
         /// The rule a violation is reported under.
-        public var rule: String
+        public var rule: RuleID
     }
 
     /// Events that are findings in a state, whatever the transitions say.
@@ -26,7 +26,7 @@ public struct LifecycleModel: Sendable {
         /// The state.
         public var state: String
         /// The rule.
-        public var rule: String
+        public var rule: RuleID
         /// Event name patterns (`scene.*`, `*`); `nil` means every event of the model.
         public var events: [String]?
         /// Event names exempt from the patterns.
@@ -42,7 +42,7 @@ public struct LifecycleModel: Sendable {
         /// The budget's name in ``AnalysisConfiguration``.
         public var budget: String
         /// The rule an overrun is reported under.
-        public var rule: String
+        public var rule: RuleID
     }
 
     /// What the time spent in a state counts as.
@@ -93,7 +93,7 @@ public struct LifecycleModel: Sendable {
     /// The states and what their time counts as.
     public var states: [String: Accounting]
     /// State budgets: an episode longer than the budget (by name) is a finding of the rule.
-    public var stateBudgets: [String: (budget: String, rule: String)]
+    public var stateBudgets: [String: (budget: String, rule: RuleID)]
     /// The transitions.
     public var transitions: [Transition]
     /// State-wide violations.
@@ -165,7 +165,7 @@ public struct LifecycleModel: Sendable {
             }
             states[state] = value
             if let budget = details["budget"]?.stringValue {
-                stateBudgets[state] = (budget, try string(details["budget_rule"], "budget_rule"))
+                stateBudgets[state] = (budget, RuleID(rawValue: try string(details["budget_rule"], "budget_rule")))
             }
         }
         guard states[initial] != nil else { throw fail("the initial state \"\(initial)\" is not among the states") }
@@ -173,7 +173,7 @@ public struct LifecycleModel: Sendable {
         for item in try objects(json["transitions"], "transitions") {
             let transition = Transition(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
                                         from: Set(try strings(item["from"], "from")), to: try string(item["to"], "to"),
-                                        rule: try string(item["rule"], "rule"))
+                                        rule: RuleID(rawValue: try string(item["rule"], "rule")))
             for state in transition.from.union([transition.to]) where states[state] == nil {
                 throw fail("transition on \"\(transition.event)\" names the unknown state \"\(state)\"")
             }
@@ -181,7 +181,7 @@ public struct LifecycleModel: Sendable {
         }
         violations = []
         for item in try objects(json["violations"], "violations") {
-            let violation = Violation(state: try string(item["state"], "state"), rule: try string(item["rule"], "rule"),
+            let violation = Violation(state: try string(item["state"], "state"), rule: RuleID(rawValue: try string(item["rule"], "rule")),
                                       events: item["events"] == nil ? nil : try strings(item["events"], "events"),
                                       except: Set(try strings(item["except"], "except")))
             guard states[violation.state] != nil else { throw fail("violation names the unknown state \"\(violation.state)\"") }
@@ -191,14 +191,14 @@ public struct LifecycleModel: Sendable {
         for item in try objects(json["handler_budgets"], "handler_budgets") {
             handlerBudgets.append(HandlerBudget(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
                                                 budget: try string(item["budget"], "budget"),
-                                                rule: try string(item["rule"], "rule")))
+                                                rule: RuleID(rawValue: try string(item["rule"], "rule"))))
         }
         resetOn = Set(try strings(json["reset_on"], "reset_on"))
         rules = []
         for item in try objects(json["rules"], "rules") {
             let severity = try string(item["severity"], "severity")
             guard let level = Severity(rawValue: severity) else { throw fail("rule severity must be error or warning") }
-            rules.append(Rule(id: try string(item["id"], "id"), severity: level, title: try string(item["title"], "title"),
+            rules.append(Rule(id: RuleID(rawValue: try string(item["id"], "id")), severity: level, title: try string(item["title"], "title"),
                               source: item["source"]?.stringValue ?? name,
                               explanation: item["explanation"]?.stringValue ?? "",
                               fix: item["fix"]?.stringValue ?? ""))

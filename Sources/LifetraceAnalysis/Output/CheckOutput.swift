@@ -27,7 +27,7 @@ public enum CheckOutput {
 
     static func omittedFindings(_ result: AnalysisResult) -> JSONValue {
         .array(result.omittedFindings.map { omitted in
-            JSONValue.object([("rule", .string(omitted.rule.id)), ("severity", .string(omitted.severity.rawValue)),
+            JSONValue.object([("rule", .string(omitted.rule.id.rawValue)), ("severity", .string(omitted.severity.rawValue)),
                               ("count", .int(Int64(omitted.count)))])
         })
     }
@@ -103,7 +103,7 @@ public enum CheckOutput {
 
     static func finding(_ finding: Finding) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("rule", .string(finding.rule.id)),
+            ("rule", .string(finding.rule.id.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("title", .string(finding.rule.title)),
             ("message", .string(finding.message)),
@@ -185,7 +185,7 @@ public enum CheckOutput {
     static func sarif(_ results: [AnalysisResult]) -> JSONValue {
         let rules = RuleCatalog.all.map { rule -> JSONValue in
             .object([
-                ("id", .string(rule.id)),
+                ("id", .string(rule.id.rawValue)),
                 ("name", .string(rule.title)),
                 ("shortDescription", .object([("text", .string(rule.title))])),
                 ("fullDescription", .object([("text", .string(rule.explanation))])),
@@ -197,7 +197,7 @@ public enum CheckOutput {
         for result in results {
             for finding in result.findings {
                 sarifResults.append(.object([
-                    ("ruleId", .string(finding.rule.id)),
+                    ("ruleId", .string(finding.rule.id.rawValue)),
                     ("level", .string(finding.severity == .error ? "error" : "warning")),
                     ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([.object([

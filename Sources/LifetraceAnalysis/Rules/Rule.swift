@@ -1,3 +1,5 @@
+public import LifetraceCore
+
 /// How serious a finding is.
 public enum Severity: String, Sendable, Comparable {
     /// Something the system punishes (an ordering the app cannot rely on, a budget it enforces by killing
@@ -12,10 +14,25 @@ public enum Severity: String, Sendable, Comparable {
     }
 }
 
-/// One rule of the catalogue: a stable id, what it checks, where the rule comes from and how to fix a finding.
+/// One rule of the catalogue: a stable id, what it checks, where the rule comes from, how to fix a finding,
+/// and where the analyzer checks it.
 public struct Rule: Sendable, Hashable {
+    /// Where the analyzer checks a rule, and on which events.
+    public enum Check: Sendable, Hashable {
+        /// A lifecycle model reports it (a transition, a violation, a state or handler budget): the model's
+        /// JSON names the rule, and the model's events trigger it.
+        case model
+        /// Code checks it on each event of these kinds (the analyzer reads no other kind for it).
+        case events(Set<EventKind>)
+        /// Code checks it on background-task events (`task.*`, `bg.*`) and where a process ends with a task open.
+        case tasks
+        /// Code checks it on the process's state: any event, once the state calls for it (after
+        /// `applicationWillTerminate`, while suspended, at the first activation).
+        case process
+    }
+
     /// The stable id, `LT001`...
-    public let id: String
+    public let id: RuleID
     /// The default severity.
     public let severity: Severity
     /// One line.
@@ -26,4 +43,18 @@ public struct Rule: Sendable, Hashable {
     public let explanation: String
     /// What to do about it.
     public let fix: String
+    /// Where the analyzer checks it.
+    public let check: Check
+
+    /// Declares a rule.
+    public init(id: RuleID, severity: Severity, title: String, source: String, explanation: String, fix: String,
+                check: Check = .model) {
+        self.id = id
+        self.severity = severity
+        self.title = title
+        self.source = source
+        self.explanation = explanation
+        self.fix = fix
+        self.check = check
+    }
 }

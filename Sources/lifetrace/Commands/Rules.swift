@@ -22,11 +22,11 @@ struct Explain: ParsableCommand {
     var rule: String
 
     func validate() throws {
-        guard RuleCatalog.rule(rule) != nil else { throw ValidationError("no rule '\(rule)'; `lifetrace rules` lists them") }
+        guard RuleCatalog.rule(RuleID(rawValue: rule)) != nil else { throw ValidationError("no rule '\(rule)'; `lifetrace rules` lists them") }
     }
 
     func run() throws {
-        let rule = RuleCatalog.rule(rule)!
+        let rule = RuleCatalog.rule(RuleID(rawValue: rule))!
         var out = StandardOutput()
         out.line("\(rule.id) (\(rule.severity.rawValue)): \(rule.title)")
         out.line()

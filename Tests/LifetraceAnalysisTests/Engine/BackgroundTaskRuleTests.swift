@@ -96,7 +96,7 @@ import Testing
     @Test(arguments: sequences)
     func theRulesFollowTheDocumentation(sequence: Sequence) {
         let result = AnalysisHarness.analyze(Self.events(sequence.steps))
-        #expect(result.findings.filter { $0.severity == .error }.map(\.rule.id) == sequence.errors)
+        #expect(result.findings.filter { $0.severity == .error }.map(\.rule.id.rawValue) == sequence.errors)
         if let end = sequence.end {
             #expect(result.processes.first?.end == end)
         }

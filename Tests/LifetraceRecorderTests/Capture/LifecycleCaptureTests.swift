@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceAnalysis
 import LifetraceCore
 @testable import LifetraceRecorder
 import LifetraceTestSupport

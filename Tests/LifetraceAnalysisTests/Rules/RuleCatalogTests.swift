@@ -1,0 +1,104 @@
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceTestSupport
+import Testing
+
+/// Every rule of the catalogue can trigger: a trace for each, the rule's finding from it, and the declaration
+/// of where it is checked agrees with where the finding came from. A rule added without a trace that
+/// triggers it fails here.
+@Suite struct RuleCatalogTests {
+    static let s = 1_000_000_000
+    static let launch = SeedSequenceTests.launch
+    static let background = launch + """
+
+        {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+        {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
+        """
+
+    /// A trace that triggers each rule, with the configuration it needs.
+    static let triggers: [RuleID: (trace: String, configuration: AnalysisConfiguration)] = {
+        let s = Self.s
+        var inactiveBudget = AnalysisConfiguration.defaults
+        inactiveBudget.budgets["inactiveEpisode"] = 1 * Int64(s)
+        let table: [RuleID: String] = [
+            "LT001": launch + "\n{\"t\":50,\"ev\":\"scene.didBecomeActive\",\"scene\":\"S1\"}",
+            "LT002": launch + "\n{\"t\":50,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}\n{\"t\":60,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}",
+            "LT003": launch + "\n{\"t\":50,\"ev\":\"scene.didEnterBackground\",\"scene\":\"S1\"}",
+            "LT004": launch + "\n{\"t\":50,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S1\"}",
+            "LT005": launch + "\n{\"t\":50,\"ev\":\"scene.didDisconnect\",\"scene\":\"S1\"}",
+            "LT006": launch + "\n{\"t\":50,\"ev\":\"scene.didBecomeActive\",\"scene\":\"S9\"}",
+            "LT007": launch + "\n{\"t\":50,\"ev\":\"scene.willConnect\",\"scene\":\"S1\"}",
+            "LT010": launch + "\n{\"t\":50,\"ev\":\"app.didFinishLaunching\"}",
+            "LT011": """
+                {"lifetrace":1,"scene_manifest":true}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"scene.willConnect","scene":"S1"}
+                """,
+            "LT012": launch + "\n{\"t\":50,\"ev\":\"app.willTerminate\"}",
+            "LT013": background + "\n{\"t\":70,\"ev\":\"app.willTerminate\",\"dur\":10}\n{\"t\":100,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S1\"}",
+            "LT020": launch + "\n{\"t\":50,\"ev\":\"app.didBecomeActive\"}",
+            "LT030": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"phase\":\"active\"}",
+            "LT031": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}\n{\"t\":60,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}",
+            "LT040": launch + "\n{\"t\":50,\"ev\":\"task.end\",\"task\":3}",
+            "LT041": launch + "\n{\"t\":50,\"ev\":\"task.begin\",\"task\":1}\n{\"t\":60,\"ev\":\"process.exit\",\"reason\":\"killed\"}",
+            "LT042": background + "\n{\"t\":70,\"ev\":\"task.begin\",\"task\":1}\n{\"t\":80,\"ev\":\"task.expire\",\"task\":1}\n{\"t\":\(80 + 2 * s),\"ev\":\"task.end\",\"task\":1}",
+            "LT043": background + "\n{\"t\":70,\"ev\":\"task.begin\",\"task\":1}\n{\"t\":\(60 + 31 * s),\"ev\":\"task.end\",\"task\":1}",
+            "LT044": background + "\n{\"t\":70,\"ev\":\"bg.refresh.begin\",\"task\":1}\n{\"t\":80,\"ev\":\"process.exit\",\"reason\":\"killed\"}",
+            "LT045": background + "\n{\"t\":70,\"ev\":\"bg.refresh.begin\",\"task\":1}\n{\"t\":80,\"ev\":\"task.expire\",\"task\":1}\n{\"t\":\(80 + 2 * s),\"ev\":\"bg.refresh.end\",\"task\":1}",
+            "LT050": launch + "\n{\"t\":50,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}\n{\"t\":60,\"ev\":\"scene.didEnterBackground\",\"scene\":\"S1\",\"dur\":\(6 * s)}",
+            "LT051": background + "\n{\"t\":\(70 + s),\"ev\":\"app.willTerminate\",\"dur\":\(6 * s)}",
+            "LT052": background + "\n{\"t\":70,\"ev\":\"bg.refresh.begin\",\"task\":1}\n{\"t\":\(70 + 31 * s),\"ev\":\"bg.refresh.end\",\"task\":1}",
+            "LT053": """
+                {"lifetrace":1,"scene_manifest":true}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"app.didFinishLaunching"}
+                {"t":20,"ev":"scene.willConnect","scene":"S1"}
+                {"t":30,"ev":"scene.willEnterForeground","scene":"S1"}
+                {"t":\(6 * s),"ev":"scene.didBecomeActive","scene":"S1"}
+                """,
+            "LT054": launch + "\n{\"t\":50,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}\n{\"t\":\(50 + 2 * s),\"ev\":\"scene.didBecomeActive\",\"scene\":\"S1\"}",
+            "LT070": """
+                {"lifetrace":1,"scene_manifest":true,"ground_truth":true}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"app.didFinishLaunching"}
+                {"t":20,"ev":"scene.willConnect","scene":"S1"}
+                {"t":30,"ev":"scene.willEnterForeground","scene":"S1"}
+                {"t":40,"ev":"scene.didBecomeActive","scene":"S1"}
+                {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
+                {"t":70,"ev":"process.suspend"}
+                {"t":80,"ev":"custom.timer"}
+                """,
+            "LT080": background + "\n{\"t\":70,\"ev\":\"app.willTerminate\",\"dur\":100}\n{\"t\":80,\"ev\":\"custom.save\"}",
+        ]
+        return table.mapValues { ($0, .defaults) }.merging(["LT054": (table["LT054"]!, inactiveBudget)]) { $1 }
+    }()
+
+    @Test func everyRuleHasATriggeringTrace() {
+        #expect(Set(Self.triggers.keys) == Set(RuleCatalog.all.map(\.id)))
+    }
+
+    @Test(arguments: RuleCatalog.all.map(\.id))
+    func theRuleTriggersWhereItIsDeclaredToBeChecked(id: RuleID) throws {
+        let rule = try #require(RuleCatalog.rule(id))
+        let (trace, configuration) = try #require(Self.triggers[id], "no trace triggers \(id)")
+        let (header, events) = try AnalysisHarness.parse(trace)
+        let result = AnalysisHarness.analyze(events, header: header, configuration: configuration)
+        let finding = try #require(result.findings.first { $0.rule.id == id },
+                                   "\(id) did not trigger: \(result.findings.map(\.message))")
+        switch rule.check {
+        case .model:
+            // A built-in model names the rule.
+            let named = LifecycleModel.builtIn.contains { model in
+                model.transitions.contains { $0.rule == id } || model.violations.contains { $0.rule == id }
+                    || model.handlerBudgets.contains { $0.rule == id } || model.stateBudgets.values.contains { $0.rule == id }
+            }
+            #expect(named, "\(id) is declared as a model's rule, but no built-in model names it")
+        case let .events(kinds):
+            let kind = try #require(EventKind(name: finding.eventName) ?? (finding.eventName.hasPrefix("custom.") ? .custom : nil))
+            #expect(kinds.contains(kind), "\(id) came from \(finding.eventName), not one of the kinds it declares")
+        case .tasks, .process:
+            break
+        }
+    }
+}
