@@ -354,9 +354,11 @@ struct AnalysisCore: ~Copyable {
     // MARK: - Rules written in code
 
     /// The kinds ``namedRules(_:row:of:)`` reads: those the catalogue's rules checked on events declare
-    /// (``Rule/Check/events(_:)``). An instance constant: a static one would cost a once-check per event.
+    /// (``Rule/Check/events(_:)``), and `handler.return`, which brings a handler's duration to the models'
+    /// budgets. An instance constant: a static one would cost a once-check per event.
     private let namedRuleKinds: [Bool] = {
         var kinds = [Bool](repeating: false, count: 256)
+        kinds[Int(EventKind.handlerReturn.rawValue)] = true
         for rule in RuleCatalog.all {
             guard case let .events(triggers) = rule.check else { continue }
             for kind in triggers { kinds[Int(kind.rawValue)] = true }
@@ -371,6 +373,8 @@ struct AnalysisCore: ~Copyable {
 
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         switch event.kind {
+        case .handlerReturn:
+            handlerReturned(event, of: block)
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
             if appDelegateUICallbacksForbidden {
                 report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
@@ -453,8 +457,8 @@ struct AnalysisCore: ~Copyable {
         announcedEnd = nil
         let reason = event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil
         process = ProcessState(launchT: event.t, reason: reason, lastT: event.t, uiSince: event.t)
-        if event.kind == .processLaunch, case .string(let state)? = block.attribute(Attribute.Key.uiState, of: event) {
-            process.launchUI = state == "inactive" ? .inactive : state == "background" ? .background : .none
+        if event.kind == .processLaunch, event.fields.contains(.attrs) {
+            process.launchUI = Self.launchUI(of: event, in: block)
             process.ui = process.launchUI
         }
         alive = true
@@ -551,9 +555,9 @@ struct AnalysisCore: ~Copyable {
     private mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         guard alive else { return }
         process.lastT = event.t
-        var ui = engine.uiState
-        if ui == .none { ui = process.launchUI }
-        if ui != process.ui { uiChanged(to: ui, event, of: block) }
+        let ui = engine.uiState
+        // Before any UI event the UI is where the launch said (``ProcessState/launchUI``): no change.
+        if ui != process.ui, ui != .none || process.ui != process.launchUI { uiChanged(to: ui, event, of: block) }
         // Tests that nearly always fail first, so that the kind is looked at only where it matters (`dur` is
         // 0 when absent).
         if let budget = didEnterBackgroundBudget, event.dur > budget,
@@ -561,7 +565,6 @@ struct AnalysisCore: ~Copyable {
             process.handlerOverrun = true
         }
         if event.kind == .appWillTerminate { process.terminated = true }
-        if event.kind == .handlerReturn { handlerReturned(event, of: block) }
         if event.kind == .processExit {
             processEndObserved = true
             endProcess(at: event.t)
@@ -576,7 +579,15 @@ struct AnalysisCore: ~Copyable {
         }
     }
 
+    /// Where a launch says the UI starts (`ui_state`), ``LifecycleModel/Accounting/none`` if it does not.
+    @inline(never)
+    private static func launchUI(of event: EventRecord, in block: borrowing EventBlock) -> LifecycleModel.Accounting {
+        guard case .string(let state)? = block.attribute(Attribute.Key.uiState, of: event) else { return .none }
+        return state == "inactive" ? .inactive : state == "background" ? .background : .none
+    }
+
     /// A handler that returned after its event was written: its budgets, with the duration it brings.
+    @inline(never)
     private mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock) {
         engine.handlerReturned(event, of: block, reports: &reports)
         let name = block.extras(of: event).flatMap { block.string($0.name) }

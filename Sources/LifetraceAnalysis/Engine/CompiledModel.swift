@@ -253,7 +253,8 @@ struct CompiledModel {
     }
 
     /// Checks a handler of the kind `tag` that took `dur` against the model's handler budgets: for an event
-    /// with its `dur`, or for a `handler.return` that brings the duration later.
+    /// with its `dur`, or for a `handler.return` that brings the duration later. Rare: kept out of line.
+    @inline(never)
     mutating func checkHandler(
         tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String,
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
