@@ -75,7 +75,7 @@ public struct Simulator: Sendable {
     /// Runs the simulation, passing each event to `sink` in time order; returns the number of events.
     @discardableResult
     public func run(_ sink: @escaping (LifecycleEvent) throws -> Void) throws -> Int {
-        var model = LifecycleModel(
+        var model = SimulatedProcess(
             style: configuration.style, faults: Set(configuration.faults), groundTruth: configuration.groundTruth,
             heartbeatInterval: configuration.heartbeatInterval, seed: configuration.seed, sink: sink)
         if configuration.scenario == .random {

@@ -137,7 +137,15 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32(300_000 + rng.next() % 900_000))
+            // Once the first events are on disk (the command has started, however loaded the machine), a kill
+            // at a random moment within the next 0.9 s.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                let info = try CommandLineTool.run(["info", "--json", output])
+                if info.status == 0, !info.stdout.contains("\"events\":0,") { break }
+                usleep(50_000)
+            }
+            usleep(UInt32(rng.next() % 900_000))
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             if signal == SIGKILL {

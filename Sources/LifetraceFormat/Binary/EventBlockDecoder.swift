@@ -55,12 +55,12 @@ struct EventBlockDecoder {
         block.removeAll()
         var cursor = ByteCursor(content)
         let blockType = try cursor.readByte()
-        guard blockType == LifetraceFormat.eventBlockType else {
+        guard blockType == FormatConstants.eventBlockType else {
             throw DecodeFailure(offset: 0, message: "unknown block type \(blockType)")
         }
         let firstT = try cursor.readNonNegative()
         // Each event takes at least 3 bytes (kind, presence, delta length): bound the counts by the size.
-        let count = try cursor.readCount(limit: min(content.count / 3, LifetraceFormat.maxEventsPerFrame), "event count")
+        let count = try cursor.readCount(limit: min(content.count / 3, FormatConstants.maxEventsPerFrame), "event count")
         let stringCount = try cursor.readCount(limit: content.count, "string count")
         for _ in 0..<stringCount {
             let length = try cursor.readCount(limit: cursor.remaining, "string length")
@@ -146,7 +146,7 @@ struct EventBlockDecoder {
                         rows[i] = EventRecord(kind: kind, tag: tag, fields: present)
                     } else {
                         // A kind newer than this library: read past here, dropped below.
-                        guard fileMinorVersion > LifetraceFormat.minorVersion else {
+                        guard fileMinorVersion > FormatConstants.minorVersion else {
                             throw DecodeFailure(offset: kindsStart + i, message: "unknown event kind tag \(tag)")
                         }
                         rows[i] = EventRecord(kind: .heartbeat, tag: EventKind.heartbeat.rawValue, fields: present)

@@ -96,7 +96,7 @@ struct EventBlockEncoder {
     mutating func finish(into content: inout [UInt8]) {
         content.removeAll(keepingCapacity: true)
         content.reserveCapacity(byteCount + 32)
-        content.append(LifetraceFormat.eventBlockType)
+        content.append(FormatConstants.eventBlockType)
         content.appendVarint(UInt64(firstT))
         content.appendVarint(UInt64(eventCount))
         content.appendVarint(UInt64(strings.count))

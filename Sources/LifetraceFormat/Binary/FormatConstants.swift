@@ -1,5 +1,5 @@
 /// The numbers `Schemas/lifetrace-format.md` fixes: magics, versions and limits.
-public enum LifetraceFormat {
+public enum FormatConstants {
     /// The major version this library writes and the newest it reads.
     public static let majorVersion: UInt8 = 1
     /// The minor version this library writes; a reader skips record kinds of newer minor versions.

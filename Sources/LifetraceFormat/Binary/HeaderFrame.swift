@@ -4,12 +4,12 @@ import LifetraceCore
 /// version, two flag bytes and the header's JSON object (empty when the trace has no header metadata).
 enum HeaderFrame {
     static func encode(_ header: TraceHeader?) -> [UInt8] {
-        var payload = LifetraceFormat.headerPayloadMagic
-        payload.append(LifetraceFormat.majorVersion)
-        payload.append(LifetraceFormat.minorVersion)
+        var payload = FormatConstants.headerPayloadMagic
+        payload.append(FormatConstants.majorVersion)
+        payload.append(FormatConstants.minorVersion)
         payload.appendUInt16LE(0)
         if let header { payload.appendJSONValue(header.jsonValue) }
-        return SkippableFrame.encode(magic: LifetraceFormat.headerFrameMagic, payload: payload)
+        return SkippableFrame.encode(magic: FormatConstants.headerFrameMagic, payload: payload)
     }
 
     /// The versions and header a header frame's payload holds.
@@ -23,13 +23,13 @@ enum HeaderFrame {
     static func decode(_ payload: UnsafeRawBufferPointer) throws(DecodeFailure) -> Contents {
         var cursor = ByteCursor(payload)
         let magic = try cursor.readBytes(4)
-        guard magic.elementsEqual(LifetraceFormat.headerPayloadMagic) else {
+        guard magic.elementsEqual(FormatConstants.headerPayloadMagic) else {
             throw DecodeFailure(offset: 0, message: "header frame does not start with LTRC")
         }
         let major = try cursor.readByte()
         let minor = try cursor.readByte()
         _ = try cursor.readUInt16LE()
-        guard major <= LifetraceFormat.majorVersion else { return Contents(major: major, minor: minor, header: nil) }
+        guard major <= FormatConstants.majorVersion else { return Contents(major: major, minor: minor, header: nil) }
         guard major >= 1 else { throw DecodeFailure(offset: 4, message: "format major version 0 does not exist") }
         guard !cursor.isAtEnd else { return Contents(major: major, minor: minor, header: nil) }
         let jsonStart = cursor.position

@@ -19,20 +19,20 @@ public struct IndexEntry: Hashable, Sendable {
 /// a varint frame count and, per data frame, varints for its offset, first timestamp and event count.
 enum IndexFrame {
     static func encode(_ entries: [IndexEntry]) -> [UInt8] {
-        var payload = LifetraceFormat.indexPayloadMagic
+        var payload = FormatConstants.indexPayloadMagic
         payload.appendVarint(UInt64(entries.count))
         for entry in entries {
             payload.appendVarint(UInt64(entry.offset))
             payload.appendVarint(UInt64(entry.firstT))
             payload.appendVarint(UInt64(entry.eventCount))
         }
-        return SkippableFrame.encode(magic: LifetraceFormat.indexFrameMagic, payload: payload)
+        return SkippableFrame.encode(magic: FormatConstants.indexFrameMagic, payload: payload)
     }
 
     static func decode(_ payload: UnsafeRawBufferPointer) throws(DecodeFailure) -> [IndexEntry] {
         var cursor = ByteCursor(payload)
         let magic = try cursor.readBytes(4)
-        guard magic.elementsEqual(LifetraceFormat.indexPayloadMagic) else {
+        guard magic.elementsEqual(FormatConstants.indexPayloadMagic) else {
             throw DecodeFailure(offset: 0, message: "index frame does not start with LTIX")
         }
         let count = try cursor.readCount(limit: payload.count / 3, "index entry count")

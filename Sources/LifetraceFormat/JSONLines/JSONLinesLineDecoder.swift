@@ -67,10 +67,10 @@ public struct JSONLinesLineDecoder: Sendable {
         } catch {
             throw TraceError(.malformed, file: file, at: .line(1), "header: \(error.message)")
         }
-        guard header.majorVersion <= Int64(LifetraceFormat.majorVersion) else {
+        guard header.majorVersion <= Int64(FormatConstants.majorVersion) else {
             throw TraceError(.unsupportedVersion, file: file, at: .line(1),
                              "written in format version \(header.majorVersion); this lifetrace reads version "
-                                 + "\(LifetraceFormat.majorVersion): upgrade lifetrace")
+                                 + "\(FormatConstants.majorVersion): upgrade lifetrace")
         }
         return header
     }

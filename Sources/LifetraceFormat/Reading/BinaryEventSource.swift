@@ -29,7 +29,7 @@ final class BinaryEventSource: EventSource {
         guard case let .frame(frame) = try scanner.next() else {
             throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "truncated in the header frame")
         }
-        guard frame.kind == .skippable(LifetraceFormat.headerFrameMagic) else {
+        guard frame.kind == .skippable(FormatConstants.headerFrameMagic) else {
             throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0), "not a lifetrace trace: no header frame")
         }
         let contents: HeaderFrame.Contents
@@ -38,10 +38,10 @@ final class BinaryEventSource: EventSource {
         } catch {
             throw TraceError(.malformed, file: path, at: .byte(8 + error.offset, frame: 0), error.message)
         }
-        guard contents.major <= LifetraceFormat.majorVersion else {
+        guard contents.major <= FormatConstants.majorVersion else {
             throw TraceError(.unsupportedVersion, file: path, at: .byte(12, frame: 0),
                              "written in format version \(contents.major).\(contents.minor); this lifetrace reads "
-                                 + "version \(LifetraceFormat.majorVersion).x: upgrade lifetrace")
+                                 + "version \(FormatConstants.majorVersion).x: upgrade lifetrace")
         }
         header = contents.header
         decoder = EventBlockDecoder(fileMinorVersion: contents.minor)
@@ -65,9 +65,9 @@ final class BinaryEventSource: EventSource {
                 switch frame.kind {
                 case .data:
                     return frame
-                case .skippable(LifetraceFormat.indexFrameMagic):
+                case .skippable(FormatConstants.indexFrameMagic):
                     try readIndex(frame)
-                case .skippable(LifetraceFormat.headerFrameMagic):
+                case .skippable(FormatConstants.headerFrameMagic):
                     throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
                                      "a second header frame")
                 case .skippable:
@@ -122,7 +122,7 @@ final class BinaryEventSource: EventSource {
         _ decoder: inout EventBlockDecoder, into block: inout EventBlock
     ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
-            return try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { (content) throws(DecodeFailure) in
+            return try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) { (content) throws(DecodeFailure) in
                 try decoder.decode(content, into: &block)
             }
         } catch {

@@ -35,7 +35,7 @@ final class FrameScanner {
     private var nextNumber = 0
 
     /// The largest compressed data frame the scanner accepts.
-    static let maxCompressedFrameSize = LifetraceFormat.maxFrameContentSize + LifetraceFormat.maxFrameContentSize / 64 + 4096
+    static let maxCompressedFrameSize = FormatConstants.maxFrameContentSize + FormatConstants.maxFrameContentSize / 64 + 4096
 
     init(source: FileByteSource) {
         self.source = source
@@ -62,11 +62,11 @@ final class FrameScanner {
         if available == 0 { return .end }
         if available < 4 { return .truncated(offset: offset, fileEnd: offset + available, frameNumber: number) }
         let magic = source.withAvailableBytes { loadUInt32LE($0, at: 0) }
-        if LifetraceFormat.isSkippableMagic(magic) {
+        if FormatConstants.isSkippableMagic(magic) {
             if available < 8 { return .truncated(offset: offset, fileEnd: offset + available, frameNumber: number) }
             let payloadSize = Int(source.withAvailableBytes { loadUInt32LE($0, at: 4) })
-            let limit = magic == LifetraceFormat.indexFrameMagic
-                ? LifetraceFormat.maxIndexPayloadSize : LifetraceFormat.maxSkippablePayloadSize
+            let limit = magic == FormatConstants.indexFrameMagic
+                ? FormatConstants.maxIndexPayloadSize : FormatConstants.maxSkippablePayloadSize
             guard payloadSize <= limit else {
                 throw error(.limitExceeded, at: offset, frame: number,
                             "skippable frame declares \(payloadSize) bytes, more than the \(limit) allowed")
@@ -77,7 +77,7 @@ final class FrameScanner {
             }
             return found(Frame(kind: .skippable(magic), offset: offset, size: 8 + payloadSize, number: number))
         }
-        guard magic == LifetraceFormat.zstdFrameMagic else {
+        guard magic == FormatConstants.zstdFrameMagic else {
             throw error(.malformed, at: offset, frame: number,
                         "not a zstd frame (magic 0x\(String(magic, radix: 16, uppercase: true)))")
         }
@@ -116,10 +116,10 @@ final class FrameScanner {
         var i = start
         while i + 8 <= bytes.count {
             let magic = loadUInt32LE(bytes, at: i)
-            if LifetraceFormat.isSkippableMagic(magic) {
+            if FormatConstants.isSkippableMagic(magic) {
                 let size = Int(loadUInt32LE(bytes, at: i + 4))
                 if i + 8 + size <= bytes.count { return i }
-            } else if magic == LifetraceFormat.zstdFrameMagic {
+            } else if magic == FormatConstants.zstdFrameMagic {
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[i...])
                 if let layout = try? ZstdFrameLayout.parse(rest), layout.blocks.count > 0 { return i }
             }
@@ -177,7 +177,7 @@ extension FrameScanner {
                 var i = 0
                 while i + 4 <= bytes.count {
                     let magic = loadUInt32LE(bytes, at: i)
-                    if magic == LifetraceFormat.zstdFrameMagic || LifetraceFormat.isSkippableMagic(magic) { return i }
+                    if magic == FormatConstants.zstdFrameMagic || FormatConstants.isSkippableMagic(magic) { return i }
                     i += 1
                 }
                 return nil

@@ -39,9 +39,9 @@ final class JSONLinesEventSource: EventSource {
             let length: Int
             let consumed: Int
             if let newline {
-                guard newline <= LifetraceFormat.maxLineLength else {
+                guard newline <= FormatConstants.maxLineLength else {
                     throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
-                                     "line longer than \(LifetraceFormat.maxLineLength) bytes")
+                                     "line longer than \(FormatConstants.maxLineLength) bytes")
                 }
                 length = newline
                 consumed = newline + 1
@@ -53,9 +53,9 @@ final class JSONLinesEventSource: EventSource {
                 length = available
                 consumed = available
             } else {
-                guard available <= LifetraceFormat.maxLineLength else {
+                guard available <= FormatConstants.maxLineLength else {
                     throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
-                                     "line longer than \(LifetraceFormat.maxLineLength) bytes")
+                                     "line longer than \(FormatConstants.maxLineLength) bytes")
                 }
                 scanned = available
                 try source.fill(atLeast: available + 1)

@@ -36,7 +36,7 @@ public final class TraceReader {
         let bytes = try FileByteSource(path: path)
         let available = try bytes.fill(atLeast: 4)
         let head: [UInt8] = bytes.withAvailableBytes { Array($0.prefix(4)) }
-        if available >= 4, LifetraceFormat.isSkippableMagic(head.withUnsafeBytes { loadUInt32LE($0, at: 0) }) {
+        if available >= 4, FormatConstants.isSkippableMagic(head.withUnsafeBytes { loadUInt32LE($0, at: 0) }) {
             format = .binary
             source = try BinaryEventSource(source: bytes, codec: codec)
         } else if available >= 4, head == [0x28, 0xB5, 0x2F, 0xFD] {

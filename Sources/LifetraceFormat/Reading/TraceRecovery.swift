@@ -44,7 +44,7 @@ public enum TraceRecovery {
         var report = Report()
         var written = 0
         var index: [IndexEntry] = []
-        var decoder = EventBlockDecoder(fileMinorVersion: LifetraceFormat.minorVersion)
+        var decoder = EventBlockDecoder(fileMinorVersion: FormatConstants.minorVersion)
         let decompressor = codec.makeDecompressor()
         var scratch = EventBlock()
         var lastT: Int64 = 0
@@ -88,15 +88,15 @@ public enum TraceRecovery {
                 break scan
             case let .frame(frame):
                 switch frame.kind {
-                case .skippable(LifetraceFormat.headerFrameMagic) where !sawHeader:
+                case .skippable(FormatConstants.headerFrameMagic) where !sawHeader:
                     let contents: HeaderFrame.Contents? = try? scanner.withFrameBytes { (payload) throws(DecodeFailure) in
                         try HeaderFrame.decode(payload)
                     }
-                    guard let contents, contents.major <= LifetraceFormat.majorVersion else {
+                    guard let contents, contents.major <= FormatConstants.majorVersion else {
                         if let contents {
                             throw TraceError(.unsupportedVersion, file: input, at: .byte(12, frame: 0),
                                              "written in format version \(contents.major).\(contents.minor); "
-                                                 + "this lifetrace reads version \(LifetraceFormat.majorVersion).x")
+                                                 + "this lifetrace reads version \(FormatConstants.majorVersion).x")
                         }
                         report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
                                                             reason: "unreadable header frame"))
@@ -106,10 +106,10 @@ public enum TraceRecovery {
                     decoder.fileMinorVersion = contents.minor
                     sawHeader = true
                     try scanner.withFrameBytes { (payload) throws(TraceError) in
-                        try SkippableFrame.encode(magic: LifetraceFormat.headerFrameMagic, payload: Array(payload))
+                        try SkippableFrame.encode(magic: FormatConstants.headerFrameMagic, payload: Array(payload))
                             .withBytes { (raw) throws(TraceError) in try write(raw) }
                     }
-                case .skippable(LifetraceFormat.headerFrameMagic), .skippable(LifetraceFormat.indexFrameMagic):
+                case .skippable(FormatConstants.headerFrameMagic), .skippable(FormatConstants.indexFrameMagic):
                     continue  // A stray header is dropped; the index is rebuilt.
                 case .skippable:
                     if !sawHeader {
@@ -129,7 +129,7 @@ public enum TraceRecovery {
                     let summary: EventBlockDecoder.Summary
                     do throws(DecodeFailure) {
                         summary = try scanner.withFrameBytes { (bytes) throws(DecodeFailure) in
-                            try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) {
+                            try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) {
                                 (content) throws(DecodeFailure) in
                                 try decoder.decode(content, into: &scratch)
                             }

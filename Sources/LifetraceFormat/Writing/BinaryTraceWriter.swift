@@ -18,7 +18,7 @@ public final class BinaryTraceWriter: EventWriter {
         /// Creates options; the defaults are stored frames and 1 MiB frames.
         public init(codec: FrameCodec = .stored, targetFrameBytes: Int = 1 << 20) {
             self.codec = codec
-            self.targetFrameBytes = min(max(targetFrameBytes, 1), LifetraceFormat.maxFrameContentSize / 2)
+            self.targetFrameBytes = min(max(targetFrameBytes, 1), FormatConstants.maxFrameContentSize / 2)
         }
     }
 
@@ -62,7 +62,7 @@ public final class BinaryTraceWriter: EventWriter {
         block.append(event)
         lastT = event.t
         eventCount += 1
-        if block.byteCount >= options.targetFrameBytes || block.eventCount >= LifetraceFormat.maxEventsPerFrame {
+        if block.byteCount >= options.targetFrameBytes || block.eventCount >= FormatConstants.maxEventsPerFrame {
             try endFrame()
         }
     }

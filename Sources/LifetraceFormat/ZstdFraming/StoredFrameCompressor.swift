@@ -14,7 +14,7 @@ final class StoredFrameCompressor: FrameCompressor {
         precondition(content.count <= Int(UInt32.max), "a data frame's content is limited to 16 MiB")
         frame.removeAll(keepingCapacity: true)
         frame.reserveCapacity(content.count + content.count / ZstdFrameLayout.maxBlockSize * 3 + 16)
-        frame.appendUInt32LE(LifetraceFormat.zstdFrameMagic)
+        frame.appendUInt32LE(FormatConstants.zstdFrameMagic)
         frame.append(Self.descriptor)
         frame.appendUInt32LE(UInt32(content.count))
         var start = 0

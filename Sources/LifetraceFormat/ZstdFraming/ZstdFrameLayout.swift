@@ -44,7 +44,7 @@ struct ZstdFrameLayout {
     ///   or block type, a dictionary (lifetrace frames use none), or a block larger than the frame allows.
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(DecodeFailure) -> ZstdFrameLayout? {
         guard bytes.count >= 5 else { return nil }
-        guard loadUInt32LE(bytes, at: 0) == LifetraceFormat.zstdFrameMagic else {
+        guard loadUInt32LE(bytes, at: 0) == FormatConstants.zstdFrameMagic else {
             throw DecodeFailure(offset: 0, message: "zstd: unknown frame descriptor")
         }
         let descriptor = bytes[4]

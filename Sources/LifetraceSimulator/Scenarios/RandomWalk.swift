@@ -1,10 +1,10 @@
 /// The `random` scenario: a seeded walk over every stimulus, for long traces.
-extension LifecycleModel {
+extension SimulatedProcess {
     private static let second = TimingModel.second
 
     /// Applies random stimuli, each legal in the current state, until `done` says so (checked between
     /// stimuli, so the trace never stops in the middle of a transition).
-    mutating func randomWalk(until done: (LifecycleModel) -> Bool) throws {
+    mutating func randomWalk(until done: (SimulatedProcess) -> Bool) throws {
         repeat {
             try randomStimulus()
         } while !done(self)

@@ -1,5 +1,5 @@
 /// The scripted scenarios: each drives the model through one documented sequence of the seeds.
-extension LifecycleModel {
+extension SimulatedProcess {
     private static let second = TimingModel.second
 
     /// Runs `scenario` once. Every script starts with the process not running.

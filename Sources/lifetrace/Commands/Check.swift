@@ -1,8 +1,9 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceReport
 import LifetraceZstd
 
 /// `lifetrace check TRACE...`: what CI runs.
@@ -16,18 +17,13 @@ struct Check: ParsableCommand {
             """
     )
 
-    /// The output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit, github, sarif
-    }
-
     @Argument(help: "The traces to check (.lifetrace or JSON Lines).")
     var traces: [String]
 
     @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: "Output format: text, json, junit, github or sarif.")
-    var format: Format = .text
+    var format: CheckOutput.Format = .text
 
     @Option(help: "A previous `check --format json` result: findings listed there are accepted and not reported.")
     var baseline: String?
@@ -52,7 +48,7 @@ struct Check: ParsableCommand {
             }
         }
         var out = StandardOutput()
-        out.write(CheckOutput.render(results, format: format.rawValue))
+        out.write(CheckOutput.render(results, format: format))
         out.flush()
         if failedInput { throw ExitCode(ExitStatus.badInput) }
         let failing = results.contains { $0.count(.error) > 0 || (strict && $0.count(.warning) > 0) }
@@ -102,3 +98,5 @@ private final class ResultSlots: @unchecked Sendable {
         lock.withLock { slots.map { $0! } }
     }
 }
+
+extension CheckOutput.Format: ExpressibleByArgument {}

@@ -17,7 +17,7 @@ import Testing
     func decompress(_ frame: [UInt8], with codec: FrameCodec) throws(DecodeFailure) -> [UInt8] {
         let decompressor = codec.makeDecompressor()
         return try frame.withBytes { (bytes) throws(DecodeFailure) in
-            try decompressor.decompress(bytes, limit: LifetraceFormat.maxFrameContentSize) { Array($0) }
+            try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) { Array($0) }
         }
     }
 

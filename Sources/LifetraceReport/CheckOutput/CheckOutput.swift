@@ -1,18 +1,33 @@
 import Foundation
+public import LifetraceAnalysis
 public import LifetraceCore
 import LifetraceFormat
 
 /// Renders `lifetrace check` results as text, JSON (`Schemas/check-result.schema.json`), JUnit XML, GitHub
 /// workflow annotations or SARIF 2.1.0.
 public enum CheckOutput {
-    /// The whole output for `results` in `format` (`text`, `json`, `junit`, `github`, `sarif`).
-    public static func render(_ results: [AnalysisResult], format: String) -> String {
+    /// The forms `lifetrace check` writes.
+    public enum Format: String, CaseIterable, Sendable {
+        /// Compiler-like lines, then a summary of each trace.
+        case text
+        /// `Schemas/check-result.schema.json`.
+        case json
+        /// JUnit XML: a test case per trace, a failure per error.
+        case junit
+        /// GitHub workflow annotations (`::error file=...::`).
+        case github
+        /// SARIF 2.1.0.
+        case sarif
+    }
+
+    /// The whole output for `results` in `format`.
+    public static func render(_ results: [AnalysisResult], format: Format) -> String {
         switch format {
-        case "json": return json(results).jsonText + "\n"
-        case "junit": return junit(results)
-        case "github": return github(results)
-        case "sarif": return sarif(results).jsonText + "\n"
-        default: return text(results)
+        case .json: return json(results).jsonText + "\n"
+        case .junit: return junit(results)
+        case .github: return github(results)
+        case .sarif: return sarif(results).jsonText + "\n"
+        case .text: return text(results)
         }
     }
 

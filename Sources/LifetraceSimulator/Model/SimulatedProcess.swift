@@ -6,7 +6,7 @@ import LifetraceCore
 /// seeds document for each transition, with durations from ``TimingModel``. Ground-truth events
 /// (`process.suspend`, `process.resume`, `process.exit`) are emitted only when asked for; heartbeats stop while
 /// the process is suspended, as a real recorder's would. Faults change exactly the step they name.
-struct LifecycleModel {
+struct SimulatedProcess {
     let style: AppStyle
     let faults: Set<Fault>
     let groundTruth: Bool
@@ -71,7 +71,7 @@ struct LifecycleModel {
 
     /// A callback: emitted when it begins, with its handler's duration; time moves past its end.
     private mutating func callback(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil, dur: Int64? = nil,
-                                   during work: ((inout LifecycleModel) throws -> Void)? = nil) throws {
+                                   during work: ((inout SimulatedProcess) throws -> Void)? = nil) throws {
         let duration = dur ?? timing.handler()
         let start = t
         try emit(LifecycleEvent(t: start, kind: kind, scene: scene, dur: duration, phase: phase))
@@ -288,7 +288,7 @@ struct LifecycleModel {
         let slow = faults.contains(.slowBackgroundHandler)
         let duration = slow ? timing.uniform(5200 * TimingModel.millisecond, 8 * TimingModel.second) : timing.backgroundHandler()
         let saves = !faults.contains(.saveInWillTerminateOnly)
-        let work: (inout LifecycleModel) throws -> Void = { model in if saves { try model.save() } }
+        let work: (inout SimulatedProcess) throws -> Void = { model in if saves { try model.save() } }
         switch style {
         case .uikitScenes:
             try callback(.sceneDidEnterBackground, scene: scenes[index].id, dur: duration, during: work)
@@ -337,7 +337,7 @@ struct LifecycleModel {
 
     /// SwiftUI: onChange(of: scenePhase) for the scene, then for the App when the aggregate changes.
     private mutating func reportPhase(_ index: Int, dur: Int64? = nil,
-                                      during work: ((inout LifecycleModel) throws -> Void)? = nil) throws {
+                                      during work: ((inout SimulatedProcess) throws -> Void)? = nil) throws {
         let state = scenes[index].state
         guard state != .unattached, state != scenes[index].reportedPhase else { return }
         scenes[index].reportedPhase = state

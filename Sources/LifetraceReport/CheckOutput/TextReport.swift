@@ -1,12 +1,13 @@
+import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 
 /// The compiler-like text `lifetrace check` prints: one line per finding with the events before it, then a
 /// summary of each trace.
-public enum TextReport {
+enum TextReport {
     /// The lines for one finding: `FILE: t=12.345678s event #812 scene S1: error LT003: TITLE`, the message,
     /// and the events that led to it.
-    public static func finding(_ finding: Finding) -> String {
+    static func finding(_ finding: Finding) -> String {
         var lines: [String] = []
         let scene = finding.scene.map { " scene \($0)" } ?? ""
         lines.append("\(finding.file): t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)\(scene): "
@@ -22,7 +23,7 @@ public enum TextReport {
     }
 
     /// The summary of one trace: findings, processes and how they ended, time in each state, longest handlers.
-    public static func summary(_ result: AnalysisResult) -> String {
+    static func summary(_ result: AnalysisResult) -> String {
         var lines: [String] = []
         let errors = result.count(.error)
         let warnings = result.count(.warning)
