@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "LifetraceFormat", package: "lifetrace"),
                 .product(name: "LifetraceZstd", package: "lifetrace"),
                 .product(name: "LifetraceAnalysis", package: "lifetrace"),
+                .product(name: "LifetraceReport", package: "lifetrace"),
             ]
         ),
         .executableTarget(name: "FuzzTraceReader", dependencies: ["FuzzSupport"]),

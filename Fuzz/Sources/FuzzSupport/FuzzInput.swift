@@ -1,8 +1,8 @@
-public import LifetraceCore
 import Foundation
 import LifetraceAnalysis
-
+import LifetraceCore
 import LifetraceFormat
+import LifetraceReport
 import LifetraceZstd
 
 /// What every fuzz target does with an input: put it where the readers read files, and check the promises
@@ -47,7 +47,7 @@ public enum FuzzInput {
         let analyzer = TraceAnalyzer(file: path, header: header, recordTimeline: true)
         for event in events { analyzer.consume(event) }
         let result = analyzer.finish()
-        _ = CheckOutput.render([result], format: "json")
+        _ = CheckOutput.render([result], format: .json)
         // The round trip of a trace of huge strings proves nothing more and takes seconds under the sanitizer.
         let textBytes = events.reduce(0) { $0 + ($1.scene?.utf8.count ?? 0) + ($1.name?.utf8.count ?? 0) + ($1.label?.utf8.count ?? 0) }
         guard textBytes < 1 << 20 else { return }
