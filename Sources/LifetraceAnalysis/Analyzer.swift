@@ -85,14 +85,7 @@ struct AnalysisCore: ~Copyable {
     private let configuration: AnalysisConfiguration
     private var engine: ModelEngine
     private var tasks = TaskTracker()
-    private var findings: [Finding] = []
-    /// Findings kept so far, by rule id; and the ones counted past the cap, in the order rules first overflowed.
-    private var keptByRule: [RuleID: Int] = [:]
-    private var omitted: [OmittedFindings] = []
-    private var ordinals: [String: Int] = [:]
-    /// The last events of the blocks before the current one, materialised: the start of a finding's context.
-    private var carried: [IndexedEvent] = []
-    private let modelRules: [RuleID: Rule]
+    private var collector: FindingCollector
     /// The index of the event being read, in the trace.
     private var index = 0
     private var first: Int64?
@@ -191,7 +184,7 @@ struct AnalysisCore: ~Copyable {
         self.configuration = configuration
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
         if recordTimeline { engine.segmentLog = [] }
-        self.modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        collector = FindingCollector(file: file, configuration: configuration, models: models)
         self.groundTruth = header?.hasGroundTruth == true
         // The interval the recorder wrote heartbeats at; one that is not positive declares none.
         self.heartbeatInterval = header?.heartbeatNanoseconds
@@ -218,7 +211,7 @@ struct AnalysisCore: ~Copyable {
             if !reports.isEmpty { flushReports(copy block, row: row, blockStart: blockStart) }
             index += 1
         }
-        carry(block, blockStart: blockStart)
+        collector.carry(block, blockStart: blockStart)
     }
 
     /// Reads one event: `event` is `block.records[row]`.
@@ -260,80 +253,21 @@ struct AnalysisCore: ~Copyable {
         totals.suspended -= silentExits.notRunning
         var result = AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { ($0, last) },
-            findings: findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
+            findings: collector.findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
             scenes: engine.instanceTimes(kept: Self.keptDetails).map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
             suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
             silentExits: silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
-        result.omittedFindings = omitted
+        result.omittedFindings = collector.omitted
         return result
-    }
-
-    /// `text`, cut to ``TraceAnalyzer/keptStringLength`` bytes of UTF-8 (at a character boundary) and marked
-    /// `…` if it was longer.
-    static func bounded(_ text: String) -> String {
-        let limit = TraceAnalyzer.keptStringLength
-        guard text.utf8.count > limit else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
-        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
-        return String(text[..<end]) + "…"
     }
 
     // MARK: - Findings
 
-    /// The number of events a finding shows: the event and the three before it.
-    private static let contextLength = 4
-
-    /// Keeps the last events of `block`, materialised, for the context of findings in the blocks to come.
-    private mutating func carry(_ block: borrowing EventBlock, blockStart: Int) {
-        let taken = min(Self.contextLength, block.count)
-        carried.removeFirst(max(0, carried.count + taken - Self.contextLength))
-        for row in (block.count - taken)..<block.count {
-            carried.append(IndexedEvent(index: blockStart + row, event: block.event(at: row)))
-        }
-    }
-
-    /// The events up to and including `row` of `block` (the last events read when `block` is `nil`), oldest
-    /// first.
-    private func context(_ block: EventBlock?, row: Int, blockStart: Int) -> [IndexedEvent] {
-        guard let block else { return carried }
-        let taken = min(Self.contextLength, row + 1)
-        var events = Array(carried.suffix(Self.contextLength - taken))
-        for r in (row + 1 - taken)...row { events.append(IndexedEvent(index: blockStart + r, event: block.event(at: r))) }
-        return events
-    }
-
     /// Turns the reports of the current event (or of the end of the trace) into findings.
     private mutating func flushReports(_ block: EventBlock?, row: Int, blockStart: Int) {
-        let pending = reports
+        collector.collect(reports, index: index, block: block, row: row, blockStart: blockStart)
         reports.removeAll(keepingCapacity: true)
-        var context: [IndexedEvent]?
-        for item in pending {
-            guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule],
-                !configuration.disabledRules.contains(item.rule)
-            else { continue }
-            let kept = keptByRule[item.rule, default: 0]
-            guard kept < TraceAnalyzer.keptFindingsPerRule else {
-                if let known = omitted.firstIndex(where: { $0.rule.id == item.rule }) {
-                    omitted[known].count += 1
-                } else {
-                    omitted.append(OmittedFindings(rule: rule, severity: configuration.severity(of: rule), count: 1))
-                }
-                continue
-            }
-            keptByRule[item.rule] = kept + 1
-            if context == nil { context = self.context(block, row: row, blockStart: blockStart).map(\.bounded) }
-            guard let context, let event = context.last?.event else { continue }
-            let name = event.eventName
-            let scene = (item.scene ?? event.scene).map(Self.bounded)
-            let ordinalKey = item.rule.rawValue + "|" + (item.scene ?? "") + "|" + name
-            let ordinal = ordinals[ordinalKey, default: 0]
-            ordinals[ordinalKey] = ordinal + 1
-            findings.append(Finding(
-                rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
-                eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured, budget: item.budget,
-                context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
-        }
     }
 
     /// Reports a finding on the current event.

@@ -49,7 +49,7 @@ extension IndexedEvent {
     /// keeps of its context.
     var bounded: IndexedEvent {
         var copy = self
-        let cut = AnalysisCore.bounded
+        let cut = FindingCollector.bounded
         copy.event.scene = event.scene.map(cut)
         copy.event.name = event.name.map(cut)
         copy.event.reason = event.reason.map(cut)
