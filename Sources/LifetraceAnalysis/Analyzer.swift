@@ -558,30 +558,13 @@ struct AnalysisCore: ~Copyable {
 
     private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard alive else { return }
-        var end: ProcessEnd
-        var basis: String
         // Idle in the background with nothing keeping it running, the process was suspended within seconds
         // (seeds/001), however soon the next launch came.
         let suspendedAtEnd = process.suspendedSince != nil || (nextLaunch && process.idleSince != nil)
-        if process.terminated {
-            (end, basis) = (.cleanTerminate, "applicationWillTerminate ran")
-        } else if derived, !nextLaunch, !processEndObserved {
-            // A log capture stops wherever it was cut: what was open then is not (yet) a leak.
-            (end, basis) = (.traceEnded, "the capture ends while the process is alive or suspended")
-        } else if tasks.hasOpenTasks {
-            (end, basis) = (.killedWithBackgroundTask, tasks.hasExpiredTask
-                ? "a background task had expired without being ended" : "a background task was still open")
-        } else if process.handlerOverrun {
-            (end, basis) = (.killedInBackgroundHandler, "didEnterBackground overran its budget and nothing followed")
-        } else if !nextLaunch, !processEndObserved {
-            (end, basis) = (.traceEnded, "the trace ends while the process is alive or suspended")
-        } else if suspendedAtEnd {
-            (end, basis) = (.terminatedWhileSuspended, "suspended, then the process ended without a callback")
-        } else if process.ui == .active || process.ui == .inactive {
-            (end, basis) = (.endedInForeground, "the last state was foreground and no callback announced the end")
-        } else {
-            (end, basis) = (.endedInBackground, "running in the background, no callback announced the end")
-        }
+        let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
+            terminated: process.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: processEndObserved,
+            openTask: tasks.hasOpenTasks, expiredTask: tasks.hasExpiredTask, handlerOverrun: process.handlerOverrun,
+            suspended: suspendedAtEnd, ui: process.ui))
         if end == .traceEnded, derived {
             var ignored: [ModelEngine.Report] = []
             tasks.close(reports: &ignored)
