@@ -1,3 +1,6 @@
+// One file for the per-event loop: every step an event goes through is read here, in order, so that the hot
+// path stays one function the compiler can inline; the parts with state of their own live in Engine/.
+
 public import LifetraceCore
 package import LifetraceFormat
 import LifetraceZstd

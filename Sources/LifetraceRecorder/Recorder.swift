@@ -1,3 +1,6 @@
+// The recorder's public surface and its locking together: every public method is a few lines over the same
+// shards, writer queue and timer.
+
 import Dispatch
 #if canImport(Glibc)
 import Glibc

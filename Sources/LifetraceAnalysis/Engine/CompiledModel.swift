@@ -1,3 +1,6 @@
+// A model compiled to tables and the code that steps it, together: the layout of the tables is the stepping
+// code's contract.
+
 import LifetraceCore
 import LifetraceFormat
 

@@ -1,3 +1,5 @@
+// One strict JSON scanner, whole: RFC 8259's grammar read byte by byte with positions for errors.
+
 import LifetraceCore
 
 /// A strict JSON parser over the bytes of one line (RFC 8259), with positions for errors.

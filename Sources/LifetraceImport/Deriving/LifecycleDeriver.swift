@@ -1,3 +1,6 @@
+// One type for the whole mapping of Schemas/oslog-mapping.md: the app's lines, UIKit's deactivation reasons,
+// SpringBoard, runningboardd and launchd share one process state, so they are read in one place.
+
 import Foundation
 public import LifetraceCore
 

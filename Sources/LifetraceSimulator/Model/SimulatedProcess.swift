@@ -1,3 +1,6 @@
+// The simulated process and its scenes in one file: each stimulus moves both, and the callbacks it emits depend
+// on the two together.
+
 import LifetraceCore
 
 /// A model of an iOS process and its scenes that turns stimuli into the callbacks an app receives.
