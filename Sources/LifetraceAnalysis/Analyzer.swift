@@ -93,7 +93,7 @@ struct AnalysisCore: ~Copyable {
     private var index = 0
     private var first: Int64?
     private var last: Int64 = 0
-    private var longest: [(name: String, scene: String?, dur: Int64, index: Int)] = []
+    private var longest: [HandlerDuration] = []
     /// What a handler must exceed to be among the five longest so far (-1 until there are five).
     private var longestFloor: Int64 = -1
 
@@ -255,9 +255,9 @@ struct AnalysisCore: ~Copyable {
         var totals = totals
         totals.suspended -= silentExits.notRunning
         var result = AnalysisResult(
-            file: file, header: header, eventCount: index, span: first.map { ($0, last) },
+            file: file, header: header, eventCount: index, span: first.map { TimeSpan(first: $0, last: last) },
             findings: collector.findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
-            scenes: engine.instanceTimes(kept: Self.keptDetails).map { (scene: $0.key, times: $0.times) }, suspensions: suspensions,
+            scenes: engine.instanceTimes(kept: Self.keptDetails).map { SceneTimes(scene: $0.key, times: $0.times) }, suspensions: suspensions,
             suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
             silentExits: silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
@@ -282,7 +282,8 @@ struct AnalysisCore: ~Copyable {
     private mutating func noteHandler(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         // A `handler.return` stands for the callback it names.
         let name = event.kind == .handlerReturn ? block.extras(of: event).flatMap { block.string($0.name) } : nil
-        longest.append((name ?? block.eventName(at: row), block.string(event.scene), event.dur, index))
+        longest.append(HandlerDuration(name: name ?? block.eventName(at: row), scene: block.string(event.scene),
+                                       dur: event.dur, index: index))
         longest.sort { $0.dur > $1.dur }
         if longest.count > 5 { longest.removeLast() }
         if longest.count == 5 { longestFloor = longest[4].dur }

@@ -88,6 +88,54 @@ public struct SuspensionInterval: Sendable, Hashable {
     public var basis: String
 }
 
+/// The time of a trace's first and last events.
+public struct TimeSpan: Sendable, Hashable {
+    /// The first event's time.
+    public var first: Int64
+    /// The last event's time.
+    public var last: Int64
+
+    /// A span.
+    public init(first: Int64, last: Int64) {
+        self.first = first
+        self.last = last
+    }
+}
+
+/// The time one scene (or the app, without scenes) spent in each state.
+public struct SceneTimes: Sendable, Hashable {
+    /// The scene's id (`app` for the app-level UI).
+    public var scene: String
+    /// Its time in each state.
+    public var times: StateTimes
+
+    /// Times of a scene.
+    public init(scene: String, times: StateTimes) {
+        self.scene = scene
+        self.times = times
+    }
+}
+
+/// One handler's duration: a callback event that carried `dur` (or the `handler.return` that brought it).
+public struct HandlerDuration: Sendable, Hashable {
+    /// The callback's event name.
+    public var name: String
+    /// Its scene, if any.
+    public var scene: String?
+    /// How long the handler took, in nanoseconds.
+    public var dur: Int64
+    /// The event's index in the trace.
+    public var index: Int
+
+    /// A handler's duration.
+    public init(name: String, scene: String?, dur: Int64, index: Int) {
+        self.name = name
+        self.scene = scene
+        self.dur = dur
+        self.index = index
+    }
+}
+
 /// Everything one pass over a trace found.
 public struct AnalysisResult: Sendable {
     /// The trace's file.
@@ -97,7 +145,7 @@ public struct AnalysisResult: Sendable {
     /// The events read.
     public var eventCount: Int
     /// The time of the first and last events.
-    public var span: (first: Int64, last: Int64)?
+    public var span: TimeSpan?
     /// The findings, in event order.
     public var findings: [Finding]
     /// Per process, the first ``TraceAnalyzer/keptDetails`` of them.
@@ -111,7 +159,7 @@ public struct AnalysisResult: Sendable {
     /// until the next launch.
     public var totals: StateTimes
     /// Per scene (or `app` without scenes): time in each state.
-    public var scenes: [(scene: String, times: StateTimes)]
+    public var scenes: [SceneTimes]
     /// The suspension intervals, the first ``TraceAnalyzer/keptDetails`` of them.
     public var suspensions: [SuspensionInterval]
     /// The number of suspension intervals.
@@ -120,8 +168,8 @@ public struct AnalysisResult: Sendable {
     public var suspensionFromGroundTruth: Bool
     /// How the suspended total accounts for silent exits while suspended.
     public var silentExits: SilentExitEstimate
-    /// The longest handlers: (event name, scene, duration, index).
-    public var longestHandlers: [(name: String, scene: String?, dur: Int64, index: Int)]
+    /// The five longest handlers, longest first.
+    public var longestHandlers: [HandlerDuration]
     /// The timeline, when the analysis was asked to record one.
     public var timeline: Timeline?
     /// What reading the trace warned of: a truncated end (the writer was killed), skipped records. Every
