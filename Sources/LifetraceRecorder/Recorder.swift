@@ -67,19 +67,20 @@ public final class Recorder: Sendable {
     ///   - path: the trace file, created or truncated. In an app, a path in its own container.
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
-    ///   - metadata: other header members (`app_version`, `build`, `os_version`, `device`, `test_name`, ...).
+    ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (``TraceHeader/Key`` names
+    ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`).
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
     ///   - configuration: buffering, flushing, heartbeats and the log mirror.
     public convenience init(
         path: String,
         app: String? = nil,
         sceneManifest: Bool? = nil,
-        metadata: [(key: String, value: JSONValue)] = [],
+        metadata: TraceMetadata = [:],
         clock: TraceClock = .continuous,
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
         var header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
-                                 sceneManifest: sceneManifest, extra: metadata)
+                                 sceneManifest: sceneManifest, extra: metadata.entries)
         header[extra: TraceHeader.Key.source] = header[extra: TraceHeader.Key.source] ?? .string("recorder")
         if let interval = configuration.heartbeatInterval {
             header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)

@@ -113,6 +113,21 @@ import Testing
         #expect(events.filter { $0.kind == .heartbeat }.map(\.task) == (0..<15).map { Int64($0) })
     }
 
+    @Test func metadataGoesInTheHeaderInTheOrderGiven() throws {
+        let path = directory.file("metadata.lifetrace")
+        let recorder = try Recorder(path: path, app: "com.example.app",
+                                    metadata: ["app_version": "2.3", "build": 417, "beta": true])
+        recorder.record(.sceneDidBecomeActive, scene: "S1")
+        try recorder.close()
+        let (reader, _) = try readAll(path)
+        let header = try #require(reader.header)
+        #expect(header[extra: TraceHeader.Key.appVersion] == .string("2.3"))
+        #expect(header[extra: TraceHeader.Key.build] == .int(417))
+        let keys = header.extra.map(\.key)
+        #expect(keys.firstIndex(of: "app_version")! < keys.firstIndex(of: "build")!)
+        #expect(keys.firstIndex(of: "build")! < keys.firstIndex(of: "beta")!)
+    }
+
     @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {
         let path = directory.file("block.lifetrace")
         let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))

@@ -38,8 +38,8 @@ extension Recorder {
     ) -> Recorder? {
         guard let given = environment[EnvironmentKey.path], !given.isEmpty else { return nil }
         let path = resolveTracePath(given)
-        var metadata: [(key: String, value: JSONValue)] = []
-        if let test = environment[EnvironmentKey.testName] { metadata.append((TraceHeader.Key.testName, .string(test))) }
+        var metadata = TraceMetadata()
+        if let test = environment[EnvironmentKey.testName] { metadata[TraceHeader.Key.testName] = .string(test) }
         var configuration = configuration
         switch environment[EnvironmentKey.mirror] {
         case "unified-log": configuration.mirror = .unifiedLog

@@ -1,0 +1,46 @@
+/// Header members a recorder or importer adds to a trace, in the order given, written as a dictionary
+/// literal: `["app_version": "2.3", "build": "417", "device": "iPhone15,4"]`. The keys lifetrace knows are
+/// ``TraceHeader/Key``'s.
+public struct TraceMetadata: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// The members, in order.
+    public private(set) var entries: [(key: String, value: JSONValue)]
+
+    /// Members from a literal; a key given twice keeps its last value, at its first place.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        entries = []
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// No members.
+    public init() {
+        entries = []
+    }
+
+    /// The value of `key`; setting `nil` removes it.
+    public subscript(key: String) -> JSONValue? {
+        get { entries.first { $0.key == key }?.value }
+        set {
+            if let index = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((key, newValue))
+            }
+        }
+    }
+
+    /// Whether it has no member.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Equal when the same members hold the same values in the same order.
+    public static func == (lhs: TraceMetadata, rhs: TraceMetadata) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Hashes the members in order.
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.key)
+            hasher.combine(entry.value)
+        }
+    }
+}
