@@ -38,9 +38,12 @@ public final class Recorder: Sendable {
     private let output: LockedValue<RecorderOutput>
     private let writerQueue = DispatchQueue(label: "lifetrace.recorder.writer")
     private let clock: TraceClock
+    /// Time for tests (``ManualTimeSource``); `nil` reads ``clock`` directly, with no call through a protocol.
+    private let manualTime: (any RecorderTimeSource)?
     private let origin: Int64
     private let configuration: RecorderConfiguration
-    private let timer: LockedValue<(any DispatchSourceTimer)?>
+    /// Stops the periodic work; `nil` once stopped.
+    private let timer: LockedValue<(@Sendable () -> Void)?>
     private let taskIDs = LockedValue<Int64>(0)
     /// Captures the recorder holds itself (``fromEnvironment(app:sceneManifest:configuration:center:environment:)``),
     /// stopped when it closes.
@@ -97,11 +100,19 @@ public final class Recorder: Sendable {
         self.init(output: .ready(writer), clock: clock, configuration: configuration, launch: nil)
     }
 
+    /// Records into `writer` on the time of `time`, which also runs the flushes and heartbeats: for tests that
+    /// move time by hand (``ManualTimeSource``).
+    package convenience init(writer: any EventWriter, time: any RecorderTimeSource,
+                             configuration: RecorderConfiguration = .init()) {
+        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil, time: time)
+    }
+
     private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
-                 launch: ProcessLaunch?) {
+                 launch: ProcessLaunch?, time: (any RecorderTimeSource)? = nil) {
         self.output = LockedValue(output)
         self.clock = clock
-        self.origin = clock.nowNanoseconds()
+        self.manualTime = time
+        self.origin = time?.nanoseconds() ?? clock.nowNanoseconds()
         self.configuration = configuration
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
         let mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
@@ -118,7 +129,8 @@ public final class Recorder: Sendable {
     /// Nanoseconds since the trace started, on the trace's clock.
     @inline(__always)
     public func now() -> Int64 {
-        clock.nowNanoseconds() - origin
+        if let manualTime { return manualTime.nanoseconds() - origin }
+        return clock.nowNanoseconds() - origin
     }
 
     /// Records an event that happens now.
@@ -242,7 +254,7 @@ public final class Recorder: Sendable {
     public func close() throws(TraceError) {
         for capture in captures.withLock({ $0 }) { capture.stop() }
         timer.withLock { timer in
-            timer?.cancel()
+            timer?()
             timer = nil
         }
         try onWriterQueue { () throws(TraceError) in
@@ -343,6 +355,11 @@ public final class Recorder: Sendable {
         try locked.pointee.write(batches, cutoff: cutoff)
     }
 
+    /// Waits until the writer has done what it was asked so far (flushes the timer scheduled): for tests.
+    package func waitForWriter() {
+        writerQueue.sync {}
+    }
+
     /// Runs `body` on the writer queue and waits for it.
     private func onWriterQueue(_ body: () throws(TraceError) -> Void) throws(TraceError) {
         let result: Result<Void, TraceError> = writerQueue.sync {
@@ -352,24 +369,20 @@ public final class Recorder: Sendable {
     }
 
     private func startTimer() {
-        let queue = DispatchQueue(label: "lifetrace.recorder.flush")
-        let source = DispatchSource.makeTimerSource(queue: queue)
         let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
         let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
         // Ticks at half the flush interval: an event is on disk within one interval of being recorded, whenever
         // in the interval it came and however late the timer fires.
         let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
-        source.schedule(deadline: .now() + .nanoseconds(Int(tick)), repeating: .nanoseconds(Int(tick)),
-                        leeway: .nanoseconds(Int(tick / 20)))
         let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos)
-        source.setEventHandler { [weak self] in
+        let time = manualTime ?? SystemTimeSource(clock: clock)
+        let stop = time.schedule(every: tick) { [weak self] in
             guard let self else { return }
             let now = self.now()
             if ticker.heartbeatDue(at: now) { self.record(.heartbeat) }
             if ticker.flushDue(at: now) { self.writerQueue.async { try? self.writeOut(force: false) } }
         }
-        timer.withLock { $0 = source }
-        source.resume()
+        timer.withLock { $0 = stop }
         if heartbeatNanos != nil { record(.heartbeat) }
     }
 }

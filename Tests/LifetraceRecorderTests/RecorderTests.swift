@@ -2,20 +2,27 @@ import Foundation
 import LifetraceCore
 import LifetraceFormat
 import LifetraceZstd
-import LifetraceRecorder
+@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
 
 @Suite struct RecorderTests {
     let directory = TemporaryDirectory()
 
-    /// The events after the `process.launch` every recorder of a file starts with.
+    /// The events after the `process.launch` a recorder of a file starts with (``manualRecorder`` writes none).
     func readAll(_ path: String) throws -> (TraceReader, [LifecycleEvent]) {
         let reader = try TraceReader(path: path)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }
-        #expect(events.first?.kind == .processLaunch)
-        return (reader, Array(events.dropFirst()))
+        return (reader, events.first?.kind == .processLaunch ? Array(events.dropFirst()) : events)
+    }
+
+    /// A recorder of the file at `path` on time that moves only when the test moves it.
+    func manualRecorder(_ path: String, _ configuration: RecorderConfiguration) throws
+        -> (Recorder, ManualTimeSource) {
+        let time = ManualTimeSource()
+        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: TraceHeader(clock: .continuous))
+        return (Recorder(writer: writer, time: time, configuration: configuration), time)
     }
 
     @Test func recordsTheSeedsColdLaunchInOrderWithHeader() throws {
@@ -28,6 +35,8 @@ import Testing
         recorder.mark("first-frame")
         try recorder.close()
 
+        // A recorder of a file starts with the process's launch.
+        #expect(try TraceReader(path: path).next()?.kind == .processLaunch)
         let (reader, events) = try readAll(path)
         #expect(events.map(\.eventName) == [
             "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
@@ -141,10 +150,13 @@ import Testing
 
     @Test func theTimerFlushesSoAnotherProcessSeesEventsBeforeClose() throws {
         let path = directory.file("live.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(50)))
+        let (recorder, time) = try manualRecorder(path, .init(flushInterval: .milliseconds(50)))
         recorder.record(.sceneWillConnect, scene: "S1")
         recorder.record(.sceneWillEnterForeground, scene: "S1")
-        usleep(400_000)
+        // Nothing is on disk before the first flush; within one interval, everything is.
+        #expect((try? TraceReader(path: path)).flatMap { try? $0.next() } == nil)
+        time.advance(by: 50_000_000)
+        recorder.waitForWriter()
         let (reader, events) = try readAll(path)
         #expect(events.count == 2)
         #expect(!reader.statistics.indexPresent)
@@ -153,12 +165,14 @@ import Testing
 
     @Test func heartbeatsArriveAtTheirInterval() throws {
         let path = directory.file("heartbeat.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(50),
-                                                                      heartbeatInterval: .milliseconds(50)))
-        usleep(500_000)
+        let (recorder, time) = try manualRecorder(path, .init(flushInterval: .milliseconds(50),
+                                                                 heartbeatInterval: .milliseconds(50)))
+        time.advance(by: 500_000_000)
         try recorder.close()
         let (_, events) = try readAll(path)
         let beats = events.filter { $0.kind == .heartbeat }
+        // One as recording starts, then one every 50 ms (the timer ticks every 25 ms; a beat is due at 45).
+        #expect(beats.count == 11)
         #expect(beats.count >= 4)
         let gaps = zip(beats, beats.dropFirst()).map { $1.t - $0.t }
         #expect(gaps.allSatisfy { $0 >= 40_000_000 })
@@ -169,10 +183,11 @@ import Testing
     /// duration.
     @Test func aSpanOpenAtAFlushIsWrittenUnfinishedAndItsReturnFollows() throws {
         let path = directory.file("hold.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .milliseconds(20)))
+        let (recorder, time) = try manualRecorder(path, .init(flushInterval: .milliseconds(20)))
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
         recorder.record(.heartbeat)
-        usleep(300_000)
+        time.advance(by: 300_000_000)
+        recorder.waitForWriter()
         // Already written: the event is on disk without its duration, and the heartbeat after it too.
         let (_, early) = try readAll(path)
         #expect(early.map(\.kind) == [.sceneDidEnterBackground, .heartbeat])
@@ -185,21 +200,20 @@ import Testing
         let returned = events[2]
         #expect(returned.name == "scene.didEnterBackground")
         #expect(returned.scene == "S1")
-        // It returned after the 300 ms sleep; its `t` is when it returned: its start plus its duration.
-        let dur = try #require(returned.dur)
-        #expect(dur >= 300_000_000)
-        #expect(returned.t >= events[0].t + dur)
+        // It returned 300 ms after it began; its `t` is when it returned: its start plus its duration.
+        #expect(returned.dur == 300_000_000)
+        #expect(returned.t == events[0].t + 300_000_000)
     }
 
     /// A handler that returns between flushes keeps its duration on its own event: no `handler.return`.
     @Test func aSpanEndedBeforeTheFlushHasItsDuration() throws {
         let path = directory.file("short.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600)))
-        recorder.measure(.sceneDidBecomeActive, scene: "S1") { _ = usleep(2_000) }
+        let (recorder, time) = try manualRecorder(path, .init(flushInterval: .seconds(3600)))
+        recorder.measure(.sceneDidBecomeActive, scene: "S1") { time.advance(by: 2_000_000) }
         try recorder.close()
         let (_, events) = try readAll(path)
         #expect(events.map(\.kind) == [.sceneDidBecomeActive])
-        #expect((events[0].dur ?? 0) >= 2_000_000)
+        #expect(events[0].dur == 2_000_000)
         #expect(events[0].attrs == nil)
     }
 }
