@@ -37,14 +37,8 @@ public struct TraceHeader: Hashable, Sendable {
 
     /// The value of an extension member, or `nil`.
     public subscript(extra key: String) -> JSONValue? {
-        get { extra.first { $0.key == key }?.value }
-        set {
-            if let index = extra.firstIndex(where: { $0.key == key }) {
-                if let newValue { extra[index].value = newValue } else { extra.remove(at: index) }
-            } else if let newValue {
-                extra.append((key, newValue))
-            }
-        }
+        get { JSONMembers.value(of: key, in: extra) }
+        set { JSONMembers.set(key, to: newValue, in: &extra) }
     }
 
     /// Compares two headers, extension members in order.

@@ -18,14 +18,8 @@ public struct TraceMetadata: Sendable, Hashable, ExpressibleByDictionaryLiteral 
 
     /// The value of `key`; setting `nil` removes it.
     public subscript(key: String) -> JSONValue? {
-        get { entries.first { $0.key == key }?.value }
-        set {
-            if let index = entries.firstIndex(where: { $0.key == key }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
-            } else if let newValue {
-                entries.append((key, newValue))
-            }
-        }
+        get { JSONMembers.value(of: key, in: entries) }
+        set { JSONMembers.set(key, to: newValue, in: &entries) }
     }
 
     /// Whether it has no member.
