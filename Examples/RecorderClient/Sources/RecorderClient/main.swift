@@ -44,15 +44,16 @@ post("UIApplicationDidBecomeActiveNotification")
 // Backgrounding again; the system launches a refresh task, which completes.
 post("UISceneWillDeactivateNotification", scene)
 post("UIApplicationWillResignActiveNotification")
-post("UISceneDidEnterBackgroundNotification", scene)
-post("UIApplicationDidEnterBackgroundNotification")
 if ProcessInfo.processInfo.environment["RECORDER_CLIENT_HANG"] != nil {
-    // A didEnterBackground handler that never returns, as the system would then kill the app: whatever kills
-    // this process, the trace holds everything up to the last flush, this callback among it.
+    // The scene's didEnterBackground handler never returns, so the notification that follows it is never
+    // posted, and the system would kill the app: whatever kills this process, the trace holds everything up to
+    // the last flush, this callback among it, begun and not ended.
     recorder.measure(.sceneDidEnterBackground, scene: scene) {
         while true { sleep(60) }
     }
 }
+post("UISceneDidEnterBackgroundNotification", scene)
+post("UIApplicationDidEnterBackgroundNotification")
 let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.client.refresh",
                                           setExpirationHandler: { _ in }, setTaskCompleted: { _ in })
 refresh.setTaskCompleted(success: true)
