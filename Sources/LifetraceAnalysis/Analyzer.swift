@@ -527,8 +527,8 @@ struct AnalysisCore: ~Copyable {
     /// A handler that returned after its event was written: its budgets, with the duration it brings.
     @inline(never)
     private mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock) {
-        engine.handlerReturned(event, of: block, reports: &reports)
-        let name = block.extras(of: event).flatMap { block.string($0.name) }
+        guard let name = block.extras(of: event).flatMap({ block.string($0.name) }) else { return }
+        engine.handlerReturned(event, name: name, of: block, reports: &reports)
         if let budget = didEnterBackgroundBudget, event.dur > budget,
             name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
             process.handlerOverrun = true

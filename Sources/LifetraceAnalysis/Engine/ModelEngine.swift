@@ -136,10 +136,10 @@ struct ModelEngine: ~Copyable {
         }
     }
 
-    /// Reads a `handler.return`: checks the returned callback's handler budgets with the duration it brings.
-    mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock, reports: inout [Report]) {
-        guard let name = block.extras(of: event).flatMap({ block.string($0.name) }), let kind = EventKind(name: name)
-        else { return }
+    /// Reads a `handler.return` of the callback `name`: checks its handler budgets with the duration it brings.
+    mutating func handlerReturned(_ event: EventRecord, name: String, of block: borrowing EventBlock,
+                                  reports: inout [Report]) {
+        guard let kind = EventKind(name: name) else { return }
         let tag = Int(kind.rawValue)
         let models = self.models
         let range = tagRanges[tag]
