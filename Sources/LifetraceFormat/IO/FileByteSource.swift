@@ -8,13 +8,16 @@ import Darwin
 
 /// Reads a file or standard input in chunks into one window that grows only as far as a frame needs.
 ///
-/// Memory stays bounded by the largest frame the format allows, whatever the file's size.
+/// Memory stays bounded by the largest frame the format allows, whatever the file's size, and grows only with
+/// bytes that arrive: a frame that claims more bytes than the file holds costs no more than the file.
 final class FileByteSource {
     /// The path as the user gave it (`-` for standard input).
     let path: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    private var buffer: [UInt8]
+    /// The window's storage (`capacity` bytes, uninitialized past `end`).
+    private var buffer: UnsafeMutableRawPointer
+    private(set) var capacity: Int
     private var start = 0
     private var end = 0
     private(set) var reachedEOF = false
@@ -47,10 +50,12 @@ final class FileByteSource {
         }
         var info = stat()
         isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        buffer = [UInt8](repeating: 0, count: FileByteSource.chunkSize)
+        capacity = FileByteSource.chunkSize
+        buffer = .allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit {
+        buffer.deallocate()
         if ownsDescriptor { close(descriptor) }
     }
 
@@ -61,19 +66,17 @@ final class FileByteSource {
     @discardableResult
     func fill(atLeast count: Int) throws(TraceError) -> Int {
         while end - start < count, !reachedEOF {
-            if start > 0, end - start < buffer.count / 2 || buffer.count - end < FileByteSource.chunkSize {
+            if start > 0, end - start < capacity / 2 || capacity - end < FileByteSource.chunkSize {
                 // Slide the unread bytes to the front.
-                buffer.withUnsafeMutableBytes { raw in
-                    let base = raw.baseAddress!
-                    memmove(base, base + start, end - start)
-                }
+                memmove(buffer, buffer + start, end - start)
                 end -= start
                 start = 0
             }
-            let wanted = max(count, end - start + FileByteSource.chunkSize)
-            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
-            let room = buffer.count - end
-            let got = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + end, room) }
+            if end == capacity {
+                // Full of unread bytes: double, but never past what is asked for (and a chunk to read into).
+                grow(to: min(max(count, end + FileByteSource.chunkSize), 2 * capacity))
+            }
+            let got = read(descriptor, buffer + end, capacity - end)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw TraceError(.io, file: path, at: .byte(offset + end - start, frame: nil),
@@ -84,11 +87,17 @@ final class FileByteSource {
         return end - start
     }
 
+    private func grow(to newCapacity: Int) {
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        grown.copyMemory(from: buffer, byteCount: end)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
+    }
+
     /// Passes the available bytes to `body` (valid only during the call).
     func withAvailableBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        try buffer.withBytes { (raw) throws(E) -> R in
-            try body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
-        }
+        try body(UnsafeRawBufferPointer(start: buffer + start, count: end - start))
     }
 
     /// Drops `count` bytes from the front of the window.
