@@ -29,9 +29,11 @@ let package = Package(
         ),
         // The event model: no I/O.
         .target(name: "LifetraceCore"),
+        // Locks, worker threads and the one pipeline that reads on more than one thread; internal to the package.
+        .target(name: "LifetraceConcurrency"),
         // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers, in Swift alone
         // (stored zstd frames); libzstd's compression plugs in from LifetraceZstd.
-        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore"]),
+        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "LifetraceConcurrency"]),
         .target(name: "LifetraceZstd", dependencies: ["LifetraceFormat", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
@@ -42,11 +44,12 @@ let package = Package(
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
-        .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"]),
         // The command-line tool: wires the stages together.
         .executableTarget(
             name: "lifetrace",
             dependencies: [
+                "LifetraceConcurrency",
                 "LifetraceCore",
                 "LifetraceFormat",
                 "LifetraceZstd",
@@ -60,6 +63,7 @@ let package = Package(
         ),
         // Generators and helpers shared by the test targets.
         .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator"]),
+        .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
@@ -74,7 +78,7 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(
             name: "lifetraceTests",
             dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],

@@ -105,9 +105,8 @@ struct AnalysisCore: ~Copyable {
     /// ``ProcessEnd/allCases``, made once.
     private static let endOrder = ProcessEnd.allCases
     private var totals = StateTimes()
-    private var suspensionCount = 0
+    private var suspension: SuspensionTracker
     private static let keptDetails = TraceAnalyzer.keptDetails
-    private static let suspensionThreshold = TraceAnalyzer.suspensionThreshold
     /// Findings reported for the current event, turned into ``Finding``s with their context after it.
     private var reports: [ModelEngine.Report] = []
     /// The string index of `save` in the current block (a label `custom.save` events carry); below
@@ -125,20 +124,11 @@ struct AnalysisCore: ~Copyable {
     /// The process being read; meaningful while `alive`.
     private var process = ProcessState(launchT: 0, lastT: 0, uiSince: 0)
     private var alive = false
-    private var suspensions: [SuspensionInterval] = []
-    private var silentExits = SilentExitEstimate(exits: 0, intervals: 0, relaunches: 0, relaunchGaps: 0)
-    /// When the last process ended after announcing it (`applicationWillTerminate`), until the next launch.
-    private var announcedEnd: Int64?
+    /// Whether the suspensions are the simulator's ground truth (``SuspensionTracker/Evidence/groundTruth``).
     private let groundTruth: Bool
-    private let heartbeatInterval: Int64?
-    /// How long an idle background process goes without a sign of life before it counts as suspended.
-    private let idleThreshold: Int64
 
     /// What the analyzer knows of the running process.
     private struct ProcessState {
-        /// The idle mark of a process that is not idle.
-        static let notIdle = Int64.max
-
         var launchT: Int64
         var reason: String?
         var lastT: Int64
@@ -151,14 +141,6 @@ struct AnalysisCore: ~Copyable {
         var terminated = false
         var willTerminateEnd: Int64?
         var handlerOverrun = false
-        var suspendedSince: Int64?
-        /// When the process last showed it was running while idle in the background; ``notIdle`` when it
-        /// is not idle. A plain value, so the per-event test is one comparison (see ``inferSuspension(_:)``).
-        var idleMark = ProcessState.notIdle
-        var idleSince: Int64? {
-            get { idleMark == ProcessState.notIdle ? nil : idleMark }
-            set { idleMark = newValue ?? ProcessState.notIdle }
-        }
         var firstActive: Int64?
         /// The app entered the background and has not marked a save (`custom.save`) since.
         var backgroundSaveMissing = false
@@ -169,8 +151,6 @@ struct AnalysisCore: ~Copyable {
     /// Whether the trace was derived from a log capture (`lifetrace import`), which starts and stops
     /// wherever the capture did.
     private var derived = false
-    /// Suspensions the system logged (derived traces), out of ``suspensionCount``.
-    private var systemSuspensions = 0
 
     init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
          recordTimeline: Bool) {
@@ -188,10 +168,8 @@ struct AnalysisCore: ~Copyable {
         self.engine = ModelEngine(models: models, header: header, configuration: configuration)
         if recordTimeline { engine.segmentLog = [] }
         collector = FindingCollector(file: file, configuration: configuration, models: models)
-        self.groundTruth = header?.hasGroundTruth == true
-        // The interval the recorder wrote heartbeats at; one that is not positive declares none.
-        self.heartbeatInterval = header?.heartbeatNanoseconds
-        self.idleThreshold = heartbeatInterval.map { $0 > Int64.max / 2 ? .max : $0 * 2 } ?? Self.suspensionThreshold
+        suspension = SuspensionTracker(header: header)
+        groundTruth = suspension.evidence == .groundTruth
         didEnterBackgroundBudget = configuration.budget("didEnterBackground")
         launchBudget = configuration.budget("launch")
         taskLimits = TaskTracker.Limits(backgroundTask: configuration.budget("backgroundTask"),
@@ -223,13 +201,14 @@ struct AnalysisCore: ~Copyable {
         if event.kind == .processLaunch || !alive { startProcess(event, block) }
         // Each step is skipped, by a check of its own first condition, for the events it cannot concern.
         if alive {
-            if derived || groundTruth { updateSuspension(event) } else { inferSuspension(event) }
+            let transition = suspension.read(event)
+            if case .none = transition {} else { suspensionChanged(transition, at: event.t) }
         }
         engine.consume(event, row: row, of: block, reports: &reports)
         if timeline != nil { recordTimeline(block.event(at: row)) }
         let tag = Int(event.tag)
         if namedRuleKinds[tag] || process.willTerminateEnd != nil
-            || (groundTruth && process.suspendedSince != nil) {
+            || (groundTruth && suspension.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
         }
         let layer = layers[tag]
@@ -253,13 +232,13 @@ struct AnalysisCore: ~Copyable {
         if !reports.isEmpty { flushReports(nil, row: 0, blockStart: index) }
         drainSegments()
         var totals = totals
-        totals.suspended -= silentExits.notRunning
+        totals.suspended -= suspension.silentExits.notRunning
         var result = AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { TimeSpan(first: $0, last: last) },
             findings: collector.findings, processes: processes, processCount: processCount, endCounts: endCountsByKind, totals: totals,
-            scenes: engine.instanceTimes(kept: Self.keptDetails).map { SceneTimes(scene: $0.key, times: $0.times) }, suspensions: suspensions,
-            suspensionCount: suspensionCount, suspensionFromGroundTruth: groundTruth || (systemSuspensions > 0 && systemSuspensions == suspensionCount),
-            silentExits: silentExits, longestHandlers: longest,
+            scenes: engine.instanceTimes(kept: Self.keptDetails).map { SceneTimes(scene: $0.key, times: $0.times) },
+            suspensions: suspension.intervals, suspensionCount: suspension.count, suspensionFromGroundTruth: suspension.fromEvidence,
+            silentExits: suspension.silentExits, longestHandlers: longest,
             timeline: timeline?.finish(start: first ?? 0, end: last))
         result.omittedFindings = collector.omitted
         return result
@@ -345,7 +324,7 @@ struct AnalysisCore: ~Copyable {
             process.reportedAfterTerminate = true
             report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
-        if groundTruth, process.suspendedSince != nil, layers[Int(event.tag)] != .process {
+        if groundTruth, suspension.suspendedSince != nil, layers[Int(event.tag)] != .process {
             report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }
@@ -387,12 +366,7 @@ struct AnalysisCore: ~Copyable {
 
     private mutating func startProcess(_ event: EventRecord, _ block: borrowing EventBlock) {
         if alive { endProcess(at: event.t, nextLaunch: true) }
-        if let end = announcedEnd, event.kind == .processLaunch {
-            // Time not running, whatever ended the process: the measure of a silent exit's unknown part.
-            silentExits.relaunches += 1
-            silentExits.relaunchGaps += max(0, event.t - end)
-        }
-        announcedEnd = nil
+        suspension.processStarted(at: event.t, isLaunch: event.kind == .processLaunch)
         let reason = event.kind == .processLaunch ? block.extras(of: event).flatMap { block.string($0.reason) } : nil
         process = ProcessState(launchT: event.t, reason: reason, lastT: event.t, uiSince: event.t)
         if event.kind == .processLaunch, event.fields.contains(.attrs) {
@@ -402,92 +376,53 @@ struct AnalysisCore: ~Copyable {
         alive = true
     }
 
-    /// Accounts the time since the last UI change to the state the UI was in.
+    /// Accounts the time since the last UI change to the state the UI was in (nothing while suspended).
     @inline(__always)
     private mutating func accountUI(until t: Int64) {
+        accountUI(until: t, running: suspension.suspendedSince == nil)
+    }
+
+    /// Accounts the time since the last UI change to the state the UI was in, if the process was `running`.
+    @inline(__always)
+    private mutating func accountUI(until t: Int64, running: Bool) {
         let elapsed = max(0, t - process.uiSince)
-        if process.suspendedSince == nil, timeline != nil {
+        if running, timeline != nil {
             let state = process.ui == .active ? "active" : process.ui == .inactive ? "inactive" : "background"
             timeline?.segment(scene: nil, state: state, from: process.uiSince, to: t, inferred: false)
         }
-        if process.suspendedSince == nil {
+        if running {
             // With no UI attached, a running process counts as in the background.
             process.times.add(elapsed, as: process.ui == .none ? .background : process.ui)
         }
         process.uiSince = t
     }
 
-    /// Accounts a suspension from `start` to `end`; `logged` when the system logged it (``systemBasis``).
-    private mutating func suspended(from start: Int64, to end: Int64, basis: String, logged: Bool = false) {
-        timeline?.segment(scene: nil, state: "suspended", from: start, to: end, inferred: !groundTruth && !logged)
-        suspensionCount += 1
-        if logged { systemSuspensions += 1 }
-        if suspensions.count < Self.keptDetails { suspensions.append(SuspensionInterval(start: start, end: end, basis: basis)) }
-        process.times.suspended += end - start
-    }
-
-    /// The basis of a suspension the system logged (runningboardd, in a trace derived from a log).
-    static let systemBasis = "the system logged it"
-
-    private mutating func updateSuspension(_ event: EventRecord) {
-        guard alive else { return }
-        if derived, !groundTruth {
-            // A trace derived from a log has the system's word on suspension where the capture holds
-            // runningboardd's lines: that replaces the inference while it lasts.
-            switch event.kind {
-            case .processSuspend where process.suspendedSince == nil:
-                accountUI(until: event.t)
-                process.suspendedSince = event.t
-                process.idleSince = nil
-                return
-            case .processResume:
-                if let since = process.suspendedSince {
-                    suspended(from: since, to: event.t, basis: Self.systemBasis, logged: true)
-                    process.uiSince = event.t
-                }
-                process.suspendedSince = nil
-                process.idleSince = nil
-                return
-            default:
-                if process.suspendedSince != nil { return }
-            }
-        }
-        if groundTruth {
-            switch event.kind {
-            case .processSuspend:
-                accountUI(until: event.t)
-                tasks.close(reports: &reports)
-                process.suspendedSince = event.t
-            case .processResume:
-                if let since = process.suspendedSince {
-                    suspended(from: since, to: event.t, basis: "ground truth")
-                    process.uiSince = event.t
-                }
-                process.suspendedSince = nil
-            default: break
-            }
+    /// Accounts what an event changed of suspension: the time up to a suspension to the UI's state, and a
+    /// suspension's time, until this event, to suspended.
+    @inline(never)
+    private mutating func suspensionChanged(_ transition: SuspensionTracker.Transition, at t: Int64) {
+        switch transition {
+        case .none:
             return
+        case .suspended:
+            // Running until now: the tracker already counts the process suspended.
+            accountUI(until: t, running: true)
+            // Suspended, a process runs nothing: its tasks end here.
+            if groundTruth { tasks.close(reports: &reports) }
+            return
+        case let .inferred(interval):
+            accountUI(until: interval.start)
+            accountSuspension(interval, inferred: true)
+        case let .resumed(interval):
+            accountSuspension(interval, inferred: false)
         }
-        inferSuspension(event)
-    }
-
-    /// Inference: an idle background process that shows no sign of life for long enough was suspended.
-    ///
-    /// Whether the process is idle changes from event to event in no pattern, so it is not tested: a process
-    /// that is not idle has the mark ``ProcessState/notIdle``, far in the future, and never passes the one test, which
-    /// nearly always fails.
-    @inline(__always)
-    private mutating func inferSuspension(_ event: EventRecord) {
-        // Timestamps are never negative, so the difference cannot overflow.
-        if event.t - process.idleMark > idleThreshold { suspendIdleProcess(until: event.t) }
-        process.idleMark = ProcessState.notIdle
-    }
-
-    private mutating func suspendIdleProcess(until t: Int64) {
-        let idle = process.idleMark
-        accountUI(until: idle)
-        suspended(from: idle, to: t, basis: heartbeatInterval != nil ? "heartbeats stopped" : "idle in the background")
         process.uiSince = t
+    }
+
+    /// Accounts a suspension the tracker kept to the process's times and the timeline.
+    private mutating func accountSuspension(_ interval: SuspensionInterval, inferred: Bool) {
+        timeline?.segment(scene: nil, state: "suspended", from: interval.start, to: interval.end, inferred: inferred)
+        process.times.suspended += interval.end - interval.start
     }
 
     private mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
@@ -510,10 +445,10 @@ struct AnalysisCore: ~Copyable {
         }
         // Signs of life in an idle background: the process runs until at least the end of this event. (The
         // mark was cleared when the event was read.)
-        if !groundTruth, process.suspendedSince == nil, !tasks.hasOpenTasks {
+        if !groundTruth, suspension.suspendedSince == nil, !tasks.hasOpenTasks {
             // (A `handler.return`'s `dur` is before its `t`.)
             let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
-            process.idleMark = Self.isBackground(ui) ? end : ProcessState.notIdle
+            suspension.noteSignOfLife(until: end, idleInBackground: Self.isBackground(ui))
         }
     }
 
@@ -562,9 +497,7 @@ struct AnalysisCore: ~Copyable {
 
     private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard alive else { return }
-        // Idle in the background with nothing keeping it running, the process was suspended within seconds
-        // (seeds/001), however soon the next launch came.
-        let suspendedAtEnd = process.suspendedSince != nil || (nextLaunch && process.idleSince != nil)
+        let suspendedAtEnd = suspension.suspendedAtEnd(nextLaunch: nextLaunch)
         let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
             terminated: process.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: processEndObserved,
             openTask: tasks.hasOpenTasks, expiredTask: tasks.hasExpiredTask, handlerOverrun: process.handlerOverrun,
@@ -578,19 +511,17 @@ struct AnalysisCore: ~Copyable {
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
         timeline?.processEnded(at: processEndObserved ? t : process.lastT)
         // Close the accounting: a process that ends suspended was suspended until its end.
-        if let since = process.suspendedSince {
-            let logged = derived && !groundTruth
-            suspended(from: since, to: t, basis: logged ? Self.systemBasis : "ground truth", logged: logged)
-        } else if end == .terminatedWhileSuspended, let idle = process.idleSince {
-            accountUI(until: idle)
-            suspended(from: idle, to: t, basis: "idle in the background, then a new launch")
-            silentExits.exits += 1
-            silentExits.intervals += t - idle
-        } else {
+        switch suspension.processEnded(at: t, silently: end == .terminatedWhileSuspended) {
+        case let .resumed(interval):
+            accountSuspension(interval, inferred: false)
+        case let .inferred(interval):
+            accountUI(until: interval.start)
+            accountSuspension(interval, inferred: true)
+        case .none, .suspended:
             accountUI(until: max(process.lastT, process.uiSince))
         }
         if end == .cleanTerminate {
-            announcedEnd = processEndObserved ? t : max(process.lastT, process.willTerminateEnd ?? process.lastT)
+            suspension.processAnnouncedEnd(at: processEndObserved ? t : max(process.lastT, process.willTerminateEnd ?? process.lastT))
         }
         endCounts[Self.endOrder.firstIndex(of: end)!] += 1
         totals.add(process.times)

@@ -9,6 +9,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LifetraceConcurrency
 public import LifetraceCore
 public import LifetraceFormat
 

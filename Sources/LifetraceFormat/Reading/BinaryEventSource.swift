@@ -1,3 +1,4 @@
+import LifetraceConcurrency
 import LifetraceCore
 
 /// Decodes a `.lifetrace` file frame by frame.
@@ -85,22 +86,15 @@ final class BinaryEventSource: EventSource {
         return true
     }
 
+    /// Lends every remaining block to `body`, decoding frames on `threads` threads while `body` reads (one
+    /// thread is enough to overlap decoding with reading; more serve readers that do little per event).
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
-        guard threads > 1, scanner.source.isRegularFile else { return try forEachRemainingBlock(body) }
-        try forEachRemainingBlockInParallel(workers: threads, body)
-    }
-
-    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
         guard scanner.source.isRegularFile else {
             // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
             while try decodeNextBlock(into: &block) { try body(block) }
             return
         }
-        // The source's state belongs to the worker until the pipeline returns.
-        nonisolated(unsafe) let source = self
-        try BlockPipeline.run({ (block: inout EventBlock) throws(TraceError) -> Bool in
-            try source.decodeNextBlock(into: &block)
-        }, consume: body)
+        try forEachRemainingBlockInPipeline(workers: max(1, threads), body)
     }
 
     /// Decodes the next data frame that holds events into `block`; `false` at the end of the trace.
@@ -154,36 +148,42 @@ final class BinaryEventSource: EventSource {
         statistics.events += summary.eventCount
     }
 
-    /// Lends every remaining block to `body`, decoding frames on `workers` threads at once (see
-    /// ``ParallelFramePipeline``).
-    private func forEachRemainingBlockInParallel(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+    /// Lends every remaining block to `body`, decoding frames on `workers` threads (see ``OrderedPipeline``).
+    private func forEachRemainingBlockInPipeline(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
         // The source's state is touched only under the pipeline's lock (claiming and accepting frames);
         // each worker decodes with a decompressor and a decoder of its own.
         nonisolated(unsafe) let source = self
         let path = scanner.path
         let states = (0..<workers).map { _ in WorkerState(decoder: decoder, decompressor: codec.makeDecompressor()) }
-        try ParallelFramePipeline.run(
+        // A lone worker claims its next frame only once it has decoded the last, so it decodes in the file's window;
+        // with several, the next claim moves the window while a frame is decoded: each takes a copy.
+        let copiesFrames = workers > 1
+        try OrderedPipeline<FrameSlot, EventBlockDecoder.Summary, TraceError>.run(
             workers: workers,
+            makeSlot: FrameSlot.init,
             claim: { (slot) throws(TraceError) -> Bool in
                 guard let frame = try source.nextDataFrame() else { return false }
                 slot.frame = frame
-                source.scanner.withFrameBytes { bytes in
-                    slot.bytes.removeAll(keepingCapacity: true)
-                    slot.bytes.append(contentsOf: bytes)
+                if copiesFrames {
+                    source.scanner.withFrameBytes { bytes in
+                        slot.bytes.removeAll(keepingCapacity: true)
+                        slot.bytes.append(contentsOf: bytes)
+                    }
                 }
                 return true
             },
-            decode: { worker, slot in
+            work: { worker, slot in
                 let state = states[worker]
                 return Result { () throws(TraceError) -> EventBlockDecoder.Summary in
-                    try slot.bytes.withBytes { (bytes) throws(TraceError) in
+                    let decode = { (bytes: UnsafeRawBufferPointer) throws(TraceError) in
                         try Self.decode(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
                                         into: &slot.block)
                     }
+                    return copiesFrames ? try slot.bytes.withBytes(decode) : try source.scanner.withFrameBytes(decode)
                 }
             },
             accept: { (slot, summary) throws(TraceError) in try source.account(slot.frame!, summary) },
-            consume: body)
+            consume: { slot in if slot.block.count > 0 { try body(slot.block) } })
         finish()
     }
 
@@ -225,4 +225,11 @@ private final class WorkerState: @unchecked Sendable {
         self.decoder = decoder
         self.decompressor = decompressor
     }
+}
+
+/// What a frame is decoded in: the frame as claimed, a copy of its bytes, and the block they decode to.
+private final class FrameSlot {
+    var frame: FrameScanner.Frame?
+    var bytes: [UInt8] = []
+    var block = EventBlock()
 }

@@ -7,11 +7,10 @@ protocol EventSource: AnyObject {
     var statistics: TraceStatistics { get }
     /// Appends the next batch to `events`; returns `false` at the end of the trace.
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool
-    /// Lends every remaining event to `body`, in order, a block at a time; no block is empty.
+    /// Lends every remaining event to `body`, in order, a block at a time; no block is empty. A source that
+    /// can decode on other threads than the caller's uses up to `threads` of them.
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
-    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws
-    /// As ``forEachRemainingBlock(_:)``, decoding on up to `threads` threads at once where the source can.
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws
     /// Lends every remaining event to `body`, in order, as a ``LifecycleEvent``.
     ///
@@ -20,9 +19,9 @@ protocol EventSource: AnyObject {
 }
 
 extension EventSource {
-    /// Decodes on one thread: for sources that cannot split their decoding.
-    func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
-        try forEachRemainingBlock(body)
+    /// Lends every remaining event to `body` a block at a time, decoding on one thread at most.
+    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
+        try forEachRemainingBlock(decodingThreads: 1, body)
     }
 
     /// Builds each event from the blocks: for sources that decode into blocks.

@@ -77,7 +77,8 @@ final class JSONLinesEventSource: EventSource {
         statistics.events += 1
     }
 
-    func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
+    /// Parses on the caller's thread, whatever `threads` allows: lines are read in order.
+    func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
         var block = EventBlock()
         try forEachBatch { events in
             block.removeAll()

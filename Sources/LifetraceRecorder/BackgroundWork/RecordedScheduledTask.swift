@@ -1,3 +1,4 @@
+import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 

@@ -1,4 +1,5 @@
 public import Foundation
+import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 

@@ -1,4 +1,5 @@
 import Dispatch
+import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 

@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceConcurrency
 import LifetraceCore
 @testable import LifetraceRecorder
 import LifetraceTestSupport
