@@ -2,7 +2,7 @@
 // path stays one function the compiler can inline; the parts with state of their own live in Engine/.
 
 public import LifetraceCore
-package import LifetraceFormat
+public import LifetraceFormat
 import LifetraceZstd
 
 /// The one-pass streaming analyzer: feed it a trace's events in order, then ask for the result.
@@ -45,7 +45,7 @@ public final class TraceAnalyzer {
     /// Reads and analyzes the trace at `path`.
     public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
-                               recordTimeline: Bool = false) throws -> AnalysisResult {
+                               recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
         try analyze(try TraceReader(path: path), file: path, configuration: configuration, models: models,
                     recordTimeline: recordTimeline)
     }
@@ -53,10 +53,15 @@ public final class TraceAnalyzer {
     /// Analyzes what `reader` reads, the trace named `file` in findings.
     package static func analyze(_ reader: TraceReader, file: String, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
-                               recordTimeline: Bool = false) throws -> AnalysisResult {
+                               recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
         let analyzer = TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models,
                                      recordTimeline: recordTimeline)
-        try reader.forEachBlock { analyzer.consume($0) }
+        do {
+            try reader.forEachBlock { analyzer.consume($0) }
+        } catch {
+            // The body cannot fail: what the reading throws is the reader's own error.
+            throw error as! TraceError
+        }
         var result = analyzer.finish()
         result.inputWarnings = reader.warnings
         return result
@@ -170,11 +175,11 @@ struct AnalysisCore: ~Copyable {
         collector = FindingCollector(file: file, configuration: configuration, models: models)
         suspension = SuspensionTracker(header: header)
         groundTruth = suspension.evidence == .groundTruth
-        didEnterBackgroundBudget = configuration.budget("didEnterBackground")
-        launchBudget = configuration.budget("launch")
-        taskLimits = TaskTracker.Limits(backgroundTask: configuration.budget("backgroundTask"),
-                                        refreshTask: configuration.budget("refreshTask"),
-                                        expirationGrace: configuration.budget("expirationGrace"))
+        didEnterBackgroundBudget = configuration.budget(.didEnterBackground)
+        launchBudget = configuration.budget(.launch)
+        taskLimits = TaskTracker.Limits(backgroundTask: configuration.budget(.backgroundTask),
+                                        refreshTask: configuration.budget(.refreshTask),
+                                        expirationGrace: configuration.budget(.expirationGrace))
         // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
         // app-level event says nothing of the app delegate's methods (LT020 judges those).
         appDelegateUICallbacksForbidden = header?.sceneManifest == true && header?.captureMethod != .notifications
@@ -339,8 +344,8 @@ struct AnalysisCore: ~Copyable {
         case .swiftui where event.scene != nil:
             timeline?.mark(scene: event.scene, event, index: index)
         case .task:
-            timeline?.task(event, budget: event.kind == .bgRefreshBegin ? configuration.budget("refreshTask")
-                : configuration.budget("backgroundTask"))
+            timeline?.task(event, budget: event.kind == .bgRefreshBegin ? configuration.budget(.refreshTask)
+                : configuration.budget(.backgroundTask))
             timeline?.mark(scene: nil, event, index: index)
         case .process where event.kind == .processLaunch || event.kind == .processExit:
             timeline?.mark(scene: nil, event, index: index)

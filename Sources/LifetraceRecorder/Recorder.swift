@@ -2,6 +2,7 @@
 // shards, writer queue and timer.
 
 import Dispatch
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,7 +27,7 @@ public import LifetraceFormat
 /// `zstd -t` and every lifetrace reader accept, and `lifetrace convert` recompresses.
 ///
 /// ```swift
-/// let recorder = try Recorder(path: "run.lifetrace", app: "com.example.app", sceneManifest: true)
+/// let recorder = try Recorder(file: traceURL, app: "com.example.app", sceneManifest: true)
 /// let capture = recorder.captureLifecycle()       // the UIKit notifications, from now on
 /// recorder.measure(.sceneDidEnterBackground, scene: "S1") { saveEverything() }
 /// let task = recorder.beginTask(name: "upload")
@@ -54,7 +55,7 @@ public final class Recorder: Sendable {
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
     private let mirrorsEvents: Bool
 
-    /// Opens `path` and starts recording the process, with `t = 0` now.
+    /// Opens `file` and starts recording the process, with `t = 0` now.
     ///
     /// The first event is `process.launch`, with the reason `unknown` (``captureLifecycle(from:)`` records the
     /// launch options' reason on `app.didFinishLaunching` when they show one), the process id and, if iOS
@@ -68,13 +69,26 @@ public final class Recorder: Sendable {
     /// does not fail.
     ///
     /// - Parameters:
-    ///   - path: the trace file, created or truncated. In an app, a path in its own container.
+    ///   - file: the trace file, created or truncated. In an app, a file in its own container.
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
     ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (``TraceHeader/Key`` names
     ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`).
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
     ///   - configuration: buffering, flushing, heartbeats and the log mirror.
+    public convenience init(
+        file: URL,
+        app: String? = nil,
+        sceneManifest: Bool? = nil,
+        metadata: TraceMetadata = [:],
+        clock: TraceClock = .continuous,
+        configuration: RecorderConfiguration = .init()
+    ) throws(TraceError) {
+        try self.init(path: file.path, app: app, sceneManifest: sceneManifest, metadata: metadata, clock: clock,
+                      configuration: configuration)
+    }
+
+    /// Records into a new trace file at `path`: as ``init(file:app:sceneManifest:metadata:clock:configuration:)``.
     public convenience init(
         path: String,
         app: String? = nil,
@@ -200,11 +214,11 @@ public final class Recorder: Sendable {
         return try body()
     }
 
-    /// Records `task.begin` for a new background task id and returns the id.
-    public func beginTask(name: String? = nil) -> Int64 {
+    /// Records `task.begin` for a task numbered anew and returns its number, for ``endTask(_:)``.
+    public func beginTask(name: String? = nil) -> TaskID {
         let id = nextTaskID()
         record(.taskBegin, task: id, name: name)
-        return id
+        return TaskID(rawValue: id)
     }
 
     /// A task id not handed out before: 1, 2, 3, ...
@@ -216,8 +230,8 @@ public final class Recorder: Sendable {
     }
 
     /// Records `task.end` for `task`.
-    public func endTask(_ task: Int64) {
-        record(.taskEnd, task: task)
+    public func endTask(_ task: TaskID) {
+        record(.taskEnd, task: task.rawValue)
     }
 
     /// The number of events lost so far: dropped because a buffer was full, or held by a write that failed.

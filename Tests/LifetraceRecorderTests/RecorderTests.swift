@@ -75,7 +75,7 @@ import Testing
 
     @Test func beginAndEndTaskPairIDs() throws {
         let path = directory.file("tasks.lifetrace")
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let first = recorder.beginTask(name: "upload")
         let second = recorder.beginTask()
         recorder.endTask(second)
@@ -83,8 +83,8 @@ import Testing
         try recorder.close()
         let (_, events) = try readAll(path)
         #expect(events.map(\.kind) == [.taskBegin, .taskBegin, .taskEnd, .taskEnd])
-        #expect(events.map(\.task) == [first, second, second, first])
-        #expect(first != second)
+        #expect(events.map(\.task) == [first, second, second, first].map(\.rawValue))
+        #expect(first == TaskID(rawValue: 1) && second == TaskID(rawValue: 2))
         #expect(events[0].name == "upload" && events[1].name == nil)
     }
 

@@ -1,48 +1,46 @@
 import Foundation
 public import LifetraceCore
-import LifetraceFormat
+public import LifetraceFormat
 
 /// Budgets and severities the analyzer checks against, with documented defaults, overridable by a
 /// `lifetrace.json` file (`Schemas/lifetrace-config.schema.json`).
 public struct AnalysisConfiguration: Sendable {
-    /// Budgets by name, in nanoseconds; `nil` turns a budget off.
-    public var budgets: [String: Int64?]
+    /// Budgets by name, in nanoseconds; `nil` turns a budget off (a name missing is unknown to
+    /// `lifetrace.json`).
+    public var budgets: [Budget: Int64?]
     /// Severity overrides by rule id (a team may make a warning an error).
     public var severities: [RuleID: Severity]
     /// Rules turned off.
     public var disabledRules: Set<RuleID>
     /// Budgets set for particular scenes (a document editor's scene may spend longer in the background
     /// handler than its viewer's), by scene id and budget name; `nil` turns a budget off for that scene.
-    public var sceneBudgets: [String: [String: Int64?]] = [:]
+    public var sceneBudgets: [String: [Budget: Int64?]] = [:]
 
     static let second: Int64 = 1_000_000_000
 
-    /// The documented defaults: `didEnterBackground` 5 s and `willTerminate` 5 s (Apple's pages of both
-    /// methods), a background task 30 s in the background (`backgroundTimeRemaining` on current iOS) and a
-    /// refresh task 30 s (WWDC 2019 session 707), 1 s to end or complete a task after its time expired, launch to
-    /// first active 5 s, inactive episodes unbudgeted (a phone call may last an hour).
+    /// The documented defaults (each ``Budget`` says where its default comes from).
     public static let defaults = AnalysisConfiguration(
         budgets: [
-            "didEnterBackground": 5 * second,
-            "willTerminate": 5 * second,
-            "backgroundTask": 30 * second,
-            "refreshTask": 30 * second,
-            "expirationGrace": 1 * second,
-            "launch": 5 * second,
-            "inactiveEpisode": nil,
+            .didEnterBackground: 5 * second,
+            .willTerminate: 5 * second,
+            .backgroundTask: 30 * second,
+            .refreshTask: 30 * second,
+            .expirationGrace: 1 * second,
+            .launch: 5 * second,
+            .inactiveEpisode: nil,
         ],
         severities: [:],
         disabledRules: [])
 
     /// Creates a configuration.
-    public init(budgets: [String: Int64?], severities: [RuleID: Severity], disabledRules: Set<RuleID>) {
+    public init(budgets: [Budget: Int64?], severities: [RuleID: Severity], disabledRules: Set<RuleID>) {
         self.budgets = budgets
         self.severities = severities
         self.disabledRules = disabledRules
     }
 
     /// The budget `name` in nanoseconds, or `nil` when it is off or unknown.
-    public func budget(_ name: String) -> Int64? {
+    public func budget(_ name: Budget) -> Int64? {
         budgets[name] ?? nil
     }
 
@@ -56,7 +54,7 @@ public struct AnalysisConfiguration: Sendable {
     /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}}}`.
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
-    public static func load(path: String, for header: TraceHeader?) throws -> AnalysisConfiguration {
+    public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TraceError(.io, file: path, at: .file, "cannot read the configuration")
         }
@@ -70,9 +68,9 @@ public struct AnalysisConfiguration: Sendable {
             for (scene, settings) in scenes {
                 var scoped = AnalysisConfiguration(budgets: configuration.budgets, severities: [:], disabledRules: [])
                 try scoped.apply(settings, file: path)
-                var overrides: [String: Int64?] = [:]
+                var overrides: [Budget: Int64?] = [:]
                 if case let .object(members)? = settings["budgets"] {
-                    for (name, _) in members { overrides[name] = scoped.budgets[name] ?? nil }
+                    for (name, _) in members { overrides[Budget(rawValue: name)] = scoped.budgets[Budget(rawValue: name)] ?? nil }
                 }
                 configuration.sceneBudgets[scene] = overrides
             }
@@ -80,9 +78,10 @@ public struct AnalysisConfiguration: Sendable {
         return configuration
     }
 
-    private mutating func apply(_ json: JSONValue, file: String) throws {
+    private mutating func apply(_ json: JSONValue, file: String) throws(TraceError) {
         if case let .object(members)? = json["budgets"] {
-            for (name, value) in members {
+            for (key, value) in members {
+                let name = Budget(rawValue: key)
                 guard budgets.keys.contains(name) else {
                     throw TraceError(.malformed, file: file, at: .file, "unknown budget \"\(name)\"")
                 }

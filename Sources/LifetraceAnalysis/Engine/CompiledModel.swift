@@ -19,7 +19,7 @@ struct CompiledModel {
         var budget: Int64
         var rule: Int
         /// The budget's name, for per-scene overrides.
-        var name: String
+        var name: Budget
     }
 
     struct Instance {
@@ -62,7 +62,7 @@ struct CompiledModel {
     let keyedByScene: Bool
     let requiresScene: Bool
     let accounting: [LifecycleModel.Accounting]
-    let stateBudget: [(budget: Int64, rule: Int, name: String)?]
+    let stateBudget: [(budget: Int64, rule: Int, name: Budget)?]
     /// The smallest limit a state's budget has for any scene (`.max` for a state with no budget): an
     /// episode within it needs no closer look.
     let stateLimit: [Int64]
@@ -104,7 +104,7 @@ struct CompiledModel {
     // MARK: - Compiling
 
     /// The smallest limit the budget `name` (by default `limit`) has for any scene.
-    private static func smallestLimit(_ limit: Int64, named name: String, configuration: AnalysisConfiguration) -> Int64 {
+    private static func smallestLimit(_ limit: Int64, named name: Budget, configuration: AnalysisConfiguration) -> Int64 {
         let overrides = configuration.sceneBudgets.values.compactMap { $0[name] }.map { $0 ?? .max }
         return ([limit] + overrides).min()!
     }
@@ -172,7 +172,7 @@ struct CompiledModel {
             }
         }
         let accounting = names.map { model.states[$0]! }
-        let stateBudget: [(budget: Int64, rule: Int, name: String)?] = names.map { name in
+        let stateBudget: [(budget: Int64, rule: Int, name: Budget)?] = names.map { name in
             guard let entry = model.stateBudgets[name] else { return nil }
             return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
         }

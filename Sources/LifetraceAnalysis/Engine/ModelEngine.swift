@@ -26,20 +26,20 @@ struct ModelEngine: ~Copyable {
         /// Rule ids, indexed by the `rule` numbers of the tables.
         let rules: [RuleID]
         /// Budgets set for particular scenes, by scene and budget name (`nil`: off for that scene).
-        let sceneBudgets: [String: [String: Int64?]]
+        let sceneBudgets: [String: [Budget: Int64?]]
         /// Times of scene instances of earlier processes: the first ones by name, the rest in one bucket,
         /// so memory stays flat.
         private(set) var retired: [(key: String, times: StateTimes)] = []
         private(set) var retiredOthers = StateTimes()
 
-        init(rules: [RuleID], sceneBudgets: [String: [String: Int64?]]) {
+        init(rules: [RuleID], sceneBudgets: [String: [Budget: Int64?]]) {
             self.rules = rules
             self.sceneBudgets = sceneBudgets
         }
 
         /// The limit of the budget `name` for `scene`: its per-scene setting if the configuration has one.
         @inline(__always)
-        func limit(_ name: String, default limit: Int64, scene: String?) -> Int64 {
+        func limit(_ name: Budget, default limit: Int64, scene: String?) -> Int64 {
             guard !sceneBudgets.isEmpty, let scene, let override = sceneBudgets[scene]?[name] else { return limit }
             return override ?? .max
         }

@@ -40,8 +40,16 @@ public struct LifecycleModel: Sendable {
         /// The phase it must carry, for phase events.
         public var phase: ScenePhase?
         /// The budget's name in ``AnalysisConfiguration``.
-        public var budget: String
+        public var budget: Budget
         /// The rule an overrun is reported under.
+        public var rule: RuleID
+    }
+
+    /// A state whose episodes must stay within a named budget.
+    public struct StateBudget: Sendable {
+        /// The budget's name in ``AnalysisConfiguration``.
+        public var budget: Budget
+        /// The rule an overlong episode is reported under.
         public var rule: RuleID
     }
 
@@ -93,7 +101,7 @@ public struct LifecycleModel: Sendable {
     /// The states and what their time counts as.
     public var states: [String: Accounting]
     /// State budgets: an episode longer than the budget (by name) is a finding of the rule.
-    public var stateBudgets: [String: (budget: String, rule: RuleID)]
+    public var stateBudgets: [String: StateBudget]
     /// The transitions.
     public var transitions: [Transition]
     /// State-wide violations.
@@ -165,7 +173,8 @@ public struct LifecycleModel: Sendable {
             }
             states[state] = value
             if let budget = details["budget"]?.stringValue {
-                stateBudgets[state] = (budget, RuleID(rawValue: try string(details["budget_rule"], "budget_rule")))
+                stateBudgets[state] = StateBudget(budget: Budget(rawValue: budget),
+                                                  rule: RuleID(rawValue: try string(details["budget_rule"], "budget_rule")))
             }
         }
         guard states[initial] != nil else { throw fail("the initial state \"\(initial)\" is not among the states") }
@@ -190,7 +199,7 @@ public struct LifecycleModel: Sendable {
         handlerBudgets = []
         for item in try objects(json["handler_budgets"], "handler_budgets") {
             handlerBudgets.append(HandlerBudget(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
-                                                budget: try string(item["budget"], "budget"),
+                                                budget: Budget(rawValue: try string(item["budget"], "budget")),
                                                 rule: RuleID(rawValue: try string(item["rule"], "rule"))))
         }
         resetOn = Set(try strings(json["reset_on"], "reset_on"))

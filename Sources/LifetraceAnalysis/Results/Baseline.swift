@@ -1,6 +1,6 @@
 import Foundation
 import LifetraceCore
-import LifetraceFormat
+public import LifetraceFormat
 
 /// Known findings a team accepts while adopting lifetrace: a previous `check --format json` result.
 public enum Baseline {
@@ -10,7 +10,7 @@ public enum Baseline {
     }
 
     /// The accepted findings of the baseline file at `path`.
-    public static func load(_ path: String) throws -> Set<String> {
+    public static func load(_ path: String) throws(TraceError) -> Set<String> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TraceError(.io, file: path, at: .file, "cannot read the baseline")
         }

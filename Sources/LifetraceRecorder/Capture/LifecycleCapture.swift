@@ -7,7 +7,7 @@ import LifetraceFormat
 /// and performance SDKs do: one line at start-up instead of a call in every delegate method.
 ///
 /// ```swift
-/// let recorder = try Recorder(path: traceURL.path, app: "com.example.app", sceneManifest: true)
+/// let recorder = try Recorder(file: traceURL, app: "com.example.app", sceneManifest: true)
 /// let capture = recorder.captureLifecycle()
 /// ...
 /// capture.stop()

@@ -1,0 +1,39 @@
+/// The name of a budget the analyzer measures against: the ones below, and any a lifecycle model's handler or
+/// state budgets name (`Schemas/models/*.json`). `lifetrace.json` sets them by these names.
+public struct Budget: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name, as `lifetrace.json` and the models spell it.
+    public let rawValue: String
+
+    /// A budget named `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A budget named by a literal.
+    public init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// `didEnterBackground`: how long the background handler may run (`applicationDidEnterBackground(_:)`:
+    /// "your implementation of this method has approximately five seconds"). Default 5 s.
+    public static let didEnterBackground: Budget = "didEnterBackground"
+    /// `willTerminate`: how long `applicationWillTerminate(_:)` may run ("approximately five seconds").
+    /// Default 5 s.
+    public static let willTerminate: Budget = "willTerminate"
+    /// `backgroundTask`: a `UIApplication` background task's time in the background (`backgroundTimeRemaining`
+    /// on current iOS). Default 30 s.
+    public static let backgroundTask: Budget = "backgroundTask"
+    /// `refreshTask`: a `BGAppRefreshTask`'s time (WWDC 2019 session 707, "Advances in App Background
+    /// Execution"). Default 30 s.
+    public static let refreshTask: Budget = "refreshTask"
+    /// `expirationGrace`: how long after its expiration a task may still end or complete (the expiration
+    /// handler itself needs a moment). Default 1 s.
+    public static let expirationGrace: Budget = "expirationGrace"
+    /// `launch`: from a user's launch to the first active scene. Default 5 s.
+    public static let launch: Budget = "launch"
+    /// `inactiveEpisode`: one stay in the inactive state. Off by default: a phone call may last an hour.
+    public static let inactiveEpisode: Budget = "inactiveEpisode"
+}
