@@ -28,17 +28,17 @@ public enum Scenario: String, CaseIterable, Sendable {
     /// One line for `lifetrace simulate --list`, with the seed passage it follows.
     public var summary: String {
         switch self {
-        case .coldLaunch: "tap the icon: launch, connect, foreground, active (seeds/002 first cold launch)"
-        case .backgroundAndReturn: "go home, suspend, come back (seeds/002 user backgrounds / returns)"
-        case .phoneCall: "a call: active, inactive, active with no background step (seeds/002 phone call)"
-        case .controlCentre: "pull down Control Centre and Notification Centre (seeds/002 inactive state)"
-        case .backgroundLaunch: "launched into the background for fetch, push and location; never active (seeds/000)"
-        case .terminateFromSuspended: "suspended, then reclaimed for memory: no callback (seeds/002 applicationWillTerminate)"
-        case .terminateFromBackground: "terminated while running in the background: applicationWillTerminate (seeds/002)"
-        case .backgroundTask: "a background task begun before long work and ended on time (seeds/001)"
-        case .backgroundTaskExpiry: "a background task that runs out of time: the expiration handler ends it (seeds/001)"
-        case .multiWindow: "iPad: a second window, Slide Over, Split View, closing a window (seeds/002 multiple scenes)"
-        case .swiftuiPhases: "SwiftUI scenePhase per scene and the App aggregate, with the first onChange rule (seeds/002)"
+        case .coldLaunch: "tap the icon: launch, connect, foreground, active (Apple: “Managing your app’s life cycle”)"
+        case .backgroundAndReturn: "go home, suspend, come back (Apple: “Managing your app’s life cycle”)"
+        case .phoneCall: "a call: active, inactive, active with no background step (Apple: “Managing your app’s life cycle”)"
+        case .controlCentre: "pull down Control Centre and Notification Centre (Apple: “Managing your app’s life cycle”)"
+        case .backgroundLaunch: "launched into the background for fetch, push and location; never active (Apple: “About the background execution sequence”)"
+        case .terminateFromSuspended: "suspended, then reclaimed for memory: no callback (Apple: “applicationWillTerminate(_:)”)"
+        case .terminateFromBackground: "terminated while running in the background: applicationWillTerminate (Apple: “applicationWillTerminate(_:)”)"
+        case .backgroundTask: "a background task begun before long work and ended on time (Apple: “Extending your app’s background execution time”)"
+        case .backgroundTaskExpiry: "a background task that runs out of time: the expiration handler ends it (Apple: “Extending your app’s background execution time”)"
+        case .multiWindow: "iPad: a second window, Slide Over, Split View, closing a window (Apple: “Managing your app’s life cycle”)"
+        case .swiftuiPhases: "SwiftUI scenePhase per scene and the App aggregate, with the first onChange rule (Apple: “ScenePhase”)"
         case .random: "a seeded random walk over every stimulus, for long traces"
         }
     }

@@ -6,7 +6,7 @@ extension LifecycleModel {
         ("app-ui", #"""
             {
               "name": "app-ui",
-              "description": "The app's one window without a scene manifest, driven by the app delegate's UI callbacks. Source: seeds/000, seeds/003, seeds/004.",
+              "description": "The app's one window without a scene manifest, driven by the app delegate's UI callbacks. Sources: Apple, “About the background execution sequence”, “Preparing your UI to run in the foreground”, “applicationDidEnterBackground(_:)”.",
               "applies_when": {
                 "scene_manifest": false
               },
@@ -75,7 +75,7 @@ extension LifecycleModel {
         ("process", #"""
             {
               "name": "process",
-              "description": "One process from launch to exit, as the app delegate sees it: didFinishLaunching once, before any scene or UI callback; applicationWillTerminate once. (That nothing runs after applicationWillTerminate returns is a rule in code: it needs the handler's duration.) Source: seeds/002 'What AppDelegate kept', 'applicationWillTerminate'.",
+              "description": "One process from launch to exit, as the app delegate sees it: didFinishLaunching once, before any scene or UI callback; applicationWillTerminate once. (That nothing runs after applicationWillTerminate returns is a rule in code: it needs the handler's duration.) Sources: Apple, “Managing your app’s life cycle”, “applicationWillTerminate(_:)”.",
               "initial": "launching",
               "states": {
                 "launching": {
@@ -145,7 +145,7 @@ extension LifecycleModel {
         ("scene", #"""
             {
               "name": "scene",
-              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. Source: seeds/002 'What moved to SceneDelegate' and Apple's 'Managing your app's life cycle'.",
+              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. Source: Apple, “Managing your app’s life cycle”.",
               "instance_field": "scene",
               "initial": "unattached",
               "states": {
@@ -245,7 +245,7 @@ extension LifecycleModel {
         ("swiftui-scene", #"""
             {
               "name": "swiftui-scene",
-              "description": "A SwiftUI scene's scenePhase as onChange reports it: it starts .inactive unreported and moves one step at a time; a scene recreated after its disconnection starts again at .inactive, unreported, so its first report may be .active after .background. Source: seeds/002 'The SwiftUI Lifecycle'.",
+              "description": "A SwiftUI scene's scenePhase as onChange reports it: it starts .inactive unreported and moves one step at a time; a scene recreated after its disconnection starts again at .inactive, unreported, so its first report may be .active after .background. Source: Apple, “ScenePhase”.",
               "instance_field": "scene",
               "require_field": "scene",
               "initial": "inactive",
