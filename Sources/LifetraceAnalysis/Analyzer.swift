@@ -84,6 +84,16 @@ public final class TraceAnalyzer {
     public func finish() -> AnalysisResult {
         core.finish()
     }
+
+    /// Starts keeping a log of background tasks as they end (or are closed open), for ``takeTaskLog()``.
+    func logTasks() {
+        core.logTasks()
+    }
+
+    /// The tasks that ended since the last call, oldest first; empty unless ``logTasks()`` was called.
+    func takeTaskLog() -> [TaskTracker.Life] {
+        core.takeTaskLog()
+    }
 }
 
 /// The analyzer's state and logic, a value mutated in place: one exclusive access per event, not one per field.
@@ -229,6 +239,16 @@ struct AnalysisCore: ~Copyable {
     /// The processes by how they ended, leaving out the ends no process had.
     private var endCountsByKind: [ProcessEnd: Int] {
         Dictionary(uniqueKeysWithValues: zip(Self.endOrder, endCounts).filter { $0.1 > 0 })
+    }
+
+    mutating func logTasks() {
+        tasks.log = []
+    }
+
+    mutating func takeTaskLog() -> [TaskTracker.Life] {
+        guard let log = tasks.log, !log.isEmpty else { return [] }
+        tasks.log = []
+        return log
     }
 
     mutating func finish() -> AnalysisResult {
@@ -533,6 +553,7 @@ struct AnalysisCore: ~Copyable {
         processCount += 1
         if processes.count < Self.keptDetails {
             processes.append(ProcessSummary(launchT: process.launchT, launchReason: process.reason, lastT: process.lastT,
+                                            firstActiveT: process.firstActive,
                                             end: end, endBasis: basis, times: process.times))
         }
         alive = false

@@ -27,6 +27,8 @@ public struct Simulator: Sendable {
         public var minimumEvents: Int?
         /// For `random`: stop once the trace is at least this long (ns).
         public var minimumDuration: Int64?
+        /// Callbacks whose handlers take this many times as long as the timing model draws: a slower build.
+        public var slowedHandlers: [EventKind: Double]
 
         /// Creates a configuration; the style defaults to the scenario's.
         public init(
@@ -37,7 +39,8 @@ public struct Simulator: Sendable {
             heartbeatInterval: Int64? = nil,
             faults: [Fault] = [],
             minimumEvents: Int? = nil,
-            minimumDuration: Int64? = nil
+            minimumDuration: Int64? = nil,
+            slowedHandlers: [EventKind: Double] = [:]
         ) {
             self.scenario = scenario
             self.style = style ?? scenario.defaultStyle
@@ -47,6 +50,7 @@ public struct Simulator: Sendable {
             self.faults = faults
             self.minimumEvents = minimumEvents
             self.minimumDuration = minimumDuration
+            self.slowedHandlers = slowedHandlers
         }
     }
 
@@ -69,6 +73,10 @@ public struct Simulator: Sendable {
         header[extra: "faults"] = .array(configuration.faults.map { .string($0.rawValue) })
         header[extra: TraceHeader.Key.groundTruth] = .bool(configuration.groundTruth)
         header.heartbeatNanoseconds = configuration.heartbeatInterval
+        if !configuration.slowedHandlers.isEmpty {
+            header[extra: "slowed"] = .object(configuration.slowedHandlers.sorted { $0.key.name < $1.key.name }
+                .map { (key: $0.key.name, value: .double($0.value)) })
+        }
         return header
     }
 
@@ -78,6 +86,7 @@ public struct Simulator: Sendable {
         var model = SimulatedProcess(
             style: configuration.style, faults: Set(configuration.faults), groundTruth: configuration.groundTruth,
             heartbeatInterval: configuration.heartbeatInterval, seed: configuration.seed, sink: sink)
+        model.slowedHandlers = configuration.slowedHandlers
         if configuration.scenario == .random {
             let events = configuration.minimumEvents
             let duration = configuration.minimumDuration

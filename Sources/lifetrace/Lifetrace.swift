@@ -17,7 +17,7 @@ struct Lifetrace: ParsableCommand {
             `import --live` stopped by SIGINT or SIGTERM, 128 + the signal after closing the trace.
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
+        subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Summarize.self, Compare.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
     )
 
     /// Runs the command, mapping every failure to a documented exit code.

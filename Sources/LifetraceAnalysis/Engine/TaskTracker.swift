@@ -57,6 +57,20 @@ struct TaskTracker {
         var label: String { "\(kind.noun) \(id)\(name.map { " \"\($0)\"" } ?? "")" }
     }
 
+    /// A task's life, as summaries report it: when it began and ended (`nil`: never, the process ended or was
+    /// suspended with it open), and whether its time expired.
+    struct Life: Equatable {
+        var kind: Kind
+        var id: Int64
+        var name: String?
+        var begin: Int64
+        var end: Int64?
+        var expired: Bool
+    }
+
+    /// Tasks that ended, or were closed open, since the log was last emptied; `nil` when nobody reads it.
+    var log: [Life]?
+
     /// The budgets and the grace the rules use.
     struct Limits {
         var backgroundTask: Int64?
@@ -117,6 +131,7 @@ struct TaskTracker {
                 return
             }
             let task = remove(at: known)
+            log?.append(Life(task, end: event.t))
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
                     report(.taskNotEndedOnExpiration, "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
@@ -131,6 +146,7 @@ struct TaskTracker {
             let kind: Kind = event.kind == .bgRefreshEnd ? .refresh : .processing
             guard let known = find(id, kind) else { return }
             let task = remove(at: known)
+            log?.append(Life(task, end: event.t))
             if let expired = task.expired {
                 if let grace = limits.expirationGrace, event.t - expired > grace {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
@@ -169,6 +185,7 @@ struct TaskTracker {
         let leaked = open.count > 1
             ? open.sorted { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } : open
         for task in leaked {
+            log?.append(Life(task, end: nil))
             switch (task.kind, task.expired) {
             case (.application, let expired?):
                 report(.taskNotEndedOnExpiration, "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it")
@@ -215,5 +232,12 @@ struct TaskTracker {
             if open.isEmpty { positions = nil }
         }
         return task
+    }
+}
+
+extension TaskTracker.Life {
+    /// The life of `task`, ended at `end`.
+    init(_ task: TaskTracker.OpenTask, end: Int64?) {
+        self.init(kind: task.kind, id: task.id, name: task.name, begin: task.begin, end: end, expired: task.expired != nil)
     }
 }

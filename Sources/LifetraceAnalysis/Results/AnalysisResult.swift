@@ -67,6 +67,8 @@ public struct ProcessSummary: Sendable, Hashable {
     public var launchReason: String?
     /// The time of the process's last event.
     public var lastT: Int64
+    /// When a scene (or the app) first became active, if it did.
+    public var firstActiveT: Int64?
     /// How it ended.
     public var end: ProcessEnd
     /// Why the classification was made.

@@ -1,4 +1,4 @@
-import LifetraceCore
+package import LifetraceCore
 
 /// Appends JSON text to a byte array without Foundation: the per-event path of `dump` and `convert`.
 extension Array where Element == UInt8 {
@@ -53,7 +53,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends any JSON value, object members in order, with no whitespace.
-    mutating func appendJSONValue(_ value: JSONValue) {
+    package mutating func appendJSONValue(_ value: JSONValue) {
         switch value {
         case .null: append(contentsOf: "null".utf8)
         case let .bool(b): append(contentsOf: (b ? "true" : "false").utf8)

@@ -87,14 +87,15 @@ final class BinaryEventSource: EventSource {
     }
 
     /// Lends every remaining block to `body`, decoding frames on `threads` threads while `body` reads (one
-    /// thread is enough to overlap decoding with reading; more serve readers that do little per event).
+    /// thread is enough to overlap decoding with reading; more serve readers that do little per event; 0 decodes
+    /// on the caller's thread, for callers that read many small traces on threads of their own).
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
-        guard scanner.source.isRegularFile else {
-            // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
+        // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
+        guard scanner.source.isRegularFile, threads > 0 else {
             while try decodeNextBlock(into: &block) { try body(block) }
             return
         }
-        try forEachRemainingBlockInPipeline(workers: max(1, threads), body)
+        try forEachRemainingBlockInPipeline(workers: threads, body)
     }
 
     /// Decodes the next data frame that holds events into `block`; `false` at the end of the trace.

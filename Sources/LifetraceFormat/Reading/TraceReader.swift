@@ -98,7 +98,8 @@ public final class TraceReader {
     /// again; no block is empty.
     ///
     /// With `decodingThreads` above 1, a `.lifetrace` file's frames are decoded on that many threads at once,
-    /// for a `body` whose work per event is light next to decoding; the blocks still come in order.
+    /// for a `body` whose work per event is light next to decoding; the blocks still come in order. With 0 they
+    /// are decoded on the caller's thread (no thread is started: for many small traces read in parallel).
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     package func forEachBlock(decodingThreads: Int = 1, _ body: (borrowing EventBlock) throws -> Void) throws {

@@ -15,6 +15,8 @@ struct SimulatedProcess {
     let groundTruth: Bool
     let heartbeatInterval: Int64?
     var timing: TimingModel
+    /// Callbacks whose handlers take this many times as long (``Simulator/Configuration/slowedHandlers``).
+    var slowedHandlers: [EventKind: Double] = [:]
     private let sink: (LifecycleEvent) throws -> Void
 
     private(set) var t: Int64 = 0
@@ -75,7 +77,8 @@ struct SimulatedProcess {
     /// A callback: emitted when it begins, with its handler's duration; time moves past its end.
     private mutating func callback(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil, dur: Int64? = nil,
                                    during work: ((inout SimulatedProcess) throws -> Void)? = nil) throws {
-        let duration = dur ?? timing.handler()
+        var duration = dur ?? timing.handler()
+        if let factor = slowedHandlers[kind] { duration = Int64((Double(duration) * factor).rounded()) }
         let start = t
         try emit(LifecycleEvent(t: start, kind: kind, scene: scene, dur: duration, phase: phase))
         if let work {

@@ -46,6 +46,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Read standard input as it is produced, flushing a frame every second.")
     var live = false
 
+    @OptionGroup(title: "Header metadata")
+    var metadata: HeaderMetadataOptions
+
     @Flag(help: "Fail when lifecycle-looking lines do not parse.")
     var strict = false
 
@@ -79,7 +82,7 @@ struct Import: ParsableCommand {
         while try lines.next({ bytes in
             number += 1
             importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: number) { derived.append($0) }
-            for event in derived { try sink.write(event, header: importer.header(app: app)) }
+            for event in derived { try sink.write(event, header: metadata.applied(to: importer.header(app: app))) }
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
@@ -89,8 +92,8 @@ struct Import: ParsableCommand {
             throw TraceError(.unrecognized, file: log, at: .line(1),
                              "not a unified-log capture (log stream, log show or Console lines)")
         }
-        for event in derived { try sink.write(event, header: importer.header(app: app)) }
-        try sink.close(header: importer.header(app: app))
+        for event in derived { try sink.write(event, header: metadata.applied(to: importer.header(app: app))) }
+        try sink.close(header: metadata.applied(to: importer.header(app: app)))
 
         let skipped = importer.skipped
         if skipped.lines > 0 || skipped.prefixes > 0 {

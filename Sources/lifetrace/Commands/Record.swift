@@ -28,6 +28,9 @@ struct Record: ParsableCommand {
     @Option(help: "The app's bundle identifier, for the header when the stream has none.")
     var app: String?
 
+    @OptionGroup(title: "Header metadata")
+    var metadata: HeaderMetadataOptions
+
     @Flag(help: "Treat lines that are not lifetrace JSON as errors instead of passing them through.")
     var strict = false
 
@@ -58,7 +61,7 @@ struct Record: ParsableCommand {
             descriptor = pipe.fileHandleForReading.fileDescriptor
             child = process
         }
-        let session = RecordSession(output: output, app: app, strict: strict,
+        let session = RecordSession(output: output, app: app, metadata: metadata, strict: strict,
                                     configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval)))
         let signals = SignalForwarding(child: child) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
@@ -88,6 +91,7 @@ struct Record: ParsableCommand {
 final class RecordSession: @unchecked Sendable {
     private let output: String
     private let app: String?
+    private let metadata: HeaderMetadataOptions
     private let strict: Bool
     private let configuration: RecorderConfiguration
     private var decoder: JSONLinesLineDecoder
@@ -97,9 +101,10 @@ final class RecordSession: @unchecked Sendable {
     private(set) var rejectedLines = 0
     private(set) var events = 0
 
-    init(output: String, app: String?, strict: Bool, configuration: RecorderConfiguration) {
+    init(output: String, app: String?, metadata: HeaderMetadataOptions, strict: Bool, configuration: RecorderConfiguration) {
         self.output = output
         self.app = app
+        self.metadata = metadata
         self.strict = strict
         self.configuration = configuration
         self.decoder = JSONLinesLineDecoder(file: "-")
@@ -134,7 +139,7 @@ final class RecordSession: @unchecked Sendable {
 
     private func open(_ header: TraceHeader?) throws {
         try recorder.open {
-            let header = header ?? TraceHeader(clock: .monotonic, app: app)
+            let header = metadata.applied(to: header ?? TraceHeader(clock: .monotonic, app: app))
             let writer = try BinaryTraceWriter(sink: try FileSink(path: output), header: header,
                                                options: .zstd)
             return Recorder(writer: writer, configuration: configuration)

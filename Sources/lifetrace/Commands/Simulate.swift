@@ -33,11 +33,19 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("inject"), parsing: .upToNextOption, help: "Faults to inject (see --list).")
     var faults: [String] = []
 
+    @Option(name: .customLong("slow"), help: ArgumentHelp(
+        "Make a callback's handlers this many times as long, e.g. scene.didEnterBackground=1.3: a build made slower, for compare.",
+        valueName: "event=factor"))
+    var slowed: [String] = []
+
     @Option(help: "random: stop once at least this many events were written.")
     var events: Int?
 
     @Option(help: "random: stop once the trace is at least this long (e.g. 2h).")
     var duration: String?
+
+    @OptionGroup(title: "Header metadata")
+    var metadata: HeaderMetadataOptions
 
     @Option(name: .shortAndLong, help: "The trace to write (.lifetrace, or .jsonl for JSON Lines; - for standard output).")
     var output: String?
@@ -57,6 +65,9 @@ struct Simulate: ParsableCommand {
         }
         if let heartbeat, (Nanoseconds.parse(heartbeat) ?? 0) <= 0 {
             throw ValidationError("--heartbeat must be a positive duration such as 1s")
+        }
+        for entry in slowed where Self.slowdown(entry) == nil {
+            throw ValidationError("--slow takes an event name and a factor from 0.01 to 100, e.g. scene.didEnterBackground=1.3, not \"\(entry)\"")
         }
         if let duration, Nanoseconds.parse(duration) == nil { throw ValidationError("--duration must be a duration such as 2h") }
         if let events, events < 1 { throw ValidationError("--events must be positive") }
@@ -78,9 +89,10 @@ struct Simulate: ParsableCommand {
             heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse),
             faults: faults.compactMap(Fault.init(rawValue:)),
             minimumEvents: events,
-            minimumDuration: duration.flatMap(Nanoseconds.parse))
+            minimumDuration: duration.flatMap(Nanoseconds.parse),
+            slowedHandlers: Dictionary(slowed.compactMap(Self.slowdown), uniquingKeysWith: { $1 }))
         let simulator = Simulator(configuration: configuration)
-        let writer = try makeEventWriter(path: output!, header: simulator.header, options: .zstd)
+        let writer = try makeEventWriter(path: output!, header: metadata.applied(to: simulator.header), options: .zstd)
         let progress = Progress(total: events, label: "simulate")
         try simulator.run { event in
             try writer.append(event)
@@ -88,6 +100,14 @@ struct Simulate: ParsableCommand {
         }
         try writer.close()
         progress.finish()
+    }
+
+    /// `event=factor` read, when the event is a callback's and the factor in range.
+    private static func slowdown(_ entry: String) -> (EventKind, Double)? {
+        let parts = entry.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let kind = EventKind(name: String(parts[0])), let factor = Double(parts[1]),
+              factor >= 0.01, factor <= 100 else { return nil }
+        return (kind, factor)
     }
 
     private func printList() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifetraceAnalysis
+import LifetraceCore
 import LifetraceFormat
 import LifetraceZstd
 
@@ -34,10 +35,16 @@ struct AnalysisOptions: ParsableArguments {
         return models
     }
 
+    /// The configuration `--config` gives for a trace with `header` (the defaults without one).
+    func configuration(for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
+        guard let config else { return .defaults }
+        return try AnalysisConfiguration.load(path: config, for: header)
+    }
+
     /// Analyzes the trace at `path`, reading it once, with the configuration `--config` gives for its header.
     func analyze(path: String, models: [LifecycleModel], recordTimeline: Bool = false) throws -> AnalysisResult {
         let reader = try TraceReader(path: path)
-        let configuration = try config.map { try AnalysisConfiguration.load(path: $0, for: reader.header) } ?? .defaults
+        let configuration = try configuration(for: reader.header)
         return try TraceAnalyzer.analyze(reader, file: path, configuration: configuration, models: models,
                                          recordTimeline: recordTimeline)
     }

@@ -9,13 +9,19 @@ import Foundation
 final class Progress {
     private let total: Int?
     private let label: String
+    private let unit: String
+    private let step: Int
     private let enabled: Bool
     private var count = 0
-    private var nextReport = 1 << 20
+    private var nextReport: Int
 
-    init(total: Int?, label: String) {
+    /// Progress on `total` (if known) units, reported every `step` of them.
+    init(total: Int?, label: String, unit: String = "events", every step: Int = 1 << 20) {
         self.total = total
         self.label = label
+        self.unit = unit
+        self.step = step
+        nextReport = step
         self.enabled = isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
     }
 
@@ -23,7 +29,7 @@ final class Progress {
     func tick() {
         count += 1
         if count >= nextReport {
-            nextReport += 1 << 20
+            nextReport += step
             report()
         }
     }
@@ -31,14 +37,14 @@ final class Progress {
     private func report() {
         guard enabled else { return }
         if let total, total > 0 {
-            Diagnostics.rawNoNewline("\r\(label): \(count) / \(total) events (\(min(100, count * 100 / total))%)")
+            Diagnostics.rawNoNewline("\r\(label): \(count) / \(total) \(unit) (\(min(100, count * 100 / total))%)")
         } else {
-            Diagnostics.rawNoNewline("\r\(label): \(count) events")
+            Diagnostics.rawNoNewline("\r\(label): \(count) \(unit)")
         }
     }
 
     func finish() {
-        guard enabled, count >= 1 << 20 else { return }
+        guard enabled, count >= step else { return }
         Diagnostics.rawNoNewline("\r\u{1B}[K")
     }
 }

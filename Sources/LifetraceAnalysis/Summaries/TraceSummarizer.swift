@@ -1,0 +1,204 @@
+public import LifetraceCore
+public import LifetraceFormat
+import LifetraceZstd
+
+/// Reads traces into summary rows: JSON Lines a warehouse loads as one table (DuckDB, Spark, BigQuery,
+/// ClickHouse), one row per trace, per process, per handler kind, per background task and per finding, and an
+/// error row for a trace that cannot be read. `Schemas/summary.schema.json` names, types and documents every
+/// column; ``schemaVersion`` changes when a column changes meaning or goes away (new columns do not change it).
+///
+/// Every row starts with the same columns (the schema version, the row's kind, the trace as given, and what
+/// its header says of the run: app, version, build, OS, device, test), so that any row can be grouped by them
+/// without a join. A summarizer is reused from trace to trace; it keeps nothing of one trace for the next.
+public struct TraceSummarizer {
+    /// The version of the row schema, the `summary_version` of every row.
+    public static let schemaVersion = 1
+
+    /// The configuration for a trace with a given header (a `lifetrace.json` may depend on the style).
+    public typealias ConfigurationSource = (TraceHeader?) throws(TraceError) -> AnalysisConfiguration
+
+    private let models: [LifecycleModel]
+    private let configuration: ConfigurationSource
+    /// Calls, total and longest duration of each handler kind, by tag; reset per trace.
+    private var handlers = [HandlerTotals](repeating: HandlerTotals(), count: 256)
+
+    private struct HandlerTotals {
+        var count: Int64 = 0
+        var total: Int64 = 0
+        var longest: Int64 = 0
+    }
+
+    /// A summarizer checking against `models`, with the configuration `configuration` gives each trace.
+    public init(models: [LifecycleModel] = LifecycleModel.builtIn,
+                configuration: @escaping ConfigurationSource = { _ in .defaults }) {
+        self.models = models
+        self.configuration = configuration
+    }
+
+    /// Appends the rows of the trace at `path` to `output`, one JSON object per line; a trace that cannot be
+    /// read gives its rows up to the damage (none if its header is unreadable), then an error row.
+    ///
+    /// - Returns: whether the trace was read to its end.
+    @discardableResult
+    public mutating func summarize(path: String, into output: inout [UInt8]) -> Bool {
+        var header: TraceHeader?
+        do throws(TraceError) {
+            let reader = try TraceReader(path: path)
+            header = reader.header
+            try summarize(reader, path: path, into: &output)
+            return true
+        } catch {
+            append(row(.error, path, header, [
+                ("error", .string(error.description)), ("error_kind", .string(Self.name(of: error.kind))),
+            ]), to: &output)
+            return false
+        }
+    }
+
+    private mutating func summarize(_ reader: TraceReader, path: String, into output: inout [UInt8]) throws(TraceError) {
+        let header = reader.header
+        let analyzer = TraceAnalyzer(file: path, header: header, configuration: try configuration(header), models: models)
+        analyzer.logTasks()
+        for index in handlers.indices where handlers[index].count > 0 { handlers[index] = HandlerTotals() }
+        var tasks: [TaskTracker.Life] = []
+        do {
+            try reader.forEachBlock(decodingThreads: 0) { block in
+                analyzer.consume(block)
+                count(block)
+                tasks += analyzer.takeTaskLog()
+            }
+        } catch {
+            // The body cannot fail: what the reading throws is the reader's own error.
+            throw error as! TraceError
+        }
+        var result = analyzer.finish()
+        result.inputWarnings = reader.warnings
+        tasks += analyzer.takeTaskLog()
+        append(traceRow(result, path, header, reader), to: &output)
+        for (number, process) in result.processes.enumerated() {
+            append(processRow(process, number: number + 1, path, header), to: &output)
+        }
+        for tag in handlers.indices where handlers[tag].count > 0 {
+            let totals = handlers[tag]
+            append(row(.handler, path, header, [
+                ("handler", .string(EventKind(rawValue: UInt8(tag))?.name ?? "unknown")), ("count", .int(totals.count)),
+                ("total_ns", .int(totals.total)), ("max_ns", .int(totals.longest)), ("mean_ns", .int(totals.total / totals.count)),
+            ]), to: &output)
+        }
+        for task in tasks { append(taskRow(task, path, header), to: &output) }
+        for finding in result.findings { append(findingRow(finding, path, header), to: &output) }
+    }
+
+    /// Adds the handlers of `block` to the totals: each event with a duration, and each `handler.return` to the
+    /// kind of the callback it names.
+    private mutating func count(_ block: borrowing EventBlock) {
+        for record in block.records where record.fields.contains(.dur) {
+            var tag = Int(record.tag)
+            if record.kind == .handlerReturn {
+                guard let name = block.extras(of: record).flatMap({ block.string($0.name) }),
+                      let kind = EventKind(name: name) else { continue }
+                tag = Int(kind.rawValue)
+            } else if record.kind.layer == .process {
+                continue
+            }
+            handlers[tag].count += 1
+            handlers[tag].total &+= record.dur
+            handlers[tag].longest = max(handlers[tag].longest, record.dur)
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The kinds of row.
+    enum RowKind: String {
+        case trace, process, handler, task, finding, error
+    }
+
+    /// The columns every row starts with, then `columns`.
+    private func row(_ kind: RowKind, _ path: String, _ header: TraceHeader?, _ columns: [(key: String, value: JSONValue)]) -> JSONValue {
+        func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func headerString(_ key: String) -> JSONValue {
+            guard let value = header?[extra: key] else { return .null }
+            switch value {
+            case .string, .null: return value
+            default: return .string(value.jsonText)
+            }
+        }
+        var members: [(key: String, value: JSONValue)] = [
+            ("summary_version", .int(Int64(Self.schemaVersion))), ("row", .string(kind.rawValue)), ("trace", .string(path)),
+            ("app", string(header?.app)), ("app_version", headerString(TraceHeader.Key.appVersion)),
+            ("build", headerString(TraceHeader.Key.build)), ("os_version", headerString(TraceHeader.Key.osVersion)),
+            ("device", headerString(TraceHeader.Key.device)), ("test_name", headerString(TraceHeader.Key.testName)),
+            ("source", headerString(TraceHeader.Key.source)),
+        ]
+        members += columns
+        return .object(members)
+    }
+
+    private func traceRow(_ result: AnalysisResult, _ path: String, _ header: TraceHeader?, _ reader: TraceReader) -> JSONValue {
+        row(.trace, path, header, [
+            ("events", .int(Int64(result.eventCount))),
+            ("span_ns", .int(result.span.map { $0.last &- $0.first } ?? 0)),
+            ("processes", .int(Int64(result.processCount))),
+            ("errors", .int(Int64(result.count(.error)))), ("warnings", .int(Int64(result.count(.warning)))),
+            ("findings_omitted", .int(Int64(result.omittedFindings.reduce(0) { $0 + $1.count }))),
+        ] + Self.times(result.totals) + [
+            ("suspensions", .int(Int64(result.suspensionCount))),
+            ("truncated", .bool(reader.statistics.truncated)),
+            ("input_warnings", .int(Int64(result.inputWarnings.count))),
+        ])
+    }
+
+    private func processRow(_ process: ProcessSummary, number: Int, _ path: String, _ header: TraceHeader?) -> JSONValue {
+        row(.process, path, header, [
+            ("process", .int(Int64(number))), ("launch_reason", process.launchReason.map(JSONValue.string) ?? .null),
+            ("launch_t_ns", .int(process.launchT)),
+            ("launch_ns", process.firstActiveT.map { .int($0 &- process.launchT) } ?? .null),
+            ("end", .string(process.end.rawValue)),
+        ] + Self.times(process.times))
+    }
+
+    private func taskRow(_ task: TaskTracker.Life, _ path: String, _ header: TraceHeader?) -> JSONValue {
+        let kind = switch task.kind {
+        case .application: "background-task"
+        case .refresh: "refresh-task"
+        case .processing: "processing-task"
+        }
+        return row(.task, path, header, [
+            ("task_kind", .string(kind)), ("task_id", .int(task.id)), ("task_name", task.name.map(JSONValue.string) ?? .null),
+            ("begin_t_ns", .int(task.begin)), ("end_t_ns", task.end.map(JSONValue.int) ?? .null),
+            ("duration_ns", task.end.map { .int($0 &- task.begin) } ?? .null),
+            ("expired", .bool(task.expired)), ("ended", .bool(task.end != nil)),
+        ])
+    }
+
+    private func findingRow(_ finding: Finding, _ path: String, _ header: TraceHeader?) -> JSONValue {
+        row(.finding, path, header, [
+            ("rule", .string(finding.rule.id.rawValue)), ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)), ("event_index", .int(Int64(finding.eventIndex))),
+            ("t_ns", .int(finding.t)), ("scene", finding.scene.map(JSONValue.string) ?? .null),
+            ("measured_ns", finding.measured.map(JSONValue.int) ?? .null),
+            ("budget_ns", finding.budget.map(JSONValue.int) ?? .null),
+        ])
+    }
+
+    private static func times(_ times: StateTimes) -> [(key: String, value: JSONValue)] {
+        [("active_ns", .int(times.active)), ("inactive_ns", .int(times.inactive)),
+         ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))]
+    }
+
+    private static func name(of kind: TraceError.Kind) -> String {
+        switch kind {
+        case .io: "io"
+        case .unrecognized: "unrecognized"
+        case .unsupportedVersion: "unsupported-version"
+        case .malformed: "malformed"
+        case .limitExceeded: "limit-exceeded"
+        }
+    }
+
+    private func append(_ row: JSONValue, to output: inout [UInt8]) {
+        output.appendJSONValue(row)
+        output.append(UInt8(ascii: "\n"))
+    }
+}

@@ -1,0 +1,105 @@
+public import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+public import LifetraceReport
+
+extension ComparisonOutput.Format: ExpressibleByArgument {}
+
+/// `lifetrace compare --base BASE... --new NEW...`: did a build make the lifecycle slower or worse?
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two sets of runs (a base build and a new one); exit 1 on a regression.",
+        discussion: """
+            Each side is traces, directories of traces, or summary files (`summarize` output, .jsonl). For each \
+            handler kind, task kind, launch time, state time and exit kind the two distributions are printed \
+            side by side (count, p50, p90, p99; one observation per trace, its mean or total). A duration \
+            regresses when the one-sided Mann–Whitney U test is significant (alpha 0.01) and the new median is at \
+            least 10 % above the base's; an exit kind when its share of processes rises by 5 points or more, \
+            significantly. lifetrace.json's "compare" member sets the thresholds. Exit status: 0 no regression, 1 a \
+            regression, 2 bad input or usage.
+            """
+    )
+
+    @Option(parsing: .upToNextOption, help: "The base runs: traces, directories or summary files.")
+    var base: [String] = []
+
+    @Option(name: .customLong("new"), parsing: .upToNextOption, help: "The new runs: traces, directories or summary files.")
+    var new: [String] = []
+
+    @Option(help: "Output format: text, markdown or json.")
+    var format: ComparisonOutput.Format = .text
+
+    @Option(help: "How many traces to read at once (default: one per core).")
+    var jobs: Int?
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    func validate() throws {
+        if base.isEmpty || new.isEmpty { throw ValidationError("give both --base and --new") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
+    }
+
+    func run() throws {
+        let thresholds = try analysis.config.map { (path) throws(TraceError) in try ComparisonThresholds.load(path: path) }
+            ?? ComparisonThresholds()
+        let comparison = BuildComparison(base: try observations(base), new: try observations(new), thresholds: thresholds)
+        var out = StandardOutput()
+        out.write(ComparisonOutput.render(comparison, format: format))
+        out.flush()
+        if comparison.hasRegression { throw ExitCode(ExitStatus.findings) }
+    }
+
+    /// The observations of one side: summary files read as they are, traces summarized first.
+    private func observations(_ inputs: [String]) throws -> SummaryObservations {
+        var observations = SummaryObservations()
+        var traces: [String] = []
+        for input in inputs {
+            if Self.isSummary(input) { try Self.read(summary: input, into: &observations) } else { traces.append(input) }
+        }
+        if !traces.isEmpty {
+            try SummaryPipeline.run(try TraceFiles(traces), analysis: analysis,
+                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { rows, _ in
+                var start = rows.startIndex
+                while let end = rows[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    observations.add(try JSONValue(parsing: String(decoding: rows[start..<end], as: UTF8.self), file: "-"))
+                    start = end + 1
+                }
+            }
+        }
+        observations.finish()
+        return observations
+    }
+
+    /// Whether `path` is a summary file: JSON Lines whose first line is a summary row.
+    private static func isSummary(_ path: String) -> Bool {
+        let prefix = Array("{\"summary_version\":".utf8)
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: prefix.count)
+        let got = start.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, prefix.count) }
+        return got == prefix.count && start == prefix
+    }
+
+    private static func read(summary path: String, into observations: inout SummaryObservations) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw TraceError(.io, file: path, at: .file, "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var lines = LineStream(descriptor: descriptor)
+        var number = 0
+        while try lines.next({ bytes in
+            number += 1
+            guard !bytes.isEmpty else { return }
+            do throws(TraceError) {
+                observations.add(try JSONValue(parsing: String(decoding: bytes, as: UTF8.self), file: path))
+            } catch {
+                throw TraceError(.malformed, file: path, at: .line(number), error.message)
+            }
+        }) {}
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import LifetraceAnalysis
+import LifetraceFormat
+
+/// `lifetrace summarize TRACES... [-o FILE]`: summary rows for a warehouse, from many traces.
+struct Summarize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Summarize traces as JSON Lines a warehouse loads: a row per trace, process, handler kind, task and finding.",
+        discussion: """
+            Every row has the same leading columns (summary_version, row, trace, and the header's app, app_version, \
+            build, os_version, device, test_name, source); Schemas/summary.schema.json documents every column. \
+            Directories are walked for *.lifetrace files. Traces are read on every core, in constant memory, and \
+            the rows come out in the order the traces were given. A trace that cannot be read gives an error row \
+            (row "error") and the rest go on. Exit status: 0 every trace read, 2 some could not be (their error \
+            rows were written) or bad usage.
+            """
+    )
+
+    @Argument(help: "Traces and directories of traces.")
+    var traces: [String] = []
+
+    @Option(name: .customLong("files-from"), help: "Also read the traces listed in this file, one per line (- for standard input).")
+    var filesFrom: String?
+
+    @Option(name: .shortAndLong, help: "The JSON Lines file to write (default: standard output).")
+    var output = "-"
+
+    @Option(help: "How many traces to read at once (default: one per core).")
+    var jobs: Int?
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    func validate() throws {
+        if traces.isEmpty, filesFrom == nil { throw ValidationError("give traces, directories or --files-from") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
+    }
+
+    func run() throws {
+        let sink = try FileSink(path: output)
+        let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
+        var unreadable = 0
+        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom), analysis: analysis,
+                                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { rows, complete in
+            try rows.withUnsafeBytes { raw in try sink.write(raw) }
+            if !complete { unreadable += 1 }
+            progress.tick()
+        }
+        try sink.flush()
+        progress.finish()
+        if unreadable > 0 {
+            Diagnostics.warning("\(unreadable) trace\(unreadable == 1 ? "" : "s") could not be read: see their error rows")
+            throw ExitCode(ExitStatus.badInput)
+        }
+    }
+}
