@@ -1,9 +1,11 @@
 /// Two sets of runs compared metric by metric: the distributions side by side and a verdict.
 ///
-/// A duration regresses when the new runs tend to be slower by the one-sided Mann–Whitney U test at
-/// ``ComparisonThresholds/alpha`` and their median is at least ``ComparisonThresholds/minimumEffect`` above the
-/// base's. An exit kind regresses when the share of processes ending that way rises by at least
-/// ``ComparisonThresholds/minimumExitIncrease``, significant by the one-sided two-proportion z-test.
+/// A duration regresses when the new runs tend to be slower by the one-sided Mann–Whitney U test and their median
+/// is at least ``ComparisonThresholds/minimumEffect`` above the base's. An exit kind regresses when the share of
+/// processes ending that way rises by at least ``ComparisonThresholds/minimumExitIncrease``, significant by the
+/// one-sided two-proportion z-test. Many metrics are tested at once, so the gating ones are held to Holm's
+/// step-down correction: the chance that any of them is called a regression when nothing changed stays at most
+/// ``ComparisonThresholds/alpha``.
 public struct BuildComparison: Sendable {
     /// What a metric's comparison concluded.
     public enum Verdict: String, Sendable {
@@ -35,6 +37,8 @@ public struct BuildComparison: Sendable {
         public var gates: Bool { metric.gates }
         /// For exits: the share of processes that ended this way, base and new.
         public var shares: (base: Double, new: Double)?
+        /// The one-sided p-value of getting worse, whichever way the change went.
+        var worsening: Double?
     }
 
     /// The metrics either side has, in ``ComparedMetric`` order.
@@ -62,7 +66,21 @@ public struct BuildComparison: Sendable {
             rows.append(Self.exits(end, base: (base.exits[end] ?? 0, base.processes),
                                    new: (new.exits[end] ?? 0, new.processes), thresholds))
         }
+        Self.holdToHolm(&rows, alpha: thresholds.alpha)
         self.rows = rows
+    }
+
+    /// Keeps a gating metric's regression only if its p-value passes Holm's step-down test over every gating
+    /// metric with a verdict: the smallest p against alpha / m, the next against alpha / (m - 1), and so on,
+    /// stopping at the first that fails.
+    private static func holdToHolm(_ rows: inout [Row], alpha: Double) {
+        let tested = rows.indices.filter { rows[$0].gates && rows[$0].verdict != .insufficient && rows[$0].worsening != nil }
+            .sorted { rows[$0].worsening! < rows[$1].worsening! }
+        var passing = true
+        for (rank, index) in tested.enumerated() {
+            passing = passing && rows[index].worsening! < alpha / Double(tested.count - rank)
+            if !passing, rows[index].verdict == .regression { rows[index].verdict = .unchanged }
+        }
     }
 
     private static func durations(_ metric: ComparedMetric, _ base: [Int64], _ new: [Int64],
@@ -76,6 +94,7 @@ public struct BuildComparison: Sendable {
         let test = MannWhitneyU(base, new)
         let change = row.change ?? 0
         row.p = change >= 0 ? test.pGreater : test.pLess
+        row.worsening = test.pGreater
         if test.pGreater < thresholds.alpha, change >= thresholds.minimumEffect {
             row.verdict = .regression
         } else if test.pLess < thresholds.alpha, change <= -thresholds.minimumEffect {
@@ -100,6 +119,7 @@ public struct BuildComparison: Sendable {
         let z = deviation > 0 ? (p2 - p1) / deviation : 0
         let (pUp, pDown) = (MannWhitneyU.upperTail(z), MannWhitneyU.upperTail(-z))
         row.p = p2 >= p1 ? pUp : pDown
+        row.worsening = pUp
         if pUp < thresholds.alpha, p2 - p1 >= thresholds.minimumExitIncrease {
             row.verdict = .regression
         } else if pDown < thresholds.alpha, p1 - p2 >= thresholds.minimumExitIncrease {

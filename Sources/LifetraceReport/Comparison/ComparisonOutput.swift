@@ -47,7 +47,7 @@ public enum ComparisonOutput {
         let unreadable = comparison.unreadable.base + comparison.unreadable.new
         let traces = "\(comparison.traces.base) base traces, \(comparison.traces.new) new"
             + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
-        let rule = String(format: "one-sided Mann–Whitney U at alpha %g and a median %.0f%% slower; exits: %.0f points more",
+        let rule = String(format: "one-sided Mann–Whitney U, Holm-corrected at alpha %g, and a median %.0f%% slower; exits: %.0f points more",
                           comparison.thresholds.alpha, comparison.thresholds.minimumEffect * 100,
                           comparison.thresholds.minimumExitIncrease * 100)
         return regressions.isEmpty
