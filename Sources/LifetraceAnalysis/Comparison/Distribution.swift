@@ -1,6 +1,6 @@
-/// A sample's size and percentiles, computed as Spark SQL's `percentile` computes them, so that the Spark job
-/// over the same summary rows prints the same numbers: the value at position `(n - 1) * p` of the sorted
-/// sample, interpolated linearly between its neighbours.
+/// A sample's size and percentiles, computed as Spark SQL's `percentile` computes them, to the last bit, so that
+/// the Spark job over the same summary rows prints the same numbers: the value at position `(n - 1) * p` of the
+/// sorted sample, interpolated linearly between its neighbours as `lower + fraction * (higher - lower)`.
 public struct Distribution: Sendable, Hashable {
     /// The number of observations.
     public var count: Int
@@ -30,6 +30,6 @@ public struct Distribution: Sendable, Hashable {
         if lower == higher { return lowerValue }
         let higherValue = Double(sorted[Int(higher)])
         if lowerValue == higherValue { return lowerValue }
-        return (higher - position) * lowerValue + (position - lower) * higherValue
+        return lowerValue + (position - lower) * (higherValue - lowerValue)
     }
 }

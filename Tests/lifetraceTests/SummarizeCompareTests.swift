@@ -1,0 +1,74 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// `summarize` and `compare` as a CI job runs them.
+@Suite struct SummarizeCompareTests {
+    let directory = TemporaryDirectory()
+
+    /// Simulated runs of one build into `name/`, from `firstSeed`, with `extra` simulate arguments.
+    func runs(_ name: String, count: Int, firstSeed: Int, _ extra: [String] = []) throws -> String {
+        let folder = directory.file(name)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for seed in firstSeed..<(firstSeed + count) {
+            let result = try CommandLineTool.run(["simulate", "--scenario", "random", "--events", "300", "--seed", String(seed),
+                                                  "--build", name, "-o", "\(folder)/run-\(seed).lifetrace"] + extra)
+            try #require(result.status == 0, "\(result.stderr)")
+        }
+        return folder
+    }
+
+    /// Every row of a directory of samples, a simulated build and a damaged file is valid against
+    /// Schemas/summary.schema.json; the damaged file gives an error row and exit 2, and the rest go on.
+    @Test func everyRowFollowsTheSchema() throws {
+        let build = try runs("417", count: 3, firstSeed: 1)
+        let damaged = directory.write("damaged.lifetrace", Array("{\"lifetrace\":1}\n{\"t\":5,\"ev\":\"nope\"}\n".utf8))
+        let output = directory.file("rows.jsonl")
+        let result = try CommandLineTool.run(["summarize", PackagePaths.path("SampleTraces"), build, damaged, "-o", output])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("1 trace could not be read"))
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        let kinds = Set(lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0["row"] as? String })
+        #expect(kinds == ["trace", "process", "handler", "task", "finding", "error"])
+        #expect(lines.last?.contains("\"row\":\"error\"") == true && lines.last?.contains("damaged.lifetrace") == true)
+        #expect(lines.contains { $0.contains("\"build\":\"417\"") && $0.contains("\"row\":\"trace\"") })
+        let python = try #require(which("python3"))
+        let validate = try run(python, ["-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            validator = jsonschema.Draft202012Validator(schema)
+            count = 0
+            for number, line in enumerate(open(sys.argv[2]), 1):
+                errors = list(validator.iter_errors(json.loads(line)))
+                if errors:
+                    sys.exit(f"line {number}: {errors[0].message}")
+                count += 1
+            print(count)
+            """, PackagePaths.path("Schemas/summary.schema.json"), output])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(Int(validate.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == lines.count)
+    }
+
+    @Test func compareFailsOnASlowerBuildAndPassesAnUnchangedOne() throws {
+        let base = try runs("base", count: 30, firstSeed: 1)
+        let same = try runs("same", count: 30, firstSeed: 501)
+        let slower = try runs("slower", count: 30, firstSeed: 1001, ["--slow", "scene.didEnterBackground=1.5"])
+        let regressed = try CommandLineTool.run(["compare", "--base", base, "--new", slower, "--format", "markdown"])
+        #expect(regressed.status == 1, "\(regressed.stdout)\(regressed.stderr)")
+        #expect(regressed.stdout.contains("| **handler scene.didEnterBackground** |"))
+        #expect(regressed.stdout.contains("**regression**"))
+        let unchanged = try CommandLineTool.run(["compare", "--base", base, "--new", same])
+        #expect(unchanged.status == 0, "\(unchanged.stdout)")
+        #expect(unchanged.stdout.contains("no regression: 30 base traces, 30 new"))
+        // Summaries compare as the traces do.
+        let summary = directory.file("base.jsonl")
+        _ = try CommandLineTool.run(["summarize", base, "-o", summary])
+        let fromSummary = try CommandLineTool.run(["compare", "--base", summary, "--new", slower, "--format", "markdown"])
+        #expect(fromSummary.stdout == regressed.stdout)
+    }
+
+    @Test func compareNeedsBothSides() throws {
+        let result = try CommandLineTool.run(["compare", "--base", PackagePaths.path("SampleTraces")])
+        #expect(result.status == 2 && result.stderr.contains("give both --base and --new"))
+    }
+}
