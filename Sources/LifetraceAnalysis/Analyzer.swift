@@ -42,6 +42,13 @@ public final class TraceAnalyzer {
                             recordTimeline: recordTimeline)
     }
 
+    /// Starts an analysis with models compiled before for the same scene manifest and configuration (many small
+    /// traces: compiling is most of the cost of one).
+    init(file: String, header: TraceHeader?, models: [LifecycleModel], compiled: ModelEngine.Blueprint) {
+        core = AnalysisCore(file: file, header: header, configuration: compiled.configuration, models: models,
+                            recordTimeline: false, compiled: compiled)
+    }
+
     /// Reads and analyzes the trace at `path`.
     public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
@@ -168,7 +175,7 @@ struct AnalysisCore: ~Copyable {
     private var derived = false
 
     init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
-         recordTimeline: Bool) {
+         recordTimeline: Bool, compiled: ModelEngine.Blueprint? = nil) {
         self.file = file
         if recordTimeline { timeline = TimelineRecorder() }
         self.header = header
@@ -180,7 +187,7 @@ struct AnalysisCore: ~Copyable {
             configuration.disabledRules.insert(.uiBeforeLaunch)
         }
         self.configuration = configuration
-        self.engine = ModelEngine(models: models, header: header, configuration: configuration)
+        self.engine = compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
         if recordTimeline { engine.segmentLog = [] }
         collector = FindingCollector(file: file, configuration: configuration, models: models)
         suspension = SuspensionTracker(header: header)

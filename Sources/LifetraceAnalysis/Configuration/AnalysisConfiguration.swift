@@ -4,7 +4,7 @@ public import LifetraceFormat
 
 /// Budgets and severities the analyzer checks against, with documented defaults, overridable by a
 /// `lifetrace.json` file (`Schemas/lifetrace-config.schema.json`).
-public struct AnalysisConfiguration: Sendable {
+public struct AnalysisConfiguration: Sendable, Equatable {
     /// Budgets by name, in nanoseconds; `nil` turns a budget off (a name missing is unknown to
     /// `lifetrace.json`).
     public var budgets: [Budget: Int64?]

@@ -75,34 +75,62 @@ struct ModelEngine: ~Copyable {
         @inline(__always) get { shared.uiCounts.state }
     }
 
+    /// The models compiled for one scene manifest and one configuration: what the engines of many traces with
+    /// the same header and configuration share (compiling is most of the cost of a small trace).
+    struct Blueprint {
+        fileprivate let compiled: [CompiledModel]
+        fileprivate let tagRanges: [UInt64]
+        fileprivate let tagModels: [Int]
+        fileprivate let rules: [RuleID]
+        fileprivate let sceneBudgets: [String: [Budget: Int64?]]
+        /// The scene manifest and the configuration it was compiled for.
+        let manifest: Bool?
+        let configuration: AnalysisConfiguration
+
+        /// Compiles `models` for a trace whose header says `manifest`, with `configuration`.
+        init(models: [LifecycleModel], manifest: Bool?, configuration: AnalysisConfiguration) {
+            var rules: [RuleID] = []
+            func rule(_ id: RuleID) -> Int {
+                if let index = rules.firstIndex(of: id) { return index }
+                rules.append(id)
+                return rules.count - 1
+            }
+            let compiled = models.compactMap { model -> CompiledModel? in
+                if let wanted = model.appliesWhenSceneManifest {
+                    guard let manifest, wanted == manifest else { return nil }
+                }
+                return CompiledModel(model, configuration: configuration, rule: rule)
+            }
+            var tagRanges: [UInt64] = []
+            var tagModels: [Int] = []
+            for tag in 0..<256 {
+                let start = tagModels.count
+                for m in compiled.indices where compiled[m].touches.contains(tag) {
+                    tagModels.append(compiled[m].resets.contains(tag) ? ~m : m)
+                }
+                tagRanges.append(UInt64(start) | UInt64(tagModels.count) << 32)
+            }
+            self.compiled = compiled
+            self.tagRanges = tagRanges
+            self.tagModels = tagModels
+            self.rules = rules
+            self.sceneBudgets = configuration.sceneBudgets
+            self.manifest = manifest
+            self.configuration = configuration
+        }
+    }
+
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
-        let manifest = header?.sceneManifest
-        var rules: [RuleID] = []
-        func rule(_ id: RuleID) -> Int {
-            if let index = rules.firstIndex(of: id) { return index }
-            rules.append(id)
-            return rules.count - 1
-        }
-        let compiled = models.compactMap { model -> CompiledModel? in
-            if let wanted = model.appliesWhenSceneManifest {
-                guard let manifest, wanted == manifest else { return nil }
-            }
-            return CompiledModel(model, configuration: configuration, rule: rule)
-        }
-        var tagRanges: [UInt64] = []
-        var tagModels: [Int] = []
-        for tag in 0..<256 {
-            let start = tagModels.count
-            for m in compiled.indices where compiled[m].touches.contains(tag) {
-                tagModels.append(compiled[m].resets.contains(tag) ? ~m : m)
-            }
-            tagRanges.append(UInt64(start) | UInt64(tagModels.count) << 32)
-        }
-        self.models = .allocate(capacity: compiled.count)
-        _ = self.models.initialize(from: compiled)
-        self.tagRanges = tagRanges
-        self.tagModels = tagModels
-        self.shared = Shared(rules: rules, sceneBudgets: configuration.sceneBudgets)
+        self.init(Blueprint(models: models, manifest: header?.sceneManifest, configuration: configuration))
+    }
+
+    /// An engine with fresh state over models compiled before.
+    init(_ blueprint: Blueprint) {
+        models = .allocate(capacity: blueprint.compiled.count)
+        _ = models.initialize(from: blueprint.compiled)
+        tagRanges = blueprint.tagRanges
+        tagModels = blueprint.tagModels
+        shared = Shared(rules: blueprint.rules, sceneBudgets: blueprint.sceneBudgets)
     }
 
     deinit {

@@ -19,6 +19,8 @@ public struct TraceSummarizer {
 
     private let models: [LifecycleModel]
     private let configuration: ConfigurationSource
+    /// The models compiled for each scene manifest and configuration met so far (a handful at most).
+    private var compiled: [ModelEngine.Blueprint] = []
     /// Calls, total and longest duration of each handler kind, by tag; reset per trace.
     private var handlers = [HandlerTotals](repeating: HandlerTotals(), count: 256)
 
@@ -57,7 +59,16 @@ public struct TraceSummarizer {
 
     private mutating func summarize(_ reader: TraceReader, path: String, into output: inout [UInt8]) throws(TraceError) {
         let header = reader.header
-        let analyzer = TraceAnalyzer(file: path, header: header, configuration: try configuration(header), models: models)
+        let configuration = try configuration(header)
+        let manifest = header?.sceneManifest
+        let blueprint: ModelEngine.Blueprint
+        if let known = compiled.first(where: { $0.manifest == manifest && $0.configuration == configuration }) {
+            blueprint = known
+        } else {
+            blueprint = ModelEngine.Blueprint(models: models, manifest: manifest, configuration: configuration)
+            if compiled.count < 16 { compiled.append(blueprint) }
+        }
+        let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)
         analyzer.logTasks()
         for index in handlers.indices where handlers[index].count > 0 { handlers[index] = HandlerTotals() }
         var tasks: [TaskTracker.Life] = []
