@@ -84,19 +84,7 @@ public final class Recorder: Sendable {
         clock: TraceClock = .continuous,
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
-        try self.init(path: file.path, app: app, sceneManifest: sceneManifest, metadata: metadata, clock: clock,
-                      configuration: configuration)
-    }
-
-    /// Records into a new trace file at `path`: as ``init(file:app:sceneManifest:metadata:clock:configuration:)``.
-    public convenience init(
-        path: String,
-        app: String? = nil,
-        sceneManifest: Bool? = nil,
-        metadata: TraceMetadata = [:],
-        clock: TraceClock = .continuous,
-        configuration: RecorderConfiguration = .init()
-    ) throws(TraceError) {
+        let path = file.path
         var header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
                                  sceneManifest: sceneManifest, extra: metadata.entries)
         header[extra: TraceHeader.Key.source] = header[extra: TraceHeader.Key.source] ?? .string("recorder")

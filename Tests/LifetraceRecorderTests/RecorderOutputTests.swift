@@ -45,7 +45,7 @@ import Testing
     /// Drops after the last event are still reported, at the close (one thread, a full buffer).
     @Test func dropsAfterTheLastEventAreReportedAtClose() throws {
         let path = directory.file("late-drops.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
                                                                       overflowPolicy: .drop))
         for _ in 0..<1000 { recorder.record(.heartbeat) }
         try recorder.close()
@@ -59,7 +59,7 @@ import Testing
     /// its 10 s default: a 50 ms heartbeat stopping for 300 ms in the background is a suspension.
     @Test func theHeartbeatIntervalIsInTheHeaderAndDrivesInference() throws {
         let path = directory.file("beats.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(heartbeatInterval: .milliseconds(50)))
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(heartbeatInterval: .milliseconds(50)))
         try recorder.close()
         let header = try #require(try RecorderTraces.read(path).header)
         #expect(header.heartbeatNanoseconds == 50_000_000)

@@ -27,7 +27,7 @@ import Testing
 
     @Test func recordsTheSeedsColdLaunchInOrderWithHeader() throws {
         let path = directory.file("launch.lifetrace")
-        let recorder = try Recorder(path: path, app: "com.example.app", sceneManifest: true)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", sceneManifest: true)
         recorder.measure(.appDidFinishLaunching) {}
         recorder.measure(.sceneWillConnect, scene: "S1") {}
         recorder.record(.sceneWillEnterForeground, scene: "S1")
@@ -56,7 +56,7 @@ import Testing
 
     @Test func aSpanMeasuresItsHandlerAndKeepsItsStartPosition() throws {
         let path = directory.file("span.lifetrace")
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
         // Another thread records while the handler runs: it must come after the handler's event.
         let other = Thread { recorder.record(.taskBegin, task: 1, name: "save") }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func manyThreadsLoseNothingAndKeepTimeOrder() throws {
         let path = directory.file("threads.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(bufferCapacity: 1000))
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(bufferCapacity: 1000))
         let threads = 4
         let perThread = 5000
         DispatchQueue.concurrentPerform(iterations: threads) { index in
@@ -106,7 +106,7 @@ import Testing
 
     @Test func theDropPolicyCountsLossesAndSaysSoInTheTrace() throws {
         let path = directory.file("drop.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
                                                                       overflowPolicy: .drop))
         // The buffer holds 16 events, the process.launch among them.
         for i in 0..<40 { recorder.record(.heartbeat, task: Int64(i)) }
@@ -124,7 +124,7 @@ import Testing
 
     @Test func metadataGoesInTheHeaderInTheOrderGiven() throws {
         let path = directory.file("metadata.lifetrace")
-        let recorder = try Recorder(path: path, app: "com.example.app",
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app",
                                     metadata: ["app_version": "2.3", "build": 417, "beta": true])
         recorder.record(.sceneDidBecomeActive, scene: "S1")
         try recorder.close()
@@ -139,7 +139,7 @@ import Testing
 
     @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {
         let path = directory.file("block.lifetrace")
-        let recorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))
         for i in 0..<100 { recorder.record(.heartbeat, task: Int64(i)) }
         try recorder.close()
         let (reader, events) = try readAll(path)

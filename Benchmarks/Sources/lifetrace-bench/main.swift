@@ -81,7 +81,7 @@ func benchmark(events: Int, threads: Int, path: String) throws {
 
     // Bursts: the threads record `burst` events each at once, then the writer drains outside the timed region.
     let burst = 8_192
-    let callRecorder = try Recorder(path: path, configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 20))
+    let callRecorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 20))
     nonisolated(unsafe) let cpu = UnsafeMutablePointer<UInt64>.allocate(capacity: threads)
     nonisolated(unsafe) let wall = UnsafeMutablePointer<UInt64>.allocate(capacity: threads)
     cpu.initialize(repeating: 0, count: threads)
@@ -110,7 +110,7 @@ func benchmark(events: Int, threads: Int, path: String) throws {
         + " wall_ns_per_event=\(String(format: "%.1f", wallTotal / calls)) lost=\(lost)")
 
     // Flat out: wall time per event, writer included.
-    let sustained = try Recorder(path: path)
+    let sustained = try Recorder(file: URL(fileURLWithPath: path))
     let start = nanoseconds(CLOCK_MONOTONIC)
     onThreads(threads) { _ in recordBurst(sustained, perThread, offset: 0) }
     try sustained.close()

@@ -1,6 +1,6 @@
 /// The name of a budget the analyzer measures against: the ones below, and any a lifecycle model's handler or
 /// state budgets name (`Schemas/models/*.json`). `lifetrace.json` sets them by these names.
-public struct Budget: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Budget: StringIdentifier {
     /// The name, as `lifetrace.json` and the models spell it.
     public let rawValue: String
 
@@ -8,14 +8,6 @@ public struct Budget: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// A budget named by a literal.
-    public init(stringLiteral value: String) {
-        rawValue = value
-    }
-
-    /// The name.
-    public var description: String { rawValue }
 
     /// `didEnterBackground`: how long the background handler may run (`applicationDidEnterBackground(_:)`:
     /// "your implementation of this method has approximately five seconds"). Default 5 s.

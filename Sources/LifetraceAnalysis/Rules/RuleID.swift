@@ -1,8 +1,7 @@
 /// A rule's stable id: `LT001`... for the catalogue's rules, any string a model declares for its own.
 ///
 /// The rules code checks are named here once; a model's JSON names its rules by their id.
-public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible {
+public struct RuleID: StringIdentifier, Comparable {
     /// The id as written: `LT003`.
     public let rawValue: String
 
@@ -10,14 +9,6 @@ public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Expressi
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// An id written as a literal.
-    public init(stringLiteral value: String) {
-        rawValue = value
-    }
-
-    /// The id as written.
-    public var description: String { rawValue }
 
     /// Ids sort as written: `LT001` before `LT010`.
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool {

@@ -46,7 +46,7 @@ extension Recorder {
         case "stderr": configuration.mirror = .standardError
         default: break
         }
-        guard let recorder = try? Recorder(path: path, app: app, sceneManifest: sceneManifest, metadata: metadata,
+        guard let recorder = try? Recorder(file: URL(fileURLWithPath: path), app: app, sceneManifest: sceneManifest, metadata: metadata,
                                            configuration: configuration)
         else { return nil }
         recorder.keep(recorder.captureLifecycle(from: center))

@@ -31,7 +31,7 @@ import Testing
     @Test func aTaskThatFinishesIsBegunAndEndedOnce() throws {
         let path = directory.file("task.lifetrace")
         let app = FakeApplication()
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: { app.ended.append($0) })
         task.end()
         task.end()
@@ -48,7 +48,7 @@ import Testing
     @Test func theExpirationHandlerStopsTheWorkAndEndsTheTask() throws {
         let path = directory.file("expire.lifetrace")
         let app = FakeApplication()
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let stopped = LockedFlag()
         let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: { app.ended.append($0) },
                                                 onExpiration: { stopped.set() })
@@ -63,7 +63,7 @@ import Testing
     /// `.invalid` (0) from the system: nothing to record, nothing to end.
     @Test func anInvalidTaskRecordsNothing() throws {
         let path = directory.file("invalid.lifetrace")
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let task = recorder.beginBackgroundTask(begin: { _, _ in 0 }, end: { _ in Issue.record("ended an invalid task") })
         task.end()
         try recorder.close()
@@ -74,7 +74,7 @@ import Testing
     /// A BGAppRefreshTask that expires and is completed unsuccessfully, and a processing task that completes.
     @Test func scheduledTasksRecordBeginExpiryAndCompletion() throws {
         let path = directory.file("bg.lifetrace")
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         nonisolated(unsafe) var expirationHandler: (@Sendable () -> Void)?
         nonisolated(unsafe) var completions: [Bool] = []
         let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",

@@ -58,7 +58,7 @@ import Testing
     func capture(_ sequence: Sequence, name: String) throws -> String {
         let path = directory.file("\(name).lifetrace")
         let center = NotificationCenter()
-        let recorder = try Recorder(path: path, app: "com.example.app", sceneManifest: sequence.sceneManifest)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", sceneManifest: sequence.sceneManifest)
         let capture = recorder.captureLifecycle(from: center)
         for (notification, scene) in sequence.posts {
             center.post(name: Notification.Name(notification.rawValue), object: scene)
@@ -93,7 +93,7 @@ import Testing
     @Test func theLaunchOptionsGiveTheLaunchReason() throws {
         let path = directory.file("push.lifetrace")
         let center = NotificationCenter()
-        let recorder = try Recorder(path: path)
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let capture = recorder.captureLifecycle(from: center)
         center.post(name: Notification.Name("UIApplicationDidFinishLaunchingNotification"), object: nil,
                     userInfo: ["UIApplicationLaunchOptionsRemoteNotificationKey": ["aps": 1]])
