@@ -10,7 +10,7 @@ import LifetraceFormat
 public enum HTMLReport {
     /// The whole page.
     public static func render(_ results: [AnalysisResult], title: String = "lifetrace report") -> String {
-        let data = scriptSafe(ReportData.json(results).jsonText)
+        let data = MarkupEscaping.scriptSafe(ReportData.json(results).jsonText)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -35,23 +35,6 @@ public enum HTMLReport {
             </html>
 
             """
-    }
-
-    /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.
-    static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for character in json.unicodeScalars {
-            switch character {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
     }
 
     static let style = """

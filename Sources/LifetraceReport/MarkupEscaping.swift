@@ -1,4 +1,5 @@
-/// Escapes untrusted text (scene ids, task names, markers from traces) for XML and HTML.
+/// Escapes untrusted text (scene ids, task names, markers from traces) for XML and HTML, and JSON for a
+/// `<script>` element: every escaping of the reports, in one place.
 public enum MarkupEscaping {
     /// `text` safe in element content and in quoted attribute values of XML and HTML: `& < > " '` become
     /// entities, and control characters other than tab and line breaks (not allowed in XML) become spaces.
@@ -18,5 +19,22 @@ public enum MarkupEscaping {
             }
         }
         return escaped
+    }
+
+    /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.
+    static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for character in json.unicodeScalars {
+            switch character {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 }
