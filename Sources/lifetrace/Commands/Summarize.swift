@@ -23,7 +23,7 @@ struct Summarize: ParsableCommand {
     @Option(name: .customLong("files-from"), help: "Also read the traces listed in this file, one per line (- for standard input).")
     var filesFrom: String?
 
-    @Option(name: .shortAndLong, help: "The JSON Lines file to write (default: standard output).")
+    @Option(name: .shortAndLong, help: "The JSON Lines file to write; - for standard output.")
     var output = "-"
 
     @Option(help: "How many traces to read at once (default: one per core).")

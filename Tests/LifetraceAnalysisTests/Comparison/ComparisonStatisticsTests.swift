@@ -1,5 +1,7 @@
 @testable import LifetraceAnalysis
 import LifetraceCore
+import LifetraceFormat
+import LifetraceTestSupport
 import Testing
 
 /// The statistics `compare` rests on, against values worked out by hand and by SciPy.
@@ -117,5 +119,21 @@ import Testing
         }
         result.finish()
         return result
+    }
+
+    /// lifetrace.json's `compare` member sets the thresholds, beside the budgets; a bad value is an error naming
+    /// the setting.
+    @Test func thresholdsComeFromTheConfiguration() throws {
+        let directory = TemporaryDirectory()
+        let good = directory.write("lifetrace.json", text: #"{"budgets": {"launch": "3s"}, "compare": {"alpha": 0.05, "min_count": 10}}"#)
+        let thresholds = try ComparisonThresholds.load(path: good)
+        #expect(thresholds.alpha == 0.05 && thresholds.minimumCount == 10 && thresholds.minimumEffect == 0.10)
+        let bad = directory.write("bad.json", text: #"{"compare": {"alpha": 2}}"#)
+        #expect(throws: TraceError.self) { try ComparisonThresholds.load(path: bad) }
+        do {
+            _ = try ComparisonThresholds.load(path: bad)
+        } catch {
+            #expect(error.description == "\(bad): compare.alpha must be a number between 0 and 1")
+        }
     }
 }
