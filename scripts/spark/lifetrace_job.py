@@ -17,6 +17,7 @@ Every executor needs the lifetrace binary at the --lifetrace path (or ship it wi
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -59,16 +60,29 @@ def traces(inputs):
     return sorted(found) if all(os.path.isdir(item) for item in inputs) else found
 
 
+def executable(lifetrace):
+    """The binary on this executor: the path given, or the file of that name shipped with `--files`."""
+    if os.path.isfile(lifetrace) or shutil.which(lifetrace):
+        return lifetrace
+    from pyspark import SparkFiles
+    shipped = SparkFiles.get(os.path.basename(lifetrace))
+    if os.path.isfile(shipped):
+        os.chmod(shipped, 0o755)
+        return shipped
+    raise RuntimeError(f"no lifetrace binary at {lifetrace} on this executor, nor shipped with --files")
+
+
 def summarize_partition(lifetrace):
     def run(items):
         items = list(items)
         if not items:
             return
+        binary = executable(lifetrace)
         for side in ("base", "new"):
             paths = [path for s, path in items if s == side]
             if not paths:
                 continue
-            done = subprocess.run([lifetrace, "summarize", "--files-from", "-", "--jobs", "1"],
+            done = subprocess.run([binary, "summarize", "--files-from", "-", "--jobs", "1"],
                                   input="\n".join(paths) + "\n", capture_output=True, text=True)
             # 2: some traces could not be read; their error rows are in the output.
             if done.returncode not in (0, 2):

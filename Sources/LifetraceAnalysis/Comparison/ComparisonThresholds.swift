@@ -1,4 +1,3 @@
-import Foundation
 public import LifetraceFormat
 import LifetraceCore
 
@@ -21,11 +20,13 @@ public struct ComparisonThresholds: Sendable, Hashable {
     /// The thresholds of the `compare` member of the configuration file at `path`, the defaults for those it
     /// does not set.
     public static func load(path: String) throws(TraceError) -> ComparisonThresholds {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TraceError(.io, file: path, at: .file, "cannot read the configuration")
-        }
-        var thresholds = ComparisonThresholds()
-        guard case let .object(members)? = try JSONValue(parsing: text, file: path)["compare"] else { return thresholds }
+        try ConfigurationFile(path: path).comparisonThresholds()
+    }
+
+    /// The thresholds of the `compare` member of `json` (the file `path`'s).
+    init(_ json: JSONValue, file path: String) throws(TraceError) {
+        self.init()
+        guard case let .object(members)? = json["compare"] else { return }
         for (key, value) in members {
             let number: Double? = switch value {
             case let .int(int): Double(int)
@@ -38,20 +39,19 @@ public struct ComparisonThresholds: Sendable, Hashable {
             switch key {
             case "alpha":
                 guard let number, number > 0, number < 1 else { throw fail("between 0 and 1") }
-                thresholds.alpha = number
+                alpha = number
             case "min_effect":
                 guard let number, number >= 0, number <= 100 else { throw fail("from 0 to 100") }
-                thresholds.minimumEffect = number
+                minimumEffect = number
             case "min_count":
                 guard let number, number >= 2, number <= 1_000_000, number == number.rounded() else { throw fail("(a whole number from 2)") }
-                thresholds.minimumCount = Int(number)
+                minimumCount = Int(number)
             case "min_exit_increase":
                 guard let number, number >= 0, number <= 1 else { throw fail("from 0 to 1") }
-                thresholds.minimumExitIncrease = number
+                minimumExitIncrease = number
             default:
                 throw TraceError(.malformed, file: path, at: .file, "unknown compare setting \"\(key)\"")
             }
         }
-        return thresholds
     }
 }

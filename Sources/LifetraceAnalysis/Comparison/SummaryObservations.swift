@@ -24,7 +24,10 @@ public struct SummaryObservations: Sendable {
     /// Takes one summary row; rows of a trace come together (as `summarize` writes them).
     public mutating func add(_ row: JSONValue) {
         guard let trace = row["trace"]?.stringValue, let kind = row["row"]?.stringValue else { return }
-        if trace != current { finishTrace() ; current = trace }
+        if trace != current {
+            finishTrace()
+            current = trace
+        }
         switch kind {
         case "trace":
             traces += 1

@@ -1,4 +1,3 @@
-import Foundation
 public import LifetraceCore
 public import LifetraceFormat
 
@@ -55,10 +54,11 @@ public struct AnalysisConfiguration: Sendable, Equatable {
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
     public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TraceError(.io, file: path, at: .file, "cannot read the configuration")
-        }
-        let json = try JSONValue(parsing: text, file: path)
+        try ConfigurationFile(path: path).configuration(for: header)
+    }
+
+    /// The configuration `json` (the file `path`'s) gives a trace with `header`.
+    init(_ json: JSONValue, file path: String, for header: TraceHeader?) throws(TraceError) {
         var configuration = AnalysisConfiguration.defaults
         try configuration.apply(json, file: path)
         let style = header?[extra: "style"]?.stringValue
@@ -75,7 +75,7 @@ public struct AnalysisConfiguration: Sendable, Equatable {
                 configuration.sceneBudgets[scene] = overrides
             }
         }
-        return configuration
+        self = configuration
     }
 
     private mutating func apply(_ json: JSONValue, file: String) throws(TraceError) {

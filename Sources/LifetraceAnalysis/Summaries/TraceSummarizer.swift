@@ -37,27 +37,39 @@ public struct TraceSummarizer {
         self.configuration = configuration
     }
 
-    /// Appends the rows of the trace at `path` to `output`, one JSON object per line; a trace that cannot be
-    /// read gives its rows up to the damage (none if its header is unreadable), then an error row.
+    /// Appends the rows of the trace at `path` to `output`, one JSON object per line (see
+    /// ``summarize(path:_:)``).
     ///
     /// - Returns: whether the trace was read to its end.
     @discardableResult
     public mutating func summarize(path: String, into output: inout [UInt8]) -> Bool {
+        summarize(path: path) { row in
+            output.appendJSONValue(row)
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Passes the rows of the trace at `path` to `emit`, in order; a trace that cannot be read gives its rows up
+    /// to the damage (none if its header is unreadable), then an error row.
+    ///
+    /// - Returns: whether the trace was read to its end.
+    @discardableResult
+    public mutating func summarize(path: String, _ emit: (JSONValue) -> Void) -> Bool {
         var header: TraceHeader?
         do throws(TraceError) {
             let reader = try TraceReader(path: path)
             header = reader.header
-            try summarize(reader, path: path, into: &output)
+            try summarize(reader, path: path, emit)
             return true
         } catch {
-            append(row(.error, path, header, [
+            emit(row(.error, path, header, [
                 ("error", .string(error.description)), ("error_kind", .string(Self.name(of: error.kind))),
-            ]), to: &output)
+            ]))
             return false
         }
     }
 
-    private mutating func summarize(_ reader: TraceReader, path: String, into output: inout [UInt8]) throws(TraceError) {
+    private mutating func summarize(_ reader: TraceReader, path: String, _ emit: (JSONValue) -> Void) throws(TraceError) {
         let header = reader.header
         let configuration = try configuration(header)
         let manifest = header?.sceneManifest
@@ -85,19 +97,19 @@ public struct TraceSummarizer {
         var result = analyzer.finish()
         result.inputWarnings = reader.warnings
         tasks += analyzer.takeTaskLog()
-        append(traceRow(result, path, header, reader), to: &output)
+        emit(traceRow(result, path, header, reader))
         for (number, process) in result.processes.enumerated() {
-            append(processRow(process, number: number + 1, path, header), to: &output)
+            emit(processRow(process, number: number + 1, path, header))
         }
         for tag in handlers.indices where handlers[tag].count > 0 {
             let totals = handlers[tag]
-            append(row(.handler, path, header, [
+            emit(row(.handler, path, header, [
                 ("handler", .string(EventKind(rawValue: UInt8(tag))?.name ?? "unknown")), ("count", .int(totals.count)),
                 ("total_ns", .int(totals.total)), ("max_ns", .int(totals.longest)), ("mean_ns", .int(totals.total / totals.count)),
-            ]), to: &output)
+            ]))
         }
-        for task in tasks { append(taskRow(task, path, header), to: &output) }
-        for finding in result.findings { append(findingRow(finding, path, header), to: &output) }
+        for task in tasks { emit(taskRow(task, path, header)) }
+        for finding in result.findings { emit(findingRow(finding, path, header)) }
     }
 
     /// Adds the handlers of `block` to the totals: each event with a duration, and each `handler.return` to the
@@ -206,10 +218,5 @@ public struct TraceSummarizer {
         case .malformed: "malformed"
         case .limitExceeded: "limit-exceeded"
         }
-    }
-
-    private func append(_ row: JSONValue, to output: inout [UInt8]) {
-        output.appendJSONValue(row)
-        output.append(UInt8(ascii: "\n"))
     }
 }

@@ -20,9 +20,8 @@ public enum ComparisonOutput {
     }
 
     static func cells(_ row: BuildComparison.Row) -> [String] {
-        func value(_ distribution: Distribution, _ percentile: Double?) -> String {
-            guard let percentile else { return "-" }
-            return Nanoseconds.short(Int64(percentile.rounded()))
+        func value(_ percentile: Double?) -> String {
+            percentile.map { Nanoseconds.short(Int64($0.rounded())) } ?? "-"
         }
         let change = row.change.map { change -> String in
             row.metric.family == .exit ? String(format: "%+.1f pts", change * 100) : String(format: "%+.1f%%", change * 100)
@@ -35,8 +34,8 @@ public enum ComparisonOutput {
                     share(row.new.count, row.shares?.new), "", "", "", change, p, verdict]
         }
         return [row.metric.description,
-                String(row.base.count), value(row.base, row.base.p50), value(row.base, row.base.p90), value(row.base, row.base.p99),
-                String(row.new.count), value(row.new, row.new.p50), value(row.new, row.new.p90), value(row.new, row.new.p99),
+                String(row.base.count), value(row.base.p50), value(row.base.p90), value(row.base.p99),
+                String(row.new.count), value(row.new.p50), value(row.new.p90), value(row.new.p99),
                 change, p, verdict]
     }
 

@@ -32,9 +32,9 @@ struct Check: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let models = try analysis.loadModels()
+        let prepared = try analysis.prepare()
         let accepted = try baseline.map(Baseline.load) ?? []
-        let outcomes = checkInParallel(models: models)
+        let outcomes = checkInParallel(prepared)
         var results: [AnalysisResult] = []
         var failedInput = false
         for outcome in outcomes {
@@ -63,14 +63,13 @@ struct Check: ParsableCommand {
     }
 
     /// Analyzes every trace, as many at once as there are cores, keeping the order of the arguments.
-    private func checkInParallel(models: [LifecycleModel]) -> [Result<AnalysisResult, TraceError>] {
+    private func checkInParallel(_ prepared: PreparedAnalysis) -> [Result<AnalysisResult, TraceError>] {
         let results = ResultSlots(count: traces.count)
         let traces = traces
-        let analysis = analysis
         DispatchQueue.concurrentPerform(iterations: traces.count) { index in
             let path = traces[index]
             do {
-                results.set(index, .success(try analysis.analyze(path: path, models: models)))
+                results.set(index, .success(try prepared.analyze(path: path)))
             } catch let error as TraceError {
                 results.set(index, .failure(error))
             } catch {

@@ -34,20 +34,19 @@ struct Compare: ParsableCommand {
     @Option(help: "Output format: text, markdown or json.")
     var format: ComparisonOutput.Format = .text
 
-    @Option(help: "How many traces to read at once (default: one per core).")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup var analysis: AnalysisOptions
 
     func validate() throws {
         if base.isEmpty || new.isEmpty { throw ValidationError("give both --base and --new") }
-        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
     }
 
     func run() throws {
-        let thresholds = try analysis.config.map { (path) throws(TraceError) in try ComparisonThresholds.load(path: path) }
-            ?? ComparisonThresholds()
-        let comparison = BuildComparison(base: try observations(base), new: try observations(new), thresholds: thresholds)
+        let prepared = try analysis.prepare()
+        let thresholds = try prepared.configuration?.comparisonThresholds() ?? ComparisonThresholds()
+        let comparison = BuildComparison(base: try observations(base, prepared), new: try observations(new, prepared),
+                                         thresholds: thresholds)
         var out = StandardOutput()
         out.write(ComparisonOutput.render(comparison, format: format))
         out.flush()
@@ -55,21 +54,17 @@ struct Compare: ParsableCommand {
     }
 
     /// The observations of one side: summary files read as they are, traces summarized first.
-    private func observations(_ inputs: [String]) throws -> SummaryObservations {
+    private func observations(_ inputs: [String], _ prepared: PreparedAnalysis) throws -> SummaryObservations {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
             if Self.isSummary(input) { try Self.read(summary: input, into: &observations) } else { traces.append(input) }
         }
         if !traces.isEmpty {
-            try SummaryPipeline.run(try TraceFiles(traces), analysis: analysis,
-                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { rows, _ in
-                var start = rows.startIndex
-                while let end = rows[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    observations.add(try JSONValue(parsing: String(decoding: rows[start..<end], as: UTF8.self), file: "-"))
-                    start = end + 1
-                }
-            }
+            // The rows as values: no JSON written only to be read back.
+            try SummaryPipeline.run(try TraceFiles(traces), prepared, jobs: jobs.count,
+                                    summarize: { summarizer, path, rows in summarizer.summarize(path: path) { rows.append($0) } },
+                                    consume: { (rows: [JSONValue], _) in for row in rows { observations.add(row) } })
         }
         observations.finish()
         return observations

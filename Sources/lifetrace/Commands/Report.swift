@@ -36,10 +36,10 @@ struct Report: ParsableCommand {
     var width: Int?
 
     func run() throws {
-        let models = try analysis.loadModels()
+        let prepared = try analysis.prepare()
         var results: [AnalysisResult] = []
         for path in traces {
-            results.append(try analysis.analyze(path: path, models: models, recordTimeline: true))
+            results.append(try prepared.analyze(path: path, recordTimeline: true))
             Diagnostics.warnings(results[results.count - 1].inputWarnings)
         }
         if output.hasSuffix(".html") || output.hasSuffix(".htm") {
@@ -88,7 +88,7 @@ struct Export: ParsableCommand {
     @OptionGroup var analysis: AnalysisOptions
 
     func run() throws {
-        let result = try analysis.analyze(path: trace, models: try analysis.loadModels(), recordTimeline: true)
+        let result = try analysis.prepare().analyze(path: trace, recordTimeline: true)
         Diagnostics.warnings(result.inputWarnings)
         try StandardOutput.write(ChromeTraceExport.export(result).jsonText + "\n", to: output)
     }

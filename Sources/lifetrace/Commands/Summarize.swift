@@ -26,22 +26,22 @@ struct Summarize: ParsableCommand {
     @Option(name: .shortAndLong, help: "The JSON Lines file to write; - for standard output.")
     var output = "-"
 
-    @Option(help: "How many traces to read at once (default: one per core).")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup var analysis: AnalysisOptions
 
     func validate() throws {
         if traces.isEmpty, filesFrom == nil { throw ValidationError("give traces, directories or --files-from") }
-        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
     }
 
     func run() throws {
         let sink = try FileSink(path: output)
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
         var unreadable = 0
-        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom), analysis: analysis,
-                                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { rows, complete in
+        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom), try analysis.prepare(),
+                                jobs: jobs.count,
+                                summarize: { summarizer, path, rows in summarizer.summarize(path: path, into: &rows) }) {
+            (rows: [UInt8], complete) in
             try rows.withUnsafeBytes { raw in try sink.write(raw) }
             if !complete { unreadable += 1 }
             progress.tick()

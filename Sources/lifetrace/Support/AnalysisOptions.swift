@@ -14,38 +14,46 @@ struct AnalysisOptions: ParsableArguments {
     @Option(name: .customLong("models"), help: "A directory of extra lifecycle models (JSON) to check as well.")
     var modelsDirectory: String?
 
-    /// The built-in models and every `*.json` of `--models`, in name order; a directory that cannot be read or
-    /// a model that does not parse is bad input.
-    func loadModels() throws(TraceError) -> [LifecycleModel] {
+    /// Loads what the options name, once: the built-in models and every `*.json` of `--models` (in name order),
+    /// and `--config`. A directory that cannot be read, a model that does not parse or a configuration that
+    /// cannot be read is bad input.
+    func prepare() throws(TraceError) -> PreparedAnalysis {
         var models = LifecycleModel.builtIn
-        guard let modelsDirectory else { return models }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: modelsDirectory)
-        } catch {
-            throw TraceError(.io, file: modelsDirectory, at: .file, "cannot read the models directory")
-        }
-        for name in names.sorted() where name.hasSuffix(".json") {
+        if let modelsDirectory {
+            let names: [String]
             do {
-                models.append(try LifecycleModel(contentsOf: modelsDirectory + "/" + name))
+                names = try FileManager.default.contentsOfDirectory(atPath: modelsDirectory)
             } catch {
-                throw TraceError(.malformed, file: error.file, at: .file, error.message)
+                throw TraceError(.io, file: modelsDirectory, at: .file, "cannot read the models directory")
+            }
+            for name in names.sorted() where name.hasSuffix(".json") {
+                do {
+                    models.append(try LifecycleModel(contentsOf: modelsDirectory + "/" + name))
+                } catch {
+                    throw TraceError(.malformed, file: error.file, at: .file, error.message)
+                }
             }
         }
-        return models
+        return PreparedAnalysis(models: models, configuration: try config.map { (path) throws(TraceError) in try ConfigurationFile(path: path) })
     }
+}
 
-    /// The configuration `--config` gives for a trace with `header` (the defaults without one).
+/// The models and the configuration file of ``AnalysisOptions``, loaded: what each trace is analyzed with.
+struct PreparedAnalysis: Sendable {
+    /// The built-in models and those of `--models`.
+    let models: [LifecycleModel]
+    /// `--config`, read.
+    let configuration: ConfigurationFile?
+
+    /// The configuration for a trace with `header` (the defaults without `--config`).
     func configuration(for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
-        guard let config else { return .defaults }
-        return try AnalysisConfiguration.load(path: config, for: header)
+        try configuration?.configuration(for: header) ?? .defaults
     }
 
-    /// Analyzes the trace at `path`, reading it once, with the configuration `--config` gives for its header.
-    func analyze(path: String, models: [LifecycleModel], recordTimeline: Bool = false) throws -> AnalysisResult {
+    /// Analyzes the trace at `path`, reading it once, with the configuration for its header.
+    func analyze(path: String, recordTimeline: Bool = false) throws -> AnalysisResult {
         let reader = try TraceReader(path: path)
-        let configuration = try configuration(for: reader.header)
-        return try TraceAnalyzer.analyze(reader, file: path, configuration: configuration, models: models,
-                                         recordTimeline: recordTimeline)
+        return try TraceAnalyzer.analyze(reader, file: path, configuration: try configuration(for: reader.header),
+                                         models: models, recordTimeline: recordTimeline)
     }
 }

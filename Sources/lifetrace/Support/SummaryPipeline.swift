@@ -9,27 +9,32 @@ import LifetraceFormat
 /// one ahead are in memory.
 enum SummaryPipeline {
     /// Where one trace is summarized: its path and its rows.
-    private final class Slot {
+    private final class Slot<Rows: RangeReplaceableCollection> {
         var path = ""
-        var rows: [UInt8] = []
+        var rows = Rows()
         var complete = true
     }
 
-    /// Summarizes every trace of `files` on `jobs` threads, with the models and configuration of `analysis`;
-    /// `consume` gets each trace's rows (JSON Lines) and whether the trace was read to its end.
+    /// Summarizes every trace of `files` on `jobs` threads with the models and configuration of `prepared`:
+    /// `summarize` puts a trace's rows in the form the caller wants (JSON Lines, or values) on the worker's
+    /// thread, and `consume` gets them, in order, with whether the trace was read to its end.
     ///
     /// - Returns: the number of traces summarized.
     @discardableResult
-    static func run(_ files: TraceFiles, analysis: AnalysisOptions, jobs: Int,
-                    consume: ([UInt8], _ complete: Bool) throws -> Void) throws -> Int {
-        let models = try analysis.loadModels()
+    static func run<Rows: RangeReplaceableCollection & Sendable>(
+        _ files: TraceFiles, _ prepared: PreparedAnalysis, jobs: Int,
+        summarize: @escaping (inout TraceSummarizer, _ path: String, inout Rows) -> Bool,
+        consume: (Rows, _ complete: Bool) throws -> Void
+    ) throws -> Int {
         let summarizers = (0..<jobs).map { _ in
-            LockedValue(TraceSummarizer(models: models) { (header) throws(TraceError) in try analysis.configuration(for: header) })
+            LockedValue(TraceSummarizer(models: prepared.models) { (header) throws(TraceError) in
+                try prepared.configuration(for: header)
+            })
         }
         nonisolated(unsafe) var files = files
         nonisolated(unsafe) var listingError: (any Error)?
         var count = 0
-        try OrderedPipeline<Slot, Bool, TraceError>.run(
+        try OrderedPipeline<Slot<Rows>, Bool, TraceError>.run(
             workers: jobs,
             makeSlot: Slot.init,
             claim: { (slot) throws(TraceError) -> Bool in
@@ -44,7 +49,7 @@ enum SummaryPipeline {
             },
             work: { worker, slot in
                 slot.rows.removeAll(keepingCapacity: true)
-                slot.complete = summarizers[worker].withLock { $0.summarize(path: slot.path, into: &slot.rows) }
+                slot.complete = summarizers[worker].withLock { summarize(&$0, slot.path, &slot.rows) }
                 return .success(slot.complete)
             },
             accept: { (_, _) throws(TraceError) in },
