@@ -17,7 +17,8 @@ let package = Package(
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // libzstd, for the command line's compression only: Apple's device SDKs have none, so nothing an app
@@ -39,8 +40,15 @@ let package = Package(
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
         .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceZstd"]),
-        // Stage 4: timelines as self-contained HTML and terminal text, and Chrome/Perfetto export.
-        .target(name: "LifetraceReport", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
+        // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
+        // protobuf trace (messages generated from Schemas/perfetto/ by scripts/gen-perfetto-protos) and Chrome JSON.
+        .target(
+            name: "LifetraceReport",
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceCore", "LifetraceFormat",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.

@@ -39,14 +39,21 @@ public final class TraceAnalyzer {
     public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
                 models: [LifecycleModel] = LifecycleModel.builtIn, recordTimeline: Bool = false) {
         core = AnalysisCore(file: file, header: header, configuration: configuration, models: models,
-                            recordTimeline: recordTimeline)
+                            observer: recordTimeline ? TimelineRecorder(configuration: configuration) : nil)
+    }
+
+    /// Starts an analysis of the trace `file` with `header` that tells `observer` what it reads and computes,
+    /// as it goes (``TimelineObserver``).
+    public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
+                models: [LifecycleModel] = LifecycleModel.builtIn, observer: any TimelineObserver) {
+        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models, observer: observer)
     }
 
     /// Starts an analysis with models compiled before for the same scene manifest and configuration (many small
     /// traces: compiling is most of the cost of one).
     init(file: String, header: TraceHeader?, models: [LifecycleModel], compiled: ModelEngine.Blueprint) {
         core = AnalysisCore(file: file, header: header, configuration: compiled.configuration, models: models,
-                            recordTimeline: false, compiled: compiled)
+                            observer: nil, compiled: compiled)
     }
 
     /// Reads and analyzes the trace at `path`.
@@ -57,12 +64,14 @@ public final class TraceAnalyzer {
                     recordTimeline: recordTimeline)
     }
 
-    /// Analyzes what `reader` reads, the trace named `file` in findings.
+    /// Analyzes what `reader` reads, the trace named `file` in findings; `observer`, if given, is told as it goes.
     package static func analyze(_ reader: TraceReader, file: String, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
-                               recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
-        let analyzer = TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models,
-                                     recordTimeline: recordTimeline)
+                               recordTimeline: Bool = false, observer: (any TimelineObserver)? = nil) throws(TraceError) -> AnalysisResult {
+        let analyzer = observer.map {
+            TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models, observer: $0)
+        } ?? TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models,
+                           recordTimeline: recordTimeline)
         do {
             try reader.forEachBlock { analyzer.consume($0) }
         } catch {
@@ -169,15 +178,21 @@ struct AnalysisCore: ~Copyable {
         var reportedAfterTerminate = false
     }
 
-    private var timeline: TimelineRecorder?
+    /// Who is told what the analysis reads and computes, if anyone (``TimelineObserver``).
+    private let observer: (any TimelineObserver)?
+    /// The observer when it is the reports' timeline, for the result.
+    private let timelineRecorder: TimelineRecorder?
+    /// The current event started a process: the observer hears of it before the event.
+    private var processStartPending = false
     /// Whether the trace was derived from a log capture (`lifetrace import`), which starts and stops
     /// wherever the capture did.
     private var derived = false
 
     init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
-         recordTimeline: Bool, compiled: ModelEngine.Blueprint? = nil) {
+         observer: (any TimelineObserver)?, compiled: ModelEngine.Blueprint? = nil) {
         self.file = file
-        if recordTimeline { timeline = TimelineRecorder() }
+        self.observer = observer
+        timelineRecorder = observer as? TimelineRecorder
         self.header = header
         var configuration = configuration
         derived = header?.isDerived == true
@@ -188,7 +203,7 @@ struct AnalysisCore: ~Copyable {
         }
         self.configuration = configuration
         self.engine = compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
-        if recordTimeline { engine.segmentLog = [] }
+        if observer != nil { engine.segmentLog = [] }
         collector = FindingCollector(file: file, configuration: configuration, models: models)
         suspension = SuspensionTracker(header: header)
         groundTruth = suspension.evidence == .groundTruth
@@ -227,7 +242,7 @@ struct AnalysisCore: ~Copyable {
             if case .none = transition {} else { suspensionChanged(transition, at: event.t) }
         }
         engine.consume(event, row: row, of: block, reports: &reports)
-        if timeline != nil { recordTimeline(block.event(at: row)) }
+        if observer != nil { observe(block.event(at: row)) }
         let tag = Int(event.tag)
         if namedRuleKinds[tag] || process.willTerminateEnd != nil
             || (groundTruth && suspension.suspendedSince != nil) {
@@ -271,7 +286,7 @@ struct AnalysisCore: ~Copyable {
             scenes: engine.instanceTimes(kept: Self.keptDetails).map { SceneTimes(scene: $0.key, times: $0.times) },
             suspensions: suspension.intervals, suspensionCount: suspension.count, suspensionFromGroundTruth: suspension.fromEvidence,
             silentExits: suspension.silentExits, longestHandlers: longest,
-            timeline: timeline?.finish(start: first ?? 0, end: last))
+            timeline: timelineRecorder?.finish(start: first ?? 0, end: last))
         result.omittedFindings = collector.omitted
         return result
     }
@@ -280,7 +295,8 @@ struct AnalysisCore: ~Copyable {
 
     /// Turns the reports of the current event (or of the end of the trace) into findings.
     private mutating func flushReports(_ block: EventBlock?, row: Int, blockStart: Int) {
-        collector.collect(reports, index: index, block: block, row: row, blockStart: blockStart)
+        collector.collect(reports, index: index, t: block.map { $0.records[row].t } ?? last, block: block, row: row,
+                          blockStart: blockStart, observer: observer)
         reports.removeAll(keepingCapacity: true)
     }
 
@@ -361,35 +377,24 @@ struct AnalysisCore: ~Copyable {
         }
     }
 
-    // MARK: - Timeline
+    // MARK: - Observer
 
-    private mutating func recordTimeline(_ event: borrowing LifecycleEvent) {
+    /// Tells the observer of the current event: the process it started, the stretches it closed, the event.
+    private mutating func observe(_ event: borrowing LifecycleEvent) {
         drainSegments()
-        switch event.kind.layer {
-        case .scene:
-            timeline?.mark(scene: event.scene ?? "?", event, index: index)
-        case .swiftui where event.scene != nil:
-            timeline?.mark(scene: event.scene, event, index: index)
-        case .task:
-            timeline?.task(event, budget: event.kind == .bgRefreshBegin ? configuration.budget(.refreshTask)
-                : configuration.budget(.backgroundTask))
-            timeline?.mark(scene: nil, event, index: index)
-        case .process where event.kind == .processLaunch || event.kind == .processExit:
-            timeline?.mark(scene: nil, event, index: index)
-        case .app, .swiftui, .custom:
-            timeline?.mark(scene: nil, event, index: index)
-        case .system where event.kind == .systemSnapshot || event.kind == .recorderDropped:
-            timeline?.mark(scene: nil, event, index: index)
-        default: break
+        if processStartPending {
+            processStartPending = false
+            observer?.processStarted(event, index: index)
         }
+        observer?.event(event, index: index)
     }
 
-    /// Moves the engine's closed scene segments into the timeline.
+    /// Hands the engine's closed scene segments to the observer.
     private mutating func drainSegments() {
         guard var log = engine.segmentLog, !log.isEmpty else { return }
         engine.segmentLog = []
         for entry in log {
-            timeline?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
+            observer?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
         }
         log.removeAll()
     }
@@ -406,6 +411,7 @@ struct AnalysisCore: ~Copyable {
             process.ui = process.launchUI
         }
         alive = true
+        processStartPending = true
     }
 
     /// Accounts the time since the last UI change to the state the UI was in (nothing while suspended).
@@ -418,9 +424,9 @@ struct AnalysisCore: ~Copyable {
     @inline(__always)
     private mutating func accountUI(until t: Int64, running: Bool) {
         let elapsed = max(0, t - process.uiSince)
-        if running, timeline != nil {
+        if running, observer != nil {
             let state = process.ui == .active ? "active" : process.ui == .inactive ? "inactive" : "background"
-            timeline?.segment(scene: nil, state: state, from: process.uiSince, to: t, inferred: false)
+            observer?.segment(scene: nil, state: state, from: process.uiSince, to: t, inferred: false)
         }
         if running {
             // With no UI attached, a running process counts as in the background.
@@ -453,7 +459,7 @@ struct AnalysisCore: ~Copyable {
 
     /// Accounts a suspension the tracker kept to the process's times and the timeline.
     private mutating func accountSuspension(_ interval: SuspensionInterval, inferred: Bool) {
-        timeline?.segment(scene: nil, state: "suspended", from: interval.start, to: interval.end, inferred: inferred)
+        observer?.segment(scene: nil, state: "suspended", from: interval.start, to: interval.end, inferred: inferred)
         process.times.suspended += interval.end - interval.start
     }
 
@@ -541,7 +547,7 @@ struct AnalysisCore: ~Copyable {
             tasks.close(reports: &reports)
         }
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
-        timeline?.processEnded(at: processEndObserved ? t : process.lastT)
+        observer?.processEnded(at: processEndObserved ? t : process.lastT, as: end)
         // Close the accounting: a process that ends suspended was suspended until its end.
         switch suspension.processEnded(at: t, silently: end == .terminatedWhileSuspended) {
         case let .resumed(interval):

@@ -46,14 +46,17 @@ struct FindingCollector {
         return events
     }
 
-    /// Turns `reports` of the event at `index` (`row` of `block`; the end of the trace when `block` is `nil`)
-    /// into findings.
-    mutating func collect(_ reports: [ModelEngine.Report], index: Int, block: EventBlock?, row: Int, blockStart: Int) {
+    /// Turns `reports` of the event at `index` and time `t` (`row` of `block`; the end of the trace when `block`
+    /// is `nil`) into findings, and tells `observer` of each.
+    mutating func collect(_ reports: [ModelEngine.Report], index: Int, t: Int64, block: EventBlock?, row: Int, blockStart: Int,
+                          observer: (any TimelineObserver)? = nil) {
         var context: [IndexedEvent]?
         for item in reports {
             guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule],
                 !configuration.disabledRules.contains(item.rule)
             else { continue }
+            observer?.finding(rule: rule, severity: configuration.severity(of: rule), message: item.message, scene: item.scene,
+                              t: t, index: index)
             let kept = keptByRule[item.rule, default: 0]
             guard kept < TraceAnalyzer.keptFindingsPerRule else {
                 if let known = omitted.firstIndex(where: { $0.rule.id == item.rule }) {

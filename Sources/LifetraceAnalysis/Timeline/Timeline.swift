@@ -87,18 +87,50 @@ public struct Timeline: Sendable {
     public init() {}
 }
 
-/// Builds a ``Timeline`` while the analyzer runs.
-struct TimelineRecorder {
+/// Builds a ``Timeline`` while the analyzer runs: the observer behind `recordTimeline`.
+final class TimelineRecorder: TimelineObserver {
     private(set) var timeline = Timeline()
     private var laneIndex: [String: Int] = [:]
     private var openTasks: [Int64: Int] = [:]
 
     private var sceneLanes = 0
     private var processLane: Int?
+    /// The budgets task bars are drawn against.
+    private let backgroundTaskBudget: Int64?
+    private let refreshTaskBudget: Int64?
+
+    init(configuration: AnalysisConfiguration) {
+        backgroundTaskBudget = configuration.budget(.backgroundTask)
+        refreshTaskBudget = configuration.budget(.refreshTask)
+    }
+
+    func processStarted(_ event: borrowing LifecycleEvent, index: Int) {}
+
+    func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {}
+
+    /// Draws the event where it belongs: scene callbacks on their scene's lane, the rest on the process's.
+    func event(_ event: borrowing LifecycleEvent, index: Int) {
+        switch event.kind.layer {
+        case .scene:
+            mark(scene: event.scene ?? "?", event, index: index)
+        case .swiftui where event.scene != nil:
+            mark(scene: event.scene, event, index: index)
+        case .task:
+            task(event, budget: event.kind == .bgRefreshBegin ? refreshTaskBudget : backgroundTaskBudget)
+            mark(scene: nil, event, index: index)
+        case .process where event.kind == .processLaunch || event.kind == .processExit:
+            mark(scene: nil, event, index: index)
+        case .app, .swiftui, .custom:
+            mark(scene: nil, event, index: index)
+        case .system where event.kind == .systemSnapshot || event.kind == .recorderDropped:
+            mark(scene: nil, event, index: index)
+        default: break
+        }
+    }
 
     /// The lane of the process (`scene == nil`) or of a scene, created on first use; `nil` for scenes past
     /// the limit. Lanes are found by the scene's own string, so no name is built per event.
-    private mutating func lane(scene: String?) -> Int? {
+    private func lane(scene: String?) -> Int? {
         guard let scene else {
             if let processLane { return processLane }
             timeline.lanes.append(Timeline.Lane(name: "process", isProcess: true))
@@ -118,7 +150,7 @@ struct TimelineRecorder {
     }
 
     /// Adds a state segment to the process's lane (`scene == nil`) or a scene's (`""` for the app's window).
-    mutating func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+    func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
         guard end > start, let index = lane(scene: scene) else { return }
         var segments = timeline.lanes[index].segments
         timeline.lanes[index].segments = []
@@ -152,7 +184,7 @@ struct TimelineRecorder {
     }
 
     /// Adds a callback or marker to the process's lane (`scene == nil`) or a scene's.
-    mutating func mark(scene: String?, _ event: borrowing LifecycleEvent, index: Int) {
+    private func mark(scene: String?, _ event: borrowing LifecycleEvent, index: Int) {
         guard let lane = lane(scene: scene) else { return }
         timeline.lanes[lane].markCounter += 1
         guard timeline.lanes[lane].markCounter % timeline.lanes[lane].markStride == 0 else {
@@ -170,7 +202,7 @@ struct TimelineRecorder {
         }
     }
 
-    mutating func task(_ event: borrowing LifecycleEvent, budget: Int64?) {
+    private func task(_ event: borrowing LifecycleEvent, budget: Int64?) {
         guard let id = event.task else { return }
         switch event.kind {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
@@ -191,12 +223,12 @@ struct TimelineRecorder {
     }
 
     /// The process ended at `t`: tasks it left open end there too, not ended by the app.
-    mutating func processEnded(at t: Int64) {
+    func processEnded(at t: Int64, as end: ProcessEnd) {
         for index in openTasks.values { timeline.tasks[index].end = t }
         openTasks.removeAll()
     }
 
-    mutating func finish(start: Int64, end: Int64) -> Timeline {
+    func finish(start: Int64, end: Int64) -> Timeline {
         timeline.start = start
         timeline.end = end
         return timeline

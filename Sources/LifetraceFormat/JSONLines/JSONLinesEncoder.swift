@@ -17,6 +17,13 @@ public enum JSONLinesEncoder {
             line.append(contentsOf: event.kind.name.utf8)
             line.append(UInt8(ascii: "\""))
         }
+        appendFieldMembers(of: event, to: &line)
+        line.append(contentsOf: "}\n".utf8)
+    }
+
+    /// Appends the members of an event's fields after `t` and `ev` (`,"scene":"S1","dur":35000000` and so on, in
+    /// the canonical order), each preceded by a comma: the part of a line other JSON documents embed.
+    package static func appendFieldMembers(of event: LifecycleEvent, to line: inout [UInt8]) {
         if let scene = event.scene {
             line.append(contentsOf: ",\"scene\":".utf8)
             line.appendJSONString(scene)
@@ -61,7 +68,6 @@ public enum JSONLinesEncoder {
             }
             line.append(UInt8(ascii: "}"))
         }
-        line.append(contentsOf: "}\n".utf8)
     }
 
     /// One event as a JSON Lines line, without the newline.

@@ -3,7 +3,7 @@ package import LifetraceCore
 /// Appends JSON text to a byte array without Foundation: the per-event path of `dump` and `convert`.
 extension Array where Element == UInt8 {
     /// Appends `string` as a JSON string literal, escaping quotes, backslashes and control characters.
-    mutating func appendJSONString(_ string: String) {
+    package mutating func appendJSONString(_ string: String) {
         append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
@@ -31,7 +31,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a decimal integer.
-    mutating func appendDecimal(_ value: Int64) {
+    package mutating func appendDecimal(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of stack for up to 20 digits
@@ -48,7 +48,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a finite double in its shortest form that reads back to the same value.
-    mutating func appendJSONDouble(_ value: Double) {
+    package mutating func appendJSONDouble(_ value: Double) {
         append(contentsOf: value.description.utf8)
     }
 

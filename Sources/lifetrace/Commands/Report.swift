@@ -64,32 +64,3 @@ struct Report: ParsableCommand {
         return 80
     }
 }
-
-/// `lifetrace export --format chrome TRACE -o OUT.json`.
-struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Export a trace's timeline for other tools: Chrome Trace Event Format (Perfetto UI, chrome://tracing)."
-    )
-
-    /// The export formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case chrome
-    }
-
-    @Option(help: "The format: chrome.")
-    var format: Format = .chrome
-
-    @Argument(help: "The trace to export.")
-    var trace: String
-
-    @Option(name: .shortAndLong, help: "The file to write (- for standard output).")
-    var output: String = "-"
-
-    @OptionGroup var analysis: AnalysisOptions
-
-    func run() throws {
-        let result = try analysis.prepare().analyze(path: trace, recordTimeline: true)
-        Diagnostics.warnings(result.inputWarnings)
-        try StandardOutput.write(ChromeTraceExport.export(result).jsonText + "\n", to: output)
-    }
-}

@@ -15,10 +15,10 @@ import Testing
         var collector = FindingCollector(file: "f", configuration: .defaults, models: LifecycleModel.builtIn)
         let block = Self.block(300)
         for row in 0..<250 {
-            collector.collect([ModelEngine.Report(rule: .taskLeaked, message: "m", scene: nil)], index: row, block: block,
+            collector.collect([ModelEngine.Report(rule: .taskLeaked, message: "m", scene: nil)], index: row, t: 0, block: block,
                               row: row, blockStart: 0)
         }
-        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 250, block: block,
+        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 250, t: 0, block: block,
                           row: 250, blockStart: 0)
         #expect(collector.findings.count == TraceAnalyzer.keptFindingsPerRule + 1)
         #expect(collector.omitted.map(\.rule.id) == [.taskLeaked])
@@ -35,7 +35,7 @@ import Testing
         var configuration = AnalysisConfiguration.defaults
         configuration.disabledRules = [.slowLaunch]
         var collector = FindingCollector(file: "f", configuration: configuration, models: [])
-        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 0, block: Self.block(1),
+        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 0, t: 0, block: Self.block(1),
                           row: 0, blockStart: 0)
         #expect(collector.findings.isEmpty)
         #expect(collector.omitted.isEmpty)

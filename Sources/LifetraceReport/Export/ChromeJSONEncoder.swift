@@ -1,0 +1,187 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// Chrome's Trace Event Format (JSON), which Perfetto UI, `chrome://tracing` and Speedscope open, written as it
+/// comes: a `pid` per traced process, a `tid` per track, slices as complete events (`X`) or begin/end pairs
+/// (`B`/`E`), instants as `i`, names and order as metadata (`M`).
+///
+/// Times are microseconds from the trace's first event, written from integer nanoseconds with exactly three
+/// digits of fraction: `12.000345` is never rounded, so the end of one slice and the start of the next are the
+/// same number, and a viewer reading doubles reads them exactly for traces up to 104 days long.
+final class ChromeJSONEncoder: ExportEncoder {
+    /// The bytes gathered before a write.
+    static let bufferSize = 1 << 20
+
+    private var sink: any TraceSink
+    private var buffer: [UInt8] = []
+    /// The members of the arguments being written, before the first comma is dropped.
+    private var members: [UInt8] = []
+    private var origin: Int64 = 0
+    private var opened = false
+    private var failure: TraceError?
+
+    init(sink: any TraceSink) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.bufferSize + 4096)
+    }
+
+    func start(origin: Int64) {
+        self.origin = origin
+    }
+
+    func declare(_ process: ExportProcess) {
+        metadata("process_name", pid: process.pid, tid: 0, key: "name", .string(process.name))
+        metadata("process_labels", pid: process.pid, tid: 0, key: "labels", .string(process.labels.joined(separator: ", ")))
+        metadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index", .int(Int64(process.pid)))
+    }
+
+    func declare(_ track: ExportTrack) {
+        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(track.name))
+        metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
+    }
+
+    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+               _ arguments: ExportArguments) {
+        event(name: name, category: category, phase: "X", on: track, at: start)
+        buffer.append(contentsOf: ",\"dur\":".utf8)
+        appendMicroseconds(end &- start)
+        appendArguments(arguments)
+    }
+
+    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        event(name: name, category: category, phase: "B", on: track, at: t)
+        appendArguments(arguments)
+    }
+
+    func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+        separate()
+        buffer.append(contentsOf: "{\"ph\":\"E\",\"pid\":".utf8)
+        buffer.appendDecimal(Int64(track.pid))
+        buffer.append(contentsOf: ",\"tid\":".utf8)
+        buffer.appendDecimal(Int64(track.tid))
+        buffer.append(contentsOf: ",\"ts\":".utf8)
+        appendMicroseconds(t &- origin)
+        appendArguments(arguments)
+    }
+
+    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        event(name: name, category: category, phase: "i", on: track, at: t)
+        buffer.append(contentsOf: ",\"s\":\"t\"".utf8)
+        appendArguments(arguments)
+    }
+
+    func finish(_ summary: ExportSummary) throws(TraceError) {
+        if !opened { buffer.append(contentsOf: "{\"traceEvents\":[".utf8) }
+        buffer.append(contentsOf: "\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"lifetrace\",\"trace\":".utf8)
+        buffer.appendJSONString(summary.file)
+        buffer.append(contentsOf: ",\"origin_ns\":".utf8)
+        buffer.appendDecimal(summary.origin)
+        buffer.append(contentsOf: ",\"events\":".utf8)
+        buffer.appendDecimal(Int64(summary.events))
+        buffer.append(contentsOf: ",\"processes\":".utf8)
+        buffer.appendDecimal(Int64(summary.processes))
+        buffer.append(contentsOf: "}}\n".utf8)
+        write()
+        if let failure { throw failure }
+        try sink.flush()
+    }
+
+    // MARK: - Writing
+
+    /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
+    private func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+        separate()
+        buffer.append(contentsOf: "{\"name\":".utf8)
+        buffer.appendJSONString(name)
+        buffer.append(contentsOf: ",\"cat\":\"".utf8)
+        buffer.append(contentsOf: category.rawValue.utf8)
+        buffer.append(contentsOf: "\",\"ph\":\"".utf8)
+        phase.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: "\",\"pid\":".utf8)
+        buffer.appendDecimal(Int64(track.pid))
+        buffer.append(contentsOf: ",\"tid\":".utf8)
+        buffer.appendDecimal(Int64(track.tid))
+        buffer.append(contentsOf: ",\"ts\":".utf8)
+        appendMicroseconds(t &- origin)
+    }
+
+    private func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
+        separate()
+        buffer.append(contentsOf: "{\"name\":\"".utf8)
+        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: "\",\"ph\":\"M\",\"pid\":".utf8)
+        buffer.appendDecimal(Int64(pid))
+        buffer.append(contentsOf: ",\"tid\":".utf8)
+        buffer.appendDecimal(Int64(tid))
+        buffer.append(contentsOf: ",\"args\":{\"".utf8)
+        key.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: "\":".utf8)
+        appendValue(value, to: &buffer)
+        buffer.append(contentsOf: "}}".utf8)
+    }
+
+    /// Ends an event object with its `args` (when it has any).
+    private func appendArguments(_ arguments: ExportArguments) {
+        members.removeAll(keepingCapacity: true)
+        if let index = arguments.index {
+            members.append(contentsOf: ",\"event_index\":".utf8)
+            members.appendDecimal(Int64(index))
+        }
+        if let event = arguments.event { JSONLinesEncoder.appendFieldMembers(of: event, to: &members) }
+        for (key, value) in arguments.extra {
+            members.append(UInt8(ascii: ","))
+            members.appendJSONString(key)
+            members.append(UInt8(ascii: ":"))
+            appendValue(value, to: &members)
+        }
+        if !members.isEmpty {
+            buffer.append(contentsOf: ",\"args\":{".utf8)
+            members.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+            buffer.append(UInt8(ascii: "}"))
+        }
+        buffer.append(UInt8(ascii: "}"))
+        if buffer.count >= Self.bufferSize { write() }
+    }
+
+    private func appendValue(_ value: ExportValue, to bytes: inout [UInt8]) {
+        switch value {
+        case let .string(string): bytes.appendJSONString(string)
+        case let .int(number): bytes.appendDecimal(number)
+        case let .bool(flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        }
+    }
+
+    /// Appends nanoseconds as microseconds with exactly three digits of fraction.
+    private func appendMicroseconds(_ ns: Int64) {
+        if ns < 0 { buffer.append(UInt8(ascii: "-")) }
+        let magnitude = ns.magnitude
+        buffer.appendDecimal(Int64(magnitude / 1000))
+        let fraction = magnitude % 1000
+        buffer.append(UInt8(ascii: "."))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    }
+
+    private func separate() {
+        if opened {
+            buffer.append(contentsOf: ",\n".utf8)
+        } else {
+            buffer.append(contentsOf: "{\"traceEvents\":[\n".utf8)
+            opened = true
+        }
+    }
+
+    private func write() {
+        guard failure == nil, !buffer.isEmpty else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        do {
+            try buffer.withBytes { (bytes) throws(TraceError) in try sink.write(bytes) }
+        } catch {
+            failure = error
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,72 @@
+import LifetraceCore
+
+/// A track of an export: one lane of one group of a traced process (its events, its state, its app delegate,
+/// a scene, a scene's state, its background tasks).
+struct ExportTrack: Sendable, Hashable {
+    /// Unique in the export, from 1: Perfetto's track uuid.
+    var uuid: UInt64
+    /// The uuid of its process's own track (``ExportProcess/uuid``).
+    var processUUID: UInt64
+    /// The process's number in the export, from 1 in the order processes start: its `pid` in the export.
+    var pid: Int32
+    /// The track's number within its process, from 1: its `tid` in Chrome JSON.
+    var tid: Int32
+    /// The name viewers show.
+    var name: String
+}
+
+/// A traced process as an export shows it.
+struct ExportProcess: Sendable, Hashable {
+    /// Perfetto's uuid of the process's own track.
+    var uuid: UInt64
+    /// The process's number in the export, from 1 (pids may repeat across a trace; these do not).
+    var pid: Int32
+    /// The name viewers show: the app and, where the trace has it, the system's pid.
+    var name: String
+    /// Labels viewers show beside the name: why it launched, its system pid.
+    var labels: [String]
+    /// When it started (ns, the trace's clock).
+    var start: Int64
+}
+
+/// What kind of thing a slice or instant shows: Chrome's `cat`, Perfetto's category.
+enum ExportCategory: String, Sendable, CaseIterable {
+    /// A lifecycle callback (its handler's duration as the slice's).
+    case callback
+    /// A stretch of time in one state.
+    case state
+    /// A background task or a BackgroundTasks task.
+    case task
+    /// The process launching, exiting, suspending, resuming, and how it ended.
+    case process
+    /// The system's and the recorder's own events.
+    case system
+    /// A user marker (`custom.<label>`).
+    case marker
+    /// A finding of `lifetrace check`.
+    case finding
+}
+
+/// A value an exported slice or instant carries besides its event's fields.
+enum ExportValue: Sendable, Hashable {
+    case string(String)
+    case int(Int64)
+    case bool(Bool)
+}
+
+/// What an exported slice or instant carries: the event it shows (its index in the trace and its fields, named
+/// as JSON Lines names them) and values of its own.
+struct ExportArguments {
+    /// The index of the event in the trace, from 0.
+    var index: Int?
+    /// The event whose fields are shown.
+    var event: LifecycleEvent?
+    /// Further values, in order.
+    var extra: [(key: String, value: ExportValue)] = []
+
+    init(index: Int? = nil, event: LifecycleEvent? = nil, extra: [(key: String, value: ExportValue)] = []) {
+        self.index = index
+        self.event = event
+        self.extra = extra
+    }
+}

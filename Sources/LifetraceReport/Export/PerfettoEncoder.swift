@@ -1,0 +1,212 @@
+import LifetraceCore
+import LifetraceFormat
+import SwiftProtobuf
+
+/// Perfetto's own trace format (protobuf `TracePacket`s with `TrackEvent`s), written as it comes: a process
+/// track per traced process, a child track per lane, slices as `TYPE_SLICE_BEGIN`/`TYPE_SLICE_END` pairs,
+/// instants as `TYPE_INSTANT`, with every event's fields as debug annotations.
+///
+/// Names, categories and annotation names are interned on one packet sequence (each sent once, in the first
+/// packet that uses it; a name past ``PerfettoEncoder/internedLimit`` distinct ones is written inline, so that
+/// memory stays bounded whatever the trace names). Timestamps are the trace's own nanoseconds, exact. Packets
+/// are serialized by swift-protobuf in batches and written as a `Trace` message's `packet` fields, which is what
+/// a Perfetto trace file is.
+final class PerfettoEncoder: ExportEncoder {
+    /// The packets serialized together.
+    static let batchSize = 4096
+    /// The most distinct event and annotation names interned; later ones are written inline.
+    static let internedLimit = 1 << 16
+    /// The one packet sequence of the file.
+    static let sequenceID: UInt32 = 1
+
+    private var sink: any TraceSink
+    private var batch = PerfettoTrace()
+    private var eventNames: [String: UInt64] = [:]
+    private var annotationNames: [String: UInt64] = [:]
+    private var categories: [ExportCategory: UInt64] = [:]
+    private var sequenceStarted = false
+    private var failure: TraceError?
+
+    init(sink: any TraceSink) {
+        self.sink = sink
+        batch.packet.reserveCapacity(Self.batchSize)
+    }
+
+    func start(origin: Int64) {}
+
+    func declare(_ process: ExportProcess) {
+        var descriptor = PerfettoTrackDescriptor()
+        descriptor.uuid = process.uuid
+        descriptor.name = process.name
+        descriptor.process.pid = process.pid
+        descriptor.process.processName = process.name
+        descriptor.process.startTimestampNs = process.start
+        descriptor.process.processLabels = process.labels
+        var packet = newPacket()
+        packet.trackDescriptor = descriptor
+        append(packet)
+    }
+
+    func declare(_ track: ExportTrack) {
+        var descriptor = PerfettoTrackDescriptor()
+        descriptor.uuid = track.uuid
+        descriptor.parentUuid = track.processUUID
+        descriptor.name = track.name
+        var packet = newPacket()
+        packet.trackDescriptor = descriptor
+        append(packet)
+    }
+
+    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+               _ arguments: ExportArguments) {
+        trackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
+        trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+    }
+
+    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments)
+    }
+
+    func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+        trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments)
+    }
+
+    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        trackEvent(.instant, on: track, name: name, category: category, at: t, arguments)
+    }
+
+    func finish(_ summary: ExportSummary) throws(TraceError) {
+        write()
+        if let failure { throw failure }
+        try sink.flush()
+    }
+
+    // MARK: - Packets
+
+    /// A packet on the file's sequence; the first one says the sequence's incremental state starts there.
+    private func newPacket() -> PerfettoTracePacket {
+        var packet = PerfettoTracePacket()
+        packet.trustedPacketSequenceID = Self.sequenceID
+        if !sequenceStarted {
+            packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqIncrementalStateCleared.rawValue)
+            sequenceStarted = true
+        }
+        return packet
+    }
+
+    private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: String?,
+                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+        var packet = newPacket()
+        packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
+        packet.timestamp = UInt64(max(t, 0))
+        var event = PerfettoTrackEvent()
+        event.type = type
+        event.trackUuid = track.uuid
+        if let category { event.categoryIids = [intern(category, into: &packet)] }
+        if let name {
+            if let iid = intern(name, in: &eventNames, into: &packet, as: \.eventNames) {
+                event.nameIid = iid
+            } else {
+                event.name = name
+            }
+        }
+        annotate(&event, with: arguments, into: &packet)
+        packet.trackEvent = event
+        append(packet)
+    }
+
+    private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments,
+                          into packet: inout PerfettoTracePacket) {
+        if let index = arguments.index { event.debugAnnotations.append(annotation("event_index", .int(Int64(index)), into: &packet)) }
+        if let fields = arguments.event {
+            if let scene = fields.scene { event.debugAnnotations.append(annotation("scene", .string(scene), into: &packet)) }
+            if let dur = fields.dur { event.debugAnnotations.append(annotation("dur", .int(dur), into: &packet)) }
+            if let task = fields.task { event.debugAnnotations.append(annotation("task", .int(task), into: &packet)) }
+            if let name = fields.name { event.debugAnnotations.append(annotation("name", .string(name), into: &packet)) }
+            if let phase = fields.phase { event.debugAnnotations.append(annotation("phase", .string(phase.name), into: &packet)) }
+            if let reason = fields.reason { event.debugAnnotations.append(annotation("reason", .string(reason), into: &packet)) }
+            if let pid = fields.pid { event.debugAnnotations.append(annotation("pid", .int(pid), into: &packet)) }
+            for attribute in fields.attrs ?? [] {
+                var annotation = annotation("attrs." + attribute.key, nil, into: &packet)
+                switch attribute.value {
+                case let .string(string): annotation.stringValue = string
+                case let .int(number): annotation.intValue = number
+                case let .double(number): annotation.doubleValue = number
+                case let .bool(flag): annotation.boolValue = flag
+                }
+                event.debugAnnotations.append(annotation)
+            }
+        }
+        for (key, value) in arguments.extra { event.debugAnnotations.append(annotation(key, value, into: &packet)) }
+    }
+
+    private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket) -> PerfettoDebugAnnotation {
+        var annotation = PerfettoDebugAnnotation()
+        if let iid = intern(key, in: &annotationNames, into: &packet, as: \.debugAnnotationNames) {
+            annotation.nameIid = iid
+        } else {
+            annotation.name = key
+        }
+        switch value {
+        case let .string(string)?: annotation.stringValue = string
+        case let .int(number)?: annotation.intValue = number
+        case let .bool(flag)?: annotation.boolValue = flag
+        case nil: break
+        }
+        return annotation
+    }
+
+    /// The iid of `category`, sent in `packet` the first time.
+    private func intern(_ category: ExportCategory, into packet: inout PerfettoTracePacket) -> UInt64 {
+        if let iid = categories[category] { return iid }
+        let iid = UInt64(categories.count + 1)
+        categories[category] = iid
+        var entry = PerfettoEventCategory()
+        entry.iid = iid
+        entry.name = category.rawValue
+        packet.internedData.eventCategories.append(entry)
+        return iid
+    }
+
+    /// The iid of `name` in `table`, sent in `packet` the first time; `nil` once the table is full.
+    private func intern<Entry: InternedName>(_ name: String, in table: inout [String: UInt64], into packet: inout PerfettoTracePacket,
+                                              as list: WritableKeyPath<PerfettoInternedData, [Entry]>) -> UInt64? {
+        if let iid = table[name] { return iid }
+        guard table.count < Self.internedLimit else { return nil }
+        let iid = UInt64(table.count + 1)
+        table[name] = iid
+        var entry = Entry()
+        entry.iid = iid
+        entry.name = name
+        packet.internedData[keyPath: list].append(entry)
+        return iid
+    }
+
+    private func append(_ packet: PerfettoTracePacket) {
+        batch.packet.append(packet)
+        if batch.packet.count >= Self.batchSize { write() }
+    }
+
+    private func write() {
+        defer { batch.packet.removeAll(keepingCapacity: true) }
+        guard failure == nil, !batch.packet.isEmpty else { return }
+        do {
+            let bytes: [UInt8] = try batch.serializedBytes()
+            try bytes.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
+        } catch let error as TraceError {
+            failure = error
+        } catch {
+            failure = TraceError(.io, file: "-", at: .file, "cannot encode Perfetto packets: \(error)")
+        }
+    }
+}
+
+/// An interned name of Perfetto's `InternedData`: an iid and a string.
+protocol InternedName {
+    init()
+    var iid: UInt64 { get set }
+    var name: String { get set }
+}
+
+extension PerfettoEventName: InternedName {}
+extension PerfettoDebugAnnotationName: InternedName {}

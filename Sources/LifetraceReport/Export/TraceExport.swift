@@ -1,0 +1,36 @@
+public import LifetraceAnalysis
+public import LifetraceFormat
+
+/// Exports a trace for the tools engineers zoom into long traces with, keeping every event: Perfetto's own
+/// protobuf format (`.pftrace`), or Chrome's Trace Event Format (JSON), which Perfetto also opens.
+///
+/// The trace is read once and the export written while it is read, in memory that does not grow with the
+/// trace's length. What goes where is ``TraceExporter``'s (tracks per process, slices, instants); how it is
+/// spelled is the format's encoder's.
+public enum TraceExport {
+    /// The export formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Perfetto's protobuf trace: smaller, exact nanoseconds, interned names; what Perfetto loads fastest.
+        case perfetto
+        /// Chrome's Trace Event Format (JSON): what every trace viewer opens.
+        case chrome
+    }
+
+    /// Reads the trace `reader` reads, analyzing it with `configuration` and `models`, and writes its export to
+    /// `sink` as it goes. Returns what the export holds and the analysis (its warnings among it).
+    public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
+                              configuration: AnalysisConfiguration = .defaults,
+                              models: [LifecycleModel] = LifecycleModel.builtIn) throws(TraceError)
+        -> (summary: ExportSummary, result: AnalysisResult) {
+        let encoder: any ExportEncoder = switch format {
+        case .perfetto: PerfettoEncoder(sink: sink)
+        case .chrome: ChromeJSONEncoder(sink: sink)
+        }
+        let exporter = TraceExporter(file: file, header: reader.header, encoder: encoder)
+        var result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
+                                               observer: exporter)
+        try exporter.finish()
+        result.inputWarnings = reader.warnings
+        return (exporter.summary, result)
+    }
+}

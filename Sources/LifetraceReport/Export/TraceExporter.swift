@@ -1,0 +1,321 @@
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+
+/// Turns what the analyzer reads and computes into tracks, slices and instants, and hands them to an encoder as
+/// they come. Every event of the trace is in the export:
+///
+/// - callbacks (app delegate, scene, SwiftUI phase) are slices as long as their handlers, on the track of their
+///   scene or of the app delegate; a handler written unfinished ends where its `handler.return` says, or where
+///   its process ended (`returned: false`);
+/// - a background task (or BackgroundTasks task) is one slice from its begin to its end, its expiration an instant
+///   on it; an end whose begin the trace does not hold is an instant;
+/// - process, system and marker events, and the findings, are instants; states are slices on state tracks.
+///
+/// Memory is what the running process has open (its scenes' tracks, its open tasks), not the trace's length.
+final class TraceExporter: TimelineObserver {
+    /// The groups of tracks of a process; a group has more than one track where its slices overlap.
+    enum Group: Hashable {
+        case events
+        case state
+        case appDelegate
+        case tasks
+        case scene(String)
+        case sceneState(String)
+
+        /// Whether the group is a scene's (many a trace has countless; the others are one each per process).
+        var isScene: Bool {
+            switch self {
+            case .scene, .sceneState: true
+            case .events, .state, .appDelegate, .tasks: false
+            }
+        }
+
+        /// The name of the group's first track.
+        var name: String {
+            switch self {
+            case .events: "events"
+            case .state: "process state"
+            case .appDelegate: "app delegate"
+            case .tasks: "background tasks"
+            case let .scene(scene): scene.isEmpty ? "app" : "scene " + scene
+            case let .sceneState(scene): scene.isEmpty ? "app state" : "scene " + scene + " state"
+            }
+        }
+    }
+
+    private struct GroupTracks {
+        var lanes = SliceLanes()
+        var tracks: [ExportTrack] = []
+    }
+
+    /// A slice begun and not yet ended: an open task, or a handler written unfinished.
+    private struct OpenSlice {
+        var track: ExportTrack
+        var group: Group
+        var lane: Int
+        var start: Int64
+        var expired = false
+    }
+
+    /// A handler written unfinished, found again by its group and event name when it returns.
+    private struct HandlerKey: Hashable {
+        var group: Group
+        var name: String
+    }
+
+    private struct ProcessTracks {
+        var info: ExportProcess
+        var nextTID: Int32 = 1
+        var groups: [Group: GroupTracks] = [:]
+        var openTasks: [Int64: OpenSlice] = [:]
+        var unfinished: [HandlerKey: OpenSlice] = [:]
+    }
+
+    /// The most groups of tracks a process keeps live: past it, groups with nothing open are let go (a scene
+    /// seen again gets new tracks), so that a trace of countless scenes takes bounded memory.
+    static let liveGroupLimit = 1024
+
+    private let encoder: any ExportEncoder
+    private let app: String
+    private(set) var summary: ExportSummary
+    private var nextUUID: UInt64 = 1
+    private var process: ProcessTracks?
+
+    /// An exporter of the trace `file` (its header naming the app) to `encoder`.
+    init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
+        self.encoder = encoder
+        app = header?.app ?? file
+        summary = ExportSummary(file: file)
+    }
+
+    // MARK: - What the analyzer tells
+
+    func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
+        if summary.processes == 0 {
+            summary.origin = event.t
+            encoder.start(origin: event.t)
+        }
+        summary.processes += 1
+        var labels: [String] = []
+        if event.kind == .processLaunch {
+            labels.append("launch: " + (event.reason ?? "unknown"))
+        } else {
+            labels.append("running when the trace began")
+        }
+        if let pid = event.pid { labels.append("pid \(pid)") }
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
+                                 name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
+        encoder.declare(info)
+        process = ProcessTracks(info: info)
+    }
+
+    func event(_ event: borrowing LifecycleEvent, index: Int) {
+        summary.events += 1
+        let event = copy event
+        switch event.kind.layer {
+        case .app:
+            callback(event, in: .appDelegate, index: index)
+        case .scene:
+            callback(event, in: .scene(event.scene ?? "?"), index: index)
+        case .swiftui:
+            callback(event, in: event.scene.map(Group.scene) ?? .appDelegate, index: index)
+        case .task:
+            task(event, index: index)
+        case .process:
+            instant(event.eventName, .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
+        case .system where event.kind == .handlerReturn:
+            handlerReturned(event, index: index)
+        case .system:
+            instant(event.eventName, .system, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
+        case .custom:
+            instant(event.eventName, .marker, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
+        }
+    }
+
+    func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+        guard process != nil else { return }
+        let group = scene.map(Group.sceneState) ?? .state
+        let track = place(in: group, from: start, to: end)
+        encoder.slice(on: track, name: inferred ? state + " (inferred)" : state, category: .state, from: start, to: end,
+                      ExportArguments(extra: inferred ? [("inferred", .bool(true))] : []))
+        summary.slices += 1
+    }
+
+    func processEnded(at t: Int64, as end: ProcessEnd) {
+        guard var running = process else { return }
+        process = nil
+        let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
+        for (_, open) in running.openTasks.sorted(by: { $0.value.start < $1.value.start }) {
+            close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]), in: &running)
+        }
+        running.openTasks.removeAll()
+        for (_, open) in running.unfinished.sorted(by: { $0.value.start < $1.value.start }) {
+            close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]), in: &running)
+        }
+        running.unfinished.removeAll()
+        process = running
+        instant("process ended: " + end.rawValue, .process, in: .events, at: t,
+                ExportArguments(extra: [("end", .string(end.rawValue))]))
+    }
+
+    func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
+        guard process != nil else { return }
+        summary.findings += 1
+        instant(rule.id.rawValue + " " + rule.title, .finding, in: scene.map(Group.scene) ?? .events, at: t,
+                ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
+                                                      ("severity", .string(severity.rawValue)),
+                                                      ("message", .string(message))]))
+    }
+
+    /// Ends the export.
+    func finish() throws(TraceError) {
+        try encoder.finish(summary)
+    }
+
+    // MARK: - Events
+
+    private func callback(_ event: LifecycleEvent, in group: Group, index: Int) {
+        guard event.dur == nil, event.attrs?.contains(where: { $0.key == Attribute.Key.unfinished }) == true else {
+            // The format keeps t + dur within 64 bits.
+            let end = event.t &+ (event.dur ?? 0)
+            encoder.slice(on: place(in: group, from: event.t, to: end), name: event.eventName, category: .callback,
+                          from: event.t, to: end, ExportArguments(index: index, event: event))
+            summary.slices += 1
+            return
+        }
+        let key = HandlerKey(group: group, name: event.eventName)
+        if let earlier = process?.unfinished.removeValue(forKey: key) {
+            // The same callback again before the first returned: the first ends here, its return unknown.
+            closeInProcess(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
+        }
+        let open = reserve(in: group, at: event.t)
+        encoder.begin(on: open.track, name: event.eventName, category: .callback, at: event.t,
+                      ExportArguments(index: index, event: event))
+        process?.unfinished[key] = open
+    }
+
+    private func handlerReturned(_ event: LifecycleEvent, index: Int) {
+        let name = event.name ?? ""
+        let layer = EventKind(name: name)?.layer
+        let group: Group = layer == .scene || (layer == .swiftui && event.scene != nil)
+            ? .scene(event.scene ?? "?") : .appDelegate
+        guard let open = process?.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
+            instant(event.eventName, .system, in: .events, at: event.t, ExportArguments(index: index, event: event))
+            return
+        }
+        let dur = event.dur ?? 0
+        closeInProcess(open, at: open.start &+ dur, ExportArguments(index: index, extra: [("dur", .int(dur)), ("returned", .bool(true))]))
+    }
+
+    private func task(_ event: LifecycleEvent, index: Int) {
+        let arguments = ExportArguments(index: index, event: event)
+        guard let id = event.task else {
+            instant(event.eventName, .task, in: .tasks, at: event.t, arguments)
+            return
+        }
+        switch event.kind {
+        case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
+            if let earlier = process?.openTasks.removeValue(forKey: id) {
+                closeInProcess(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
+            }
+            let open = reserve(in: .tasks, at: event.t)
+            let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
+            encoder.begin(on: open.track, name: event.name.map { kind + " " + $0 } ?? "\(kind) \(id)", category: .task,
+                          at: event.t, arguments)
+            process?.openTasks[id] = open
+        case .taskExpire:
+            if let open = process?.openTasks[id] {
+                process?.openTasks[id]?.expired = true
+                encoder.instant(on: open.track, name: event.eventName, category: .task, at: event.t, arguments)
+                summary.instants += 1
+            } else {
+                instant(event.eventName, .task, in: .tasks, at: event.t, arguments)
+            }
+        default:
+            guard let open = process?.openTasks.removeValue(forKey: id) else {
+                var arguments = arguments
+                arguments.extra.append(("begun", .string("before the trace")))
+                instant(event.eventName, .task, in: .tasks, at: event.t, arguments)
+                return
+            }
+            var ending = arguments
+            ending.extra.append(("outcome", .string(open.expired ? "ended after its expiration handler ran" : "ended")))
+            closeInProcess(open, at: event.t, ending)
+        }
+    }
+
+    // MARK: - Tracks and lanes
+
+    private func takeUUID() -> UInt64 {
+        defer { nextUUID += 1 }
+        return nextUUID
+    }
+
+    private func instant(_ name: String, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
+        guard process != nil else { return }
+        prepare(group)
+        encoder.instant(on: track(group, lane: 0), name: name, category: category, at: t, arguments)
+        summary.instants += 1
+    }
+
+    private func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack {
+        prepare(group)
+        let lane = process!.groups[group, default: GroupTracks()].lanes.place(from: start, to: end)
+        return track(group, lane: lane)
+    }
+
+    private func reserve(in group: Group, at t: Int64) -> OpenSlice {
+        prepare(group)
+        let lane = process!.groups[group, default: GroupTracks()].lanes.reserve(at: t)
+        return OpenSlice(track: track(group, lane: lane), group: group, lane: lane, start: t)
+    }
+
+    private func closeInProcess(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
+        guard var running = process else { return }
+        process = nil
+        close(open, at: t, arguments, in: &running)
+        process = running
+    }
+
+    private func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments, in running: inout ProcessTracks) {
+        let end = max(t, open.start)
+        encoder.end(on: open.track, at: end, arguments)
+        running.groups[open.group]?.lanes.release(open.lane, at: end)
+        summary.slices += 1
+    }
+
+    /// Makes `group` live in the running process, letting idle groups go first if there are too many.
+    private func prepare(_ group: Group) {
+        guard process!.groups[group] == nil else { return }
+        if process!.groups.count >= Self.liveGroupLimit {
+            var running = process!
+            process = nil
+            running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
+            process = running
+        }
+        process!.groups[group] = GroupTracks()
+    }
+
+    /// The `lane`-th track of `group` in the running process, declared on first use.
+    private func track(_ group: Group, lane: Int) -> ExportTrack {
+        if let tracks = process!.groups[group]?.tracks, lane < tracks.count { return tracks[lane] }
+        var running = process!
+        process = nil
+        var tracks = running.groups[group, default: GroupTracks()].tracks
+        while tracks.count <= lane {
+            let number = tracks.count
+            let track = ExportTrack(uuid: takeUUID(), processUUID: running.info.uuid, pid: running.info.pid, tid: running.nextTID,
+                                    name: number == 0 ? group.name : group.name + " (\(number + 1))")
+            running.nextTID += 1
+            encoder.declare(track)
+            summary.tracks += 1
+            tracks.append(track)
+        }
+        running.groups[group, default: GroupTracks()].tracks = tracks
+        process = running
+        return tracks[lane]
+    }
+}

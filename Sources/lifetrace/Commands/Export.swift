@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import ArgumentParser
+import LifetraceAnalysis
+import LifetraceFormat
+import LifetraceZstd
+public import LifetraceReport
+
+/// `lifetrace export [--format perfetto|chrome] TRACE -o OUT`.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export a trace for Perfetto and other trace viewers, keeping every event.",
+        discussion: """
+            perfetto writes Perfetto's own protobuf trace; chrome writes Chrome's Trace Event Format (JSON). \
+            Perfetto UI (ui.perfetto.dev: Open trace file) opens both; chrome://tracing and Speedscope open the \
+            JSON. Without --format, an output ending in .json is chrome and any other is perfetto.
+
+            Each traced process is a process of its own (numbered from 1 in the order they start; the system's \
+            pid and the launch reason are in its name and labels), with tracks for its events, its state, the \
+            app delegate, each scene and its state, and its background tasks. Every callback is a slice as long \
+            as its handler, every task a slice from begin to end, states are slices, markers, process and system \
+            events and the findings of `lifetrace check` are instants; every event's fields are its arguments. \
+            Slices that overlap without nesting go to a second lane of their track ("scene S1 (2)"), so viewers \
+            drop none.
+
+            perfetto keeps the trace's nanoseconds; chrome writes microseconds from the trace's first event with \
+            exactly three digits of fraction. The export is written while the trace is read, in memory that \
+            does not grow with its length.
+            """
+    )
+
+    @Option(help: "perfetto or chrome (default: chrome for an output ending in .json, else perfetto).")
+    var format: TraceExport.Format?
+
+    @Argument(help: "The trace to export.")
+    var trace: String
+
+    @Option(name: .shortAndLong, help: "The file to write: OUT.pftrace, OUT.json (- for standard output).")
+    var output: String
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    func run() throws {
+        let format = self.format ?? (output.hasSuffix(".json") ? .chrome : .perfetto)
+        if format == .perfetto, output == "-", isatty(1) == 1 {
+            throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
+        }
+        let prepared = try analysis.prepare()
+        let reader = try TraceReader(path: trace)
+        let sink = try FileSink(path: output)
+        let (summary, result) = try TraceExport.export(
+            reader, file: trace, format: format, to: sink,
+            configuration: try prepared.configuration(for: reader.header), models: prepared.models)
+        Diagnostics.warnings(result.inputWarnings)
+        if output != "-" {
+            Diagnostics.note("wrote \(output): \(summary.events) events of \(summary.processes) processes as "
+                + "\(summary.slices) slices and \(summary.instants) instants (\(summary.findings) findings) on \(summary.tracks) tracks")
+        }
+    }
+}
+
+extension TraceExport.Format: ExpressibleByArgument {}
