@@ -8,19 +8,21 @@ import SwiftProtobuf
 ///
 /// Names, categories and annotation names are interned on one packet sequence (each sent once, in the first
 /// packet that uses it; a name past ``PerfettoEncoder/internedLimit`` distinct ones is written inline, so that
-/// memory stays bounded whatever the trace names). Timestamps are the trace's own nanoseconds, exact. Packets
-/// are serialized by swift-protobuf in batches and written as a `Trace` message's `packet` fields, which is what
-/// a Perfetto trace file is.
+/// memory stays bounded whatever the trace names). Timestamps are the trace's own nanoseconds, exact. Each packet
+/// is serialized by swift-protobuf as it is made and written as one `packet` field of the `Trace` message, which is
+/// what a Perfetto trace file is: the field's key and length, then the packet.
 final class PerfettoEncoder: ExportEncoder {
-    /// The packets serialized together.
-    static let batchSize = 4096
+    /// The bytes gathered before a write.
+    static let bufferSize = 1 << 20
+    /// `Trace.packet`'s key: field 1, length-delimited.
+    static let packetKey: UInt8 = 1 << 3 | 2
     /// The most distinct event and annotation names interned; later ones are written inline.
     static let internedLimit = 1 << 16
     /// The one packet sequence of the file.
     static let sequenceID: UInt32 = 1
 
     private var sink: any TraceSink
-    private var batch = PerfettoTrace()
+    private var buffer: [UInt8] = []
     private var eventNames: [String: UInt64] = [:]
     private var annotationNames: [String: UInt64] = [:]
     private var categories: [ExportCategory: UInt64] = [:]
@@ -29,7 +31,7 @@ final class PerfettoEncoder: ExportEncoder {
 
     init(sink: any TraceSink) {
         self.sink = sink
-        batch.packet.reserveCapacity(Self.batchSize)
+        buffer.reserveCapacity(Self.bufferSize + 4096)
     }
 
     func start(origin: Int64) {}
@@ -183,20 +185,31 @@ final class PerfettoEncoder: ExportEncoder {
     }
 
     private func append(_ packet: PerfettoTracePacket) {
-        batch.packet.append(packet)
-        if batch.packet.count >= Self.batchSize { write() }
+        let bytes: [UInt8]
+        do {
+            bytes = try packet.serializedBytes()
+        } catch {
+            // Only a message with a missing required field fails, and these have none.
+            fatalError("a Perfetto packet did not serialize: \(error)")
+        }
+        buffer.append(Self.packetKey)
+        var length = UInt64(bytes.count)
+        while length >= 0x80 {
+            buffer.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        buffer.append(UInt8(length))
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { write() }
     }
 
     private func write() {
-        defer { batch.packet.removeAll(keepingCapacity: true) }
-        guard failure == nil, !batch.packet.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !buffer.isEmpty else { return }
         do {
-            let bytes: [UInt8] = try batch.serializedBytes()
-            try bytes.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
-        } catch let error as TraceError {
-            failure = error
+            try buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
         } catch {
-            failure = TraceError(.io, file: "-", at: .file, "cannot encode Perfetto packets: \(error)")
+            failure = error
         }
     }
 }

@@ -16,7 +16,7 @@ struct Export: ParsableCommand {
         discussion: """
             perfetto writes Perfetto's own protobuf trace; chrome writes Chrome's Trace Event Format (JSON). \
             Perfetto UI (ui.perfetto.dev: Open trace file) opens both; chrome://tracing and Speedscope open the \
-            JSON. Without --format, an output ending in .json is chrome and any other is perfetto.
+            JSON. Without --format, an output ending in .pftrace or .perfetto-trace is perfetto and any other is chrome.
 
             Each traced process is a process of its own (numbered from 1 in the order they start; the system's \
             pid and the launch reason are in its name and labels), with tracks for its events, its state, the \
@@ -32,19 +32,19 @@ struct Export: ParsableCommand {
             """
     )
 
-    @Option(help: "perfetto or chrome (default: chrome for an output ending in .json, else perfetto).")
+    @Option(help: "perfetto or chrome (default: perfetto for an output ending in .pftrace or .perfetto-trace, else chrome).")
     var format: TraceExport.Format?
 
     @Argument(help: "The trace to export.")
     var trace: String
 
-    @Option(name: .shortAndLong, help: "The file to write: OUT.pftrace, OUT.json (- for standard output).")
-    var output: String
+    @Option(name: .shortAndLong, help: "The file to write: OUT.pftrace, OUT.json, or - for standard output.")
+    var output: String = "-"
 
     @OptionGroup var analysis: AnalysisOptions
 
     func run() throws {
-        let format = self.format ?? (output.hasSuffix(".json") ? .chrome : .perfetto)
+        let format = self.format ?? (output.hasSuffix(".pftrace") || output.hasSuffix(".perfetto-trace") ? .perfetto : .chrome)
         if format == .perfetto, output == "-", isatty(1) == 1 {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
