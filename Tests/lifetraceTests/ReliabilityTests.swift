@@ -84,6 +84,7 @@ import Testing
         let path = Self.repro(name)
         for command in [["check"], ["info"], ["dump"], ["report", "-o", directory.file("r.html")],
                         ["export", "--format", "chrome", "-o", directory.file("r.json")],
+                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")],
                         ["convert", path, directory.file("c.jsonl")]] {
             let arguments = command.first == "convert" ? command : command + [path]
             let (result, peak) = try measured(arguments)
@@ -97,7 +98,7 @@ import Testing
         let path = Self.repro("truncated_check_silent.lifetrace")
         let warning = "warning: \(path): truncated at byte 62000: 0 events recovered (frame 1 at byte 246 is incomplete)\n"
         for command in [["check"], ["report", "-o", directory.file("r.html")], ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["info"], ["dump"]] {
+                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"], ["dump"]] {
             let result = try CommandLineTool.run(command + [path])
             #expect(result.status == 0, "\(command)")
             #expect(result.stderr.contains(warning), "\(command): \(result.stderr)")
@@ -118,7 +119,8 @@ import Testing
     func memoryIsBoundedWhateverTheFindings(name: String) throws {
         let path = Self.repro(name)
         for command in [["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
-                        ["export", "--format", "chrome", "-o", directory.file("r.json")], ["info"]] {
+                        ["export", "--format", "chrome", "-o", directory.file("r.json")],
+                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"]] {
             let (result, peak) = try measured(command + [path])
             #expect(result.status < 3, "\(command): \(result.stderr)")
             #expect(peak < 128, "\(command) on \(name) took \(peak) MiB")

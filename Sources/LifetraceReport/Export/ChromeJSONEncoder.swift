@@ -55,12 +55,8 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
         separate()
-        buffer.append(contentsOf: "{\"ph\":\"E\",\"pid\":".utf8)
-        buffer.appendDecimal(Int64(track.pid))
-        buffer.append(contentsOf: ",\"tid\":".utf8)
-        buffer.appendDecimal(Int64(track.tid))
-        buffer.append(contentsOf: ",\"ts\":".utf8)
-        appendMicroseconds(t &- origin)
+        buffer.append(contentsOf: "{\"ph\":\"E\",".utf8)
+        appendPlace(on: track, at: t)
         appendArguments(arguments)
     }
 
@@ -97,7 +93,13 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.append(contentsOf: category.rawValue.utf8)
         buffer.append(contentsOf: "\",\"ph\":\"".utf8)
         phase.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: "\",\"pid\":".utf8)
+        buffer.append(contentsOf: "\",".utf8)
+        appendPlace(on: track, at: t)
+    }
+
+    /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
+    private func appendPlace(on track: ExportTrack, at t: Int64) {
+        buffer.append(contentsOf: "\"pid\":".utf8)
         buffer.appendDecimal(Int64(track.pid))
         buffer.append(contentsOf: ",\"tid\":".utf8)
         buffer.appendDecimal(Int64(track.tid))

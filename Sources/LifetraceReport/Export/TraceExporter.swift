@@ -223,7 +223,8 @@ final class TraceExporter: TimelineObserver {
             }
             let open = reserve(in: .tasks, at: event.t)
             let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
-            encoder.begin(on: open.track, name: event.name.map { kind + " " + $0 } ?? "\(kind) \(id)", category: .task,
+            // Named by kind and the app's name for it; the id is an argument (names are interned: few distinct).
+            encoder.begin(on: open.track, name: event.name.map { kind + " " + $0 } ?? kind, category: .task,
                           at: event.t, arguments)
             process?.openTasks[id] = open
         case .taskExpire:

@@ -103,7 +103,7 @@ import Testing
         // Tasks: 7 from 5 ms to 7 ms, 8 on a lane of its own from 6 ms, open at the end (21 ms); its expiration
         // on it; an end whose begin is not in the trace, an instant.
         let begins = events.filter { $0["ph"] as? String == "B" && $0["cat"] as? String == "task" }
-        #expect(begins.map { $0["name"] as? String } == ["background task upload", "background task 8"])
+        #expect(begins.map { $0["name"] as? String } == ["background task upload", "background task"])
         #expect(begins.map(thread) == ["background tasks", "background tasks (2)"])
         let ends = events.filter { $0["ph"] as? String == "E" }
         let endsByThread = Dictionary(grouping: ends, by: { thread($0) ?? "" })
