@@ -4,35 +4,43 @@ public enum MarkupEscaping {
     /// `text` safe in element content and in quoted attribute values of XML and HTML: `& < > " '` become
     /// entities, and control characters other than tab and line breaks (not allowed in XML) become spaces.
     public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
+        rewrite(text) { character in
             switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\u{09}", "\u{0A}", "\u{0D}": escaped.unicodeScalars.append(character)
-            case _ where character.value < 0x20: escaped += " "
-            default: escaped.unicodeScalars.append(character)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\u{09}", "\u{0A}", "\u{0D}": nil
+            case _ where character.value < 0x20: " "
+            default: nil
             }
         }
-        return escaped
     }
 
     /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.
     static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for character in json.unicodeScalars {
+        rewrite(json) { character in
             switch character {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(character)
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
+            }
+        }
+    }
+
+    /// `text` with each scalar `replacement` gives a string for replaced by it, the others kept.
+    private static func rewrite(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            if let replaced = replacement(character) {
+                out += replaced
+            } else {
+                out.unicodeScalars.append(character)
             }
         }
         return out

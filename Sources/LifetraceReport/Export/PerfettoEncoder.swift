@@ -119,15 +119,18 @@ final class PerfettoEncoder: ExportEncoder {
 
     private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments,
                           into packet: inout PerfettoTracePacket) {
-        if let index = arguments.index { event.debugAnnotations.append(annotation("event_index", .int(Int64(index)), into: &packet)) }
+        func add(_ key: String, _ value: ExportValue) {
+            event.debugAnnotations.append(annotation(key, value, into: &packet))
+        }
+        if let index = arguments.index { add("event_index", .int(Int64(index))) }
         if let fields = arguments.event {
-            if let scene = fields.scene { event.debugAnnotations.append(annotation("scene", .string(scene), into: &packet)) }
-            if let dur = fields.dur { event.debugAnnotations.append(annotation("dur", .int(dur), into: &packet)) }
-            if let task = fields.task { event.debugAnnotations.append(annotation("task", .int(task), into: &packet)) }
-            if let name = fields.name { event.debugAnnotations.append(annotation("name", .string(name), into: &packet)) }
-            if let phase = fields.phase { event.debugAnnotations.append(annotation("phase", .string(phase.name), into: &packet)) }
-            if let reason = fields.reason { event.debugAnnotations.append(annotation("reason", .string(reason), into: &packet)) }
-            if let pid = fields.pid { event.debugAnnotations.append(annotation("pid", .int(pid), into: &packet)) }
+            if let scene = fields.scene { add("scene", .string(scene)) }
+            if let dur = fields.dur { add("dur", .int(dur)) }
+            if let task = fields.task { add("task", .int(task)) }
+            if let name = fields.name { add("name", .string(name)) }
+            if let phase = fields.phase { add("phase", .string(phase.name)) }
+            if let reason = fields.reason { add("reason", .string(reason)) }
+            if let pid = fields.pid { add("pid", .int(pid)) }
             for attribute in fields.attrs ?? [] {
                 var annotation = annotation("attrs." + attribute.key, nil, into: &packet)
                 switch attribute.value {
@@ -139,7 +142,7 @@ final class PerfettoEncoder: ExportEncoder {
                 event.debugAnnotations.append(annotation)
             }
         }
-        for (key, value) in arguments.extra { event.debugAnnotations.append(annotation(key, value, into: &packet)) }
+        for (key, value) in arguments.extra { add(key, value) }
     }
 
     private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket) -> PerfettoDebugAnnotation {

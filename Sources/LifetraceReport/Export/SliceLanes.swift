@@ -63,6 +63,7 @@ struct SliceLanes {
     /// Ends the slice that held `lane` at `end` (not before its start); the lane takes slices again.
     mutating func release(_ lane: Int, at end: Int64) {
         lanes[lane].reserved = false
-        lanes[lane].ends = [max(end, lanes[lane].lastStart)]
+        lanes[lane].ends.removeAll(keepingCapacity: true)
+        lanes[lane].ends.append(max(end, lanes[lane].lastStart))
     }
 }

@@ -27,10 +27,9 @@ public enum TraceExport {
         case .chrome: ChromeJSONEncoder(sink: sink)
         }
         let exporter = TraceExporter(file: file, header: reader.header, encoder: encoder)
-        var result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
+        let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
         try exporter.finish()
-        result.inputWarnings = reader.warnings
         return (exporter.summary, result)
     }
 }

@@ -64,12 +64,17 @@ final class TraceExporter: TimelineObserver {
         var name: String
     }
 
-    private struct ProcessTracks {
-        var info: ExportProcess
+    /// The running process's tracks and what it has open; a reference, mutated in place.
+    private final class ProcessTracks {
+        let info: ExportProcess
         var nextTID: Int32 = 1
         var groups: [Group: GroupTracks] = [:]
         var openTasks: [Int64: OpenSlice] = [:]
         var unfinished: [HandlerKey: OpenSlice] = [:]
+
+        init(info: ExportProcess) {
+            self.info = info
+        }
     }
 
     /// The most groups of tracks a process keeps live: past it, groups with nothing open are let go (a scene
@@ -114,12 +119,8 @@ final class TraceExporter: TimelineObserver {
         summary.events += 1
         let event = copy event
         switch event.kind.layer {
-        case .app:
-            callback(event, in: .appDelegate, index: index)
-        case .scene:
-            callback(event, in: .scene(event.scene ?? "?"), index: index)
-        case .swiftui:
-            callback(event, in: event.scene.map(Group.scene) ?? .appDelegate, index: index)
+        case .app, .scene, .swiftui:
+            callback(event, in: Self.callbackGroup(event.kind.layer, scene: event.scene), index: index)
         case .task:
             task(event, index: index)
         case .process:
@@ -145,18 +146,16 @@ final class TraceExporter: TimelineObserver {
     }
 
     func processEnded(at t: Int64, as end: ProcessEnd) {
-        guard var running = process else { return }
-        process = nil
+        guard let running = process else { return }
         let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
-        for (_, open) in running.openTasks.sorted(by: { $0.value.start < $1.value.start }) {
-            close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]), in: &running)
+        for open in running.openTasks.values.sorted(by: { $0.start < $1.start }) {
+            close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
         }
         running.openTasks.removeAll()
-        for (_, open) in running.unfinished.sorted(by: { $0.value.start < $1.value.start }) {
-            close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]), in: &running)
+        for open in running.unfinished.values.sorted(by: { $0.start < $1.start }) {
+            close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         running.unfinished.removeAll()
-        process = running
         instant("process ended: " + end.rawValue, .process, in: .events, at: t,
                 ExportArguments(extra: [("end", .string(end.rawValue))]))
     }
@@ -189,7 +188,7 @@ final class TraceExporter: TimelineObserver {
         let key = HandlerKey(group: group, name: event.eventName)
         if let earlier = process?.unfinished.removeValue(forKey: key) {
             // The same callback again before the first returned: the first ends here, its return unknown.
-            closeInProcess(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
+            close(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         let open = reserve(in: group, at: event.t)
         encoder.begin(on: open.track, name: event.eventName, category: .callback, at: event.t,
@@ -199,15 +198,13 @@ final class TraceExporter: TimelineObserver {
 
     private func handlerReturned(_ event: LifecycleEvent, index: Int) {
         let name = event.name ?? ""
-        let layer = EventKind(name: name)?.layer
-        let group: Group = layer == .scene || (layer == .swiftui && event.scene != nil)
-            ? .scene(event.scene ?? "?") : .appDelegate
+        let group = Self.callbackGroup(EventKind(name: name)?.layer ?? .app, scene: event.scene)
         guard let open = process?.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
             instant(event.eventName, .system, in: .events, at: event.t, ExportArguments(index: index, event: event))
             return
         }
         let dur = event.dur ?? 0
-        closeInProcess(open, at: open.start &+ dur, ExportArguments(index: index, extra: [("dur", .int(dur)), ("returned", .bool(true))]))
+        close(open, at: open.start &+ dur, ExportArguments(index: index, extra: [("dur", .int(dur)), ("returned", .bool(true))]))
     }
 
     private func task(_ event: LifecycleEvent, index: Int) {
@@ -219,7 +216,7 @@ final class TraceExporter: TimelineObserver {
         switch event.kind {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
             if let earlier = process?.openTasks.removeValue(forKey: id) {
-                closeInProcess(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
+                close(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
             }
             let open = reserve(in: .tasks, at: event.t)
             let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
@@ -244,11 +241,21 @@ final class TraceExporter: TimelineObserver {
             }
             var ending = arguments
             ending.extra.append(("outcome", .string(open.expired ? "ended after its expiration handler ran" : "ended")))
-            closeInProcess(open, at: event.t, ending)
+            close(open, at: event.t, ending)
         }
     }
 
     // MARK: - Tracks and lanes
+
+    /// The group a callback of `layer` goes in: its scene's for a scene callback and a scene's SwiftUI phase,
+    /// the app delegate's for the rest.
+    private static func callbackGroup(_ layer: EventLayer, scene: String?) -> Group {
+        switch layer {
+        case .scene: .scene(scene ?? "?")
+        case .swiftui: scene.map(Group.scene) ?? .appDelegate
+        default: .appDelegate
+        }
+    }
 
     private func takeUUID() -> UInt64 {
         defer { nextUUID += 1 }
@@ -257,66 +264,52 @@ final class TraceExporter: TimelineObserver {
 
     private func instant(_ name: String, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
         guard process != nil else { return }
-        prepare(group)
-        encoder.instant(on: track(group, lane: 0), name: name, category: category, at: t, arguments)
+        encoder.instant(on: track(group, lane: 0, of: prepare(group)), name: name, category: category, at: t, arguments)
         summary.instants += 1
     }
 
     private func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack {
-        prepare(group)
-        let lane = process!.groups[group, default: GroupTracks()].lanes.place(from: start, to: end)
-        return track(group, lane: lane)
+        let running = prepare(group)
+        return track(group, lane: running.groups[group]!.lanes.place(from: start, to: end), of: running)
     }
 
     private func reserve(in group: Group, at t: Int64) -> OpenSlice {
-        prepare(group)
-        let lane = process!.groups[group, default: GroupTracks()].lanes.reserve(at: t)
-        return OpenSlice(track: track(group, lane: lane), group: group, lane: lane, start: t)
+        let running = prepare(group)
+        let lane = running.groups[group]!.lanes.reserve(at: t)
+        return OpenSlice(track: track(group, lane: lane, of: running), group: group, lane: lane, start: t)
     }
 
-    private func closeInProcess(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
-        guard var running = process else { return }
-        process = nil
-        close(open, at: t, arguments, in: &running)
-        process = running
-    }
-
-    private func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments, in running: inout ProcessTracks) {
+    /// Ends an open slice at `t` (not before it began) and frees its lane.
+    private func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
         let end = max(t, open.start)
         encoder.end(on: open.track, at: end, arguments)
-        running.groups[open.group]?.lanes.release(open.lane, at: end)
+        process?.groups[open.group]?.lanes.release(open.lane, at: end)
         summary.slices += 1
     }
 
-    /// Makes `group` live in the running process, letting idle groups go first if there are too many.
-    private func prepare(_ group: Group) {
-        guard process!.groups[group] == nil else { return }
-        if process!.groups.count >= Self.liveGroupLimit {
-            var running = process!
-            process = nil
-            running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
-            process = running
+    /// The running process, with `group` live in it: idle scene groups are let go first if there are too many.
+    private func prepare(_ group: Group) -> ProcessTracks {
+        let running = process!
+        if running.groups[group] == nil {
+            if running.groups.count >= Self.liveGroupLimit {
+                running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
+            }
+            running.groups[group] = GroupTracks()
         }
-        process!.groups[group] = GroupTracks()
+        return running
     }
 
-    /// The `lane`-th track of `group` in the running process, declared on first use.
-    private func track(_ group: Group, lane: Int) -> ExportTrack {
-        if let tracks = process!.groups[group]?.tracks, lane < tracks.count { return tracks[lane] }
-        var running = process!
-        process = nil
-        var tracks = running.groups[group, default: GroupTracks()].tracks
-        while tracks.count <= lane {
-            let number = tracks.count
+    /// The `lane`-th track of `group` in `running`, declared on first use.
+    private func track(_ group: Group, lane: Int, of running: ProcessTracks) -> ExportTrack {
+        while running.groups[group]!.tracks.count <= lane {
+            let number = running.groups[group]!.tracks.count
             let track = ExportTrack(uuid: takeUUID(), processUUID: running.info.uuid, pid: running.info.pid, tid: running.nextTID,
                                     name: number == 0 ? group.name : group.name + " (\(number + 1))")
             running.nextTID += 1
             encoder.declare(track)
             summary.tracks += 1
-            tracks.append(track)
+            running.groups[group]!.tracks.append(track)
         }
-        running.groups[group, default: GroupTracks()].tracks = tracks
-        process = running
-        return tracks[lane]
+        return running.groups[group]!.tracks[lane]
     }
 }

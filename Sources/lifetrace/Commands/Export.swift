@@ -49,11 +49,10 @@ struct Export: ParsableCommand {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
         let prepared = try analysis.prepare()
-        let reader = try TraceReader(path: trace)
+        let (reader, configuration) = try prepared.open(path: trace)
         let sink = try FileSink(path: output)
-        let (summary, result) = try TraceExport.export(
-            reader, file: trace, format: format, to: sink,
-            configuration: try prepared.configuration(for: reader.header), models: prepared.models)
+        let (summary, result) = try TraceExport.export(reader, file: trace, format: format, to: sink,
+                                                       configuration: configuration, models: prepared.models)
         Diagnostics.warnings(result.inputWarnings)
         if output != "-" {
             Diagnostics.note("wrote \(output): \(summary.events) events of \(summary.processes) processes as "

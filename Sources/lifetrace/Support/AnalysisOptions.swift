@@ -50,10 +50,16 @@ struct PreparedAnalysis: Sendable {
         try configuration?.configuration(for: header) ?? .defaults
     }
 
+    /// Opens the trace at `path` and the configuration for its header: what an analysis of it reads.
+    func open(path: String) throws -> (reader: TraceReader, configuration: AnalysisConfiguration) {
+        let reader = try TraceReader(path: path)
+        return (reader, try configuration(for: reader.header))
+    }
+
     /// Analyzes the trace at `path`, reading it once, with the configuration for its header.
     func analyze(path: String, recordTimeline: Bool = false) throws -> AnalysisResult {
-        let reader = try TraceReader(path: path)
-        return try TraceAnalyzer.analyze(reader, file: path, configuration: try configuration(for: reader.header),
-                                         models: models, recordTimeline: recordTimeline)
+        let (reader, configuration) = try open(path: path)
+        return try TraceAnalyzer.analyze(reader, file: path, configuration: configuration, models: models,
+                                         recordTimeline: recordTimeline)
     }
 }
