@@ -92,6 +92,9 @@ import Testing
             expectOneLine(result, naming: path, [message])
             #expect(peak < 128, "\(command) took \(peak) MiB")
         }
+        // Damage found part way through leaves no half-written export.
+        #expect(!FileManager.default.fileExists(atPath: directory.file("r.json")))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("r.pftrace")))
     }
 
     @Test func aTruncatedTraceIsReadWithAWarningEveryOutputCarries() throws {

@@ -51,8 +51,16 @@ struct Export: ParsableCommand {
         let prepared = try analysis.prepare()
         let (reader, configuration) = try prepared.open(path: trace)
         let sink = try FileSink(path: output)
-        let (summary, result) = try TraceExport.export(reader, file: trace, format: format, to: sink,
-                                                       configuration: configuration, models: prepared.models)
+        let exported: (summary: ExportSummary, result: AnalysisResult)
+        do {
+            exported = try TraceExport.export(reader, file: trace, format: format, to: sink,
+                                              configuration: configuration, models: prepared.models)
+        } catch {
+            // A trace found damaged part way leaves no half-written export behind.
+            if output != "-" { unlink(output) }
+            throw error
+        }
+        let (summary, result) = exported
         Diagnostics.warnings(result.inputWarnings)
         if output != "-" {
             Diagnostics.note("wrote \(output): \(summary.events) events of \(summary.processes) processes as "
