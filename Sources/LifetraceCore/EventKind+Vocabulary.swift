@@ -24,6 +24,12 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case appConfigurationForConnecting = 9
     /// `app.didDiscardSceneSessions`: application(_:didDiscardSceneSessions:)
     case appDidDiscardSceneSessions = 10
+    /// `app.state`: The application's state when recording began, read by the recorder (a snapshot, not a callback): UIApplication.applicationState, WKApplication.applicationState, NSApplication.isActive. (Since 1.2.)
+    case appState = 11
+    /// `app.didHide`: AppKit: NSApplication.didHideNotification, the app's windows were hidden. (Since 1.2.)
+    case appDidHide = 12
+    /// `app.didUnhide`: AppKit: NSApplication.didUnhideNotification, the app's windows were shown again. (Since 1.2.)
+    case appDidUnhide = 13
     /// `scene.willConnect`: scene(_:willConnectTo:options:)
     case sceneWillConnect = 16
     /// `scene.willEnterForeground`: sceneWillEnterForeground(_:)
@@ -36,6 +42,8 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case sceneDidEnterBackground = 20
     /// `scene.didDisconnect`: sceneDidDisconnect(_:)
     case sceneDidDisconnect = 21
+    /// `scene.state`: A connected scene's state when recording began, read by the recorder (a snapshot, not a callback): UIScene.activationState as active, inactive or background. (Since 1.2.)
+    case sceneState = 22
     /// `swiftui.scenePhase`: A SwiftUI scenePhase change: with scene for one scene, without it for the App-level aggregate.
     case swiftuiScenePhase = 32
     /// `task.begin`: beginBackgroundTask(withName:expirationHandler:) returned task.
@@ -68,13 +76,19 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case recorderDropped = 82
     /// `handler.return`: A measured callback returned after its event had been written without its duration (attrs.unfinished): name is the callback's event name, scene its scene, dur the time its handler took; t is when it returned. (Since 1.1.)
     case handlerReturn = 83
+    /// `system.thermalState`: ProcessInfo.thermalState changed (ProcessInfo.thermalStateDidChangeNotification): reason nominal, fair, serious or critical. (Since 1.2.)
+    case systemThermalState = 84
+    /// `system.protectedDataWillBecomeUnavailable`: UIApplication.protectedDataWillBecomeUnavailableNotification: the device is locking and protected files become unreadable. (Since 1.2.)
+    case systemProtectedDataWillBecomeUnavailable = 85
+    /// `system.protectedDataDidBecomeAvailable`: UIApplication.protectedDataDidBecomeAvailableNotification: protected files are readable again. (Since 1.2.)
+    case systemProtectedDataDidBecomeAvailable = 86
     /// `custom`: A user marker, written custom.<label>.
     case custom = 127
 }
 
 extension EventKind {
     /// The vocabulary version these kinds belong to.
-    public static let vocabularyVersion = (major: 1, minor: 1)
+    public static let vocabularyVersion = (major: 1, minor: 2)
 
     /// The kind's name as it appears in JSON Lines (`custom` for every `custom.*` event).
     public var name: String {
@@ -89,12 +103,16 @@ extension EventKind {
         case .appDidReceiveMemoryWarning: "app.didReceiveMemoryWarning"
         case .appConfigurationForConnecting: "app.configurationForConnecting"
         case .appDidDiscardSceneSessions: "app.didDiscardSceneSessions"
+        case .appState: "app.state"
+        case .appDidHide: "app.didHide"
+        case .appDidUnhide: "app.didUnhide"
         case .sceneWillConnect: "scene.willConnect"
         case .sceneWillEnterForeground: "scene.willEnterForeground"
         case .sceneDidBecomeActive: "scene.didBecomeActive"
         case .sceneWillResignActive: "scene.willResignActive"
         case .sceneDidEnterBackground: "scene.didEnterBackground"
         case .sceneDidDisconnect: "scene.didDisconnect"
+        case .sceneState: "scene.state"
         case .swiftuiScenePhase: "swiftui.scenePhase"
         case .taskBegin: "task.begin"
         case .taskExpire: "task.expire"
@@ -111,6 +129,9 @@ extension EventKind {
         case .heartbeat: "heartbeat"
         case .recorderDropped: "recorder.dropped"
         case .handlerReturn: "handler.return"
+        case .systemThermalState: "system.thermalState"
+        case .systemProtectedDataWillBecomeUnavailable: "system.protectedDataWillBecomeUnavailable"
+        case .systemProtectedDataDidBecomeAvailable: "system.protectedDataDidBecomeAvailable"
         case .custom: "custom"
         }
     }
@@ -129,12 +150,16 @@ extension EventKind {
         case .appDidReceiveMemoryWarning: .app
         case .appConfigurationForConnecting: .app
         case .appDidDiscardSceneSessions: .app
+        case .appState: .app
+        case .appDidHide: .app
+        case .appDidUnhide: .app
         case .sceneWillConnect: .scene
         case .sceneWillEnterForeground: .scene
         case .sceneDidBecomeActive: .scene
         case .sceneWillResignActive: .scene
         case .sceneDidEnterBackground: .scene
         case .sceneDidDisconnect: .scene
+        case .sceneState: .scene
         case .swiftuiScenePhase: .swiftui
         case .taskBegin: .task
         case .taskExpire: .task
@@ -151,6 +176,9 @@ extension EventKind {
         case .heartbeat: .system
         case .recorderDropped: .system
         case .handlerReturn: .system
+        case .systemThermalState: .system
+        case .systemProtectedDataWillBecomeUnavailable: .system
+        case .systemProtectedDataDidBecomeAvailable: .system
         case .custom: .custom
         }
     }
@@ -168,12 +196,16 @@ extension EventKind {
         case .appDidReceiveMemoryWarning: []
         case .appConfigurationForConnecting: [.scene]
         case .appDidDiscardSceneSessions: [.scene]
+        case .appState: [.phase]
+        case .appDidHide: []
+        case .appDidUnhide: []
         case .sceneWillConnect: [.scene]
         case .sceneWillEnterForeground: [.scene]
         case .sceneDidBecomeActive: [.scene]
         case .sceneWillResignActive: [.scene]
         case .sceneDidEnterBackground: [.scene]
         case .sceneDidDisconnect: [.scene]
+        case .sceneState: [.scene, .phase]
         case .swiftuiScenePhase: [.phase]
         case .taskBegin: [.task]
         case .taskExpire: [.task]
@@ -190,6 +222,9 @@ extension EventKind {
         case .heartbeat: []
         case .recorderDropped: [.attrs]
         case .handlerReturn: [.name, .dur]
+        case .systemThermalState: [.reason]
+        case .systemProtectedDataWillBecomeUnavailable: []
+        case .systemProtectedDataDidBecomeAvailable: []
         case .custom: [.label]
         }
     }
@@ -207,12 +242,16 @@ extension EventKind {
         case "app.didReceiveMemoryWarning": self = .appDidReceiveMemoryWarning
         case "app.configurationForConnecting": self = .appConfigurationForConnecting
         case "app.didDiscardSceneSessions": self = .appDidDiscardSceneSessions
+        case "app.state": self = .appState
+        case "app.didHide": self = .appDidHide
+        case "app.didUnhide": self = .appDidUnhide
         case "scene.willConnect": self = .sceneWillConnect
         case "scene.willEnterForeground": self = .sceneWillEnterForeground
         case "scene.didBecomeActive": self = .sceneDidBecomeActive
         case "scene.willResignActive": self = .sceneWillResignActive
         case "scene.didEnterBackground": self = .sceneDidEnterBackground
         case "scene.didDisconnect": self = .sceneDidDisconnect
+        case "scene.state": self = .sceneState
         case "swiftui.scenePhase": self = .swiftuiScenePhase
         case "task.begin": self = .taskBegin
         case "task.expire": self = .taskExpire
@@ -229,6 +268,9 @@ extension EventKind {
         case "heartbeat": self = .heartbeat
         case "recorder.dropped": self = .recorderDropped
         case "handler.return": self = .handlerReturn
+        case "system.thermalState": self = .systemThermalState
+        case "system.protectedDataWillBecomeUnavailable": self = .systemProtectedDataWillBecomeUnavailable
+        case "system.protectedDataDidBecomeAvailable": self = .systemProtectedDataDidBecomeAvailable
         default: return nil
         }
     }

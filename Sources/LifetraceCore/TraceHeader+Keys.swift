@@ -24,10 +24,14 @@ extension TraceHeader {
         public static let osVersion = "os_version"
         /// `device`: the device model.
         public static let device = "device"
+        /// `lifecycle`: the application lifecycle the trace follows (``TraceHeader/Lifecycle``).
+        public static let lifecycle = "lifecycle"
+        /// `process_start_ns`: when the process started (exec), in Unix nanoseconds, read by a recorder.
+        public static let processStart = "process_start_ns"
 
         /// Every key above.
         public static let all = [source, heartbeat, capture, derived, groundTruth, testName, appVersion, build,
-                                 osVersion, device]
+                                 osVersion, device, lifecycle, processStart]
     }
 
     /// How a trace's lifecycle events were captured.
@@ -38,6 +42,25 @@ extension TraceHeader {
         /// events carry no handler durations, and a scene-based app's `UIApplication` notifications are still
         /// posted although the app delegate's matching methods are not called.
         case notifications
+    }
+
+    /// The application lifecycle a trace follows: which framework's callbacks and notifications its events are,
+    /// and so which lifecycle models judge it. A trace that does not say follows UIKit's.
+    public enum Lifecycle: String, Sendable, CaseIterable {
+        /// UIKit: iOS, iPadOS, tvOS, visionOS and Mac Catalyst apps (`UIApplication`, `UIScene`).
+        case uikit
+        /// WatchKit: watchOS apps (`WKApplication`, or `WKExtension` before watchOS 7).
+        case watchkit
+        /// AppKit: macOS apps (`NSApplication`).
+        case appkit
+        /// An app extension, which follows its host app's state (`NSExtensionContext`'s host notifications).
+        case appExtension = "app-extension"
+    }
+
+    /// `lifecycle`: the application lifecycle the trace follows, when the writer said.
+    public var lifecycle: Lifecycle? {
+        get { self[extra: Key.lifecycle]?.stringValue.flatMap(Lifecycle.init(rawValue:)) }
+        set { self[extra: Key.lifecycle] = newValue.map { .string($0.rawValue) } }
     }
 
     /// `heartbeat_ns`: the interval heartbeats were recorded at, if positive.

@@ -95,7 +95,7 @@ import Testing
         #expect(error.description == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace")
     }
 
-    /// A block written by a hypothetical version 1.2 with a kind (tag 100) this reader does not know.
+    /// A block written by a hypothetical newer minor version with a kind (tag 100) this reader does not know.
     func newerMinorTrace(minor: UInt8) throws -> [UInt8] {
         var block = EventBlockLayoutTests.oneEventBlock
         block[27] = 100
@@ -112,11 +112,12 @@ import Testing
     }
 
     @Test func unknownKindsOfANewerMinorVersionAreSkippedWithAWarning() throws {
-        let path = files.directory.write("v1.2.lifetrace", try newerMinorTrace(minor: 2))
+        let newer = FormatConstants.minorVersion + 1
+        let path = files.directory.write("v1.\(newer).lifetrace", try newerMinorTrace(minor: newer))
         let read = try files.readAll(path)
         #expect(read.events == [LifecycleEvent(t: 400, kind: .heartbeat)])
         #expect(read.reader.warnings.map(\.description) == [
-            "\(path): skipped 1 events of kinds added in format version 1.2: upgrade lifetrace to read them"
+            "\(path): skipped 1 events of kinds added in format version 1.\(newer): upgrade lifetrace to read them"
         ])
     }
 

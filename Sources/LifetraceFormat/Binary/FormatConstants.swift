@@ -3,7 +3,7 @@ public enum FormatConstants {
     /// The major version this library writes and the newest it reads.
     public static let majorVersion: UInt8 = 1
     /// The minor version this library writes; a reader skips record kinds of newer minor versions.
-    public static let minorVersion: UInt8 = 1
+    public static let minorVersion: UInt8 = 2
 
     /// The largest decompressed data frame a reader accepts (16 MiB).
     public static let maxFrameContentSize = 16 << 20

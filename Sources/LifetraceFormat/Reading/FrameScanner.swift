@@ -157,12 +157,14 @@ final class FrameScanner {
 }
 
 extension FrameScanner {
-    /// After damage to a frame's header, drops bytes up to the next zstd or skippable-frame magic.
+    /// After damage to the frame the scanner stands at (in its header or in its blocks), drops bytes up to the
+    /// next zstd or skippable-frame magic after that frame's first byte.
     ///
-    /// - Returns: the offset where scanning resumes and the bytes skipped, or `nil` if the file has none.
-    func resynchronize(from offset: Int) throws(TraceError) -> (offset: Int, skipped: Int)? {
-        // The scanner's window starts at the damaged frame; step past its first byte and search.
-        precondition(source.offset == offset)
+    /// - Returns: the offset where scanning resumes and the bytes skipped from the damaged frame's start, or
+    ///   `nil` if the file has none.
+    func resynchronize() throws(TraceError) -> (offset: Int, skipped: Int)? {
+        // The scanner's window starts at the damaged frame, whichever byte of it the damage was found at: step
+        // past its first byte and search.
         var skipped = 0
         source.consume(min(1, source.available))
         skipped += 1

@@ -73,8 +73,11 @@ public enum TraceRecovery {
                                      "not a binary lifetrace trace: \(error.message)")
                 }
                 scanner.abandonCurrent()
-                let resumed = try scanner.resynchronize(from: offset)
-                report.dropped.append(DroppedRegion(offset: offset, size: resumed?.skipped ?? (source.offset - offset),
+                // The damaged frame starts where the scanner stands, which is before `offset` when the damage is
+                // inside its blocks.
+                let start = source.offset
+                let resumed = try scanner.resynchronize()
+                report.dropped.append(DroppedRegion(offset: start, size: resumed?.skipped ?? (source.offset - start),
                                                     frame: frame ?? 0, reason: error.message))
                 if resumed == nil { break scan }
                 continue
