@@ -52,7 +52,13 @@ let package = Package(
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
-        .target(name: "LifetraceRecorder", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"]),
+        // Its privacy manifest declares the required-reason APIs of everything it links (Apple, "Describing use
+        // of required reason API"); a test fails when the code uses one the manifest lacks.
+        .target(
+            name: "LifetraceRecorder",
+            dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // The command-line tool: wires the stages together.
         .executableTarget(
             name: "lifetrace",
@@ -86,7 +92,7 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),
         .testTarget(
             name: "lifetraceTests",
             dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],

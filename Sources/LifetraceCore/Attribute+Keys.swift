@@ -27,9 +27,14 @@ extension Attribute {
         public static let success = "success"
         /// `unfinished`: the handler had not returned when its event was written, so the event has no `dur`.
         public static let unfinished = "unfinished"
+        /// `scene`: on `custom.launch-reason`, the scene whose connection options gave the reason.
+        public static let scene = "scene"
+        /// `reason`: on `custom.launch-reason`, the launch reason a scene's connection options showed after its
+        /// `scene.willConnect` was written.
+        public static let reason = "reason"
 
         /// Every key above.
         public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, uiState, processRole,
-                                 prewarmed, dropped, cause, success, unfinished]
+                                 prewarmed, dropped, cause, success, unfinished, scene, reason]
     }
 }

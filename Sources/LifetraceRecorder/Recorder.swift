@@ -3,18 +3,16 @@
 
 import Dispatch
 public import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LifetraceConcurrency
 public import LifetraceCore
 public import LifetraceFormat
 
 /// Records lifecycle events of the running process into a `.lifetrace` trace.
+///
+/// An app starts one for the process with ``start(_:)`` (or ``fromEnvironment(app:sceneManifest:configuration:center:environment:)``
+/// for its UI tests), which captures its lifecycle and records until ``stop()``; nothing it returns needs to be
+/// kept. A recorder made with an initializer records until it is closed, captures included: it stays alive
+/// while its timer or its captures run, whether or not the caller keeps it.
 ///
 /// Safe to call from any thread. Recording an event takes the lock of the calling thread's buffer (one of
 /// several, so threads rarely wait for each other) and appends a value to space reserved up front: no heap
@@ -28,7 +26,7 @@ public import LifetraceFormat
 ///
 /// ```swift
 /// let recorder = try Recorder(file: traceURL, app: "com.example.app", sceneManifest: true)
-/// let capture = recorder.captureLifecycle()       // the UIKit notifications, from now on
+/// try recorder.captureLifecycle()                 // the UIKit notifications, from now on
 /// recorder.measure(.sceneDidEnterBackground, scene: "S1") { saveEverything() }
 /// let task = recorder.beginTask(name: "upload")
 /// recorder.endTask(task)
@@ -44,37 +42,50 @@ public final class Recorder: Sendable {
     private let manualTime: (any RecorderTimeSource)?
     private let origin: Int64
     private let configuration: RecorderConfiguration
-    /// Stops the periodic work; `nil` once stopped.
-    private let timer: LockedValue<(@Sendable () -> Void)?>
+    /// The periodic work (flushes, heartbeats): armed while events are buffered or heartbeats are asked for.
+    private let timer = LockedValue(RecorderTimer())
     private let taskIDs = LockedValue<Int64>(0)
-    /// Captures the recorder holds itself (``fromEnvironment(app:sceneManifest:configuration:center:environment:)``),
-    /// stopped when it closes.
-    private let captures = LockedValue<[LifecycleCapture]>([])
+    /// The lifecycle captures, one per notification centre, held until the recorder closes.
+    private let captures = LockedValue<[ObjectIdentifier: LifecycleCapture]>([:])
+    /// Set once ``close()`` began: later events are refused and counted.
+    private let closing = LockedValue(false)
+    /// The lifecycle the header declares (its notifications are what ``captureLifecycle(from:)`` observes).
+    let lifecycle: TraceHeader.Lifecycle?
+    /// What the recorder reads of the system besides its clocks (the application's state, thermal state).
+    let probes: SystemProbes
+    /// The file the trace is written to, for a recorder of a file.
+    public let file: URL?
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
     private let mirror: any EventMirror
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
     private let mirrorsEvents: Bool
 
-    /// Opens `file` and starts recording the process, with `t = 0` now.
+    /// Creates a new trace at `file` and starts recording the process, with `t = 0` at the process's start.
     ///
-    /// The first event is `process.launch`, with the reason `unknown` (``captureLifecycle(from:)`` records the
-    /// launch options' reason on `app.didFinishLaunching` when they show one), the process id and, if iOS
-    /// prewarmed the process, the attribute `prewarmed: true`. Create one recorder per process, as early as
-    /// the app allows (the app delegate's or the SwiftUI `App`'s `init`).
+    /// The first event is `process.launch` at `t = 0`, when the process started (`exec`, as the system
+    /// reports it: `sysctl` on Apple platforms, `/proc/self/stat` on Linux; the recorder's creation where it
+    /// does not), with the reason `unknown` (``captureLifecycle(from:)`` records the launch options' reason on
+    /// `app.didFinishLaunching` when they show one), the process id and, if iOS prewarmed the process, the
+    /// attribute `prewarmed: true`. Launch times are so measured from `exec`, however late the recorder comes.
+    /// Most apps call ``start(_:)`` instead, which makes the one recorder of the process.
     ///
-    /// The file is created (or truncated) at once, so a path that cannot be written fails here; its header is
-    /// written with the first frame, so that it can say how the events were captured
-    /// (``captureLifecycle(from:)``). On Apple's device platforms the file stays writable while the device
-    /// is locked after the first unlock (`completeUntilFirstUserAuthentication`), so a flush in the background
-    /// does not fail.
+    /// The file is created at once, so a path that cannot be written fails here. It never replaces a file: if
+    /// `file` exists (an earlier launch's trace), the trace goes to a new file beside it whose name adds the
+    /// launch time and the process id (``file`` says which). The header is written with the first frame, so
+    /// that it can say how the events were captured (``captureLifecycle(from:)``). On Apple's device platforms
+    /// the file stays writable while the device is locked after the first unlock
+    /// (`completeUntilFirstUserAuthentication`), so a flush in the background does not fail.
     ///
     /// - Parameters:
-    ///   - file: the trace file, created or truncated. In an app, a file in its own container.
+    ///   - file: the trace file, created new. In an app, a file in its own container.
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
     ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (``TraceHeader/Key`` names
     ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`).
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
+    ///   - lifecycle: the application lifecycle the trace follows, which decides the notifications
+    ///     ``captureLifecycle(from:)`` observes and the models `lifetrace check` judges it by; by default the
+    ///     platform's (``TraceHeader/Lifecycle/current``).
     ///   - configuration: buffering, flushing, heartbeats and the log mirror.
     public convenience init(
         file: URL,
@@ -82,25 +93,49 @@ public final class Recorder: Sendable {
         sceneManifest: Bool? = nil,
         metadata: TraceMetadata = [:],
         clock: TraceClock = .continuous,
+        lifecycle: TraceHeader.Lifecycle? = .current,
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
-        let path = file.path
-        var header = TraceHeader(clock: clock, startUnixNanoseconds: TraceClock.wall.nowNanoseconds(), app: app,
+        try self.init(destination: .file(file), app: app, sceneManifest: sceneManifest, metadata: metadata, clock: clock,
+                      lifecycle: lifecycle, capture: nil, configuration: configuration, probes: .system)
+    }
+
+    /// Creates the trace file `destination` names for this launch and starts recording.
+    convenience init(destination: TraceDestination, app: String?, sceneManifest: Bool?, metadata: TraceMetadata, clock: TraceClock,
+         lifecycle: TraceHeader.Lifecycle?, capture: TraceHeader.CaptureMethod?, configuration: RecorderConfiguration,
+         probes: SystemProbes) throws(TraceError) {
+        let age = SystemInterface.processAge() ?? 0
+        let wallStart = TraceClock.wall.nowNanoseconds() - age
+        var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart, app: app,
                                  sceneManifest: sceneManifest, extra: metadata.entries)
         header[extra: TraceHeader.Key.source] = header[extra: TraceHeader.Key.source] ?? .string("recorder")
+        header.lifecycle = lifecycle
+        header.captureMethod = capture
+        if age > 0 { header[extra: TraceHeader.Key.processStart] = .int(wallStart) }
         if let interval = configuration.heartbeatInterval {
             header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)
         }
-        let sink = try FileSink(path: path)
-        FileProtection.keepWritableAfterFirstUnlock(path)
-        self.init(output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: clock,
-                  configuration: configuration, launch: ProcessLaunch.current)
+        let created = try TraceFiles.create(destination, base: app ?? "trace", launchUnixNanoseconds: wallStart,
+                                            pid: SystemInterface.processID())
+        FileProtection.keepWritableAfterFirstUnlock(created.url.path)
+        self.init(output: .pending(sink: created.sink, header: header, options: configuration.writerOptions),
+                  clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
+                  lifecycle: lifecycle, probes: probes, file: created.url)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
     public convenience init(writer: any EventWriter, clock: TraceClock = .continuous,
                             configuration: RecorderConfiguration = .init()) {
         self.init(output: .ready(writer), clock: clock, configuration: configuration, launch: nil)
+    }
+
+    /// Records into `writer`, which is made with the first frame from `header` (whose `capture` member
+    /// ``captureLifecycle(from:)`` may still set until then), on the time of `time`: for tests of the
+    /// capture that move time by hand and post notifications.
+    package convenience init(sink: FileSink, header: TraceHeader, time: any RecorderTimeSource,
+                             configuration: RecorderConfiguration = .init(), probes: SystemProbes) {
+        self.init(output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: .continuous,
+                  configuration: configuration, launch: nil, lifecycle: header.lifecycle, probes: probes, time: time)
     }
 
     /// Records into `writer` on the time of `time`, which also runs the flushes and heartbeats: for tests that
@@ -110,23 +145,37 @@ public final class Recorder: Sendable {
         self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil, time: time)
     }
 
+    /// - Parameter age: how long ago the process started: the trace's `t = 0` is that long before now.
     private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
-                 launch: ProcessLaunch?, time: (any RecorderTimeSource)? = nil) {
+                 launch: ProcessLaunch?, age: Int64 = 0, lifecycle: TraceHeader.Lifecycle? = nil,
+                 probes: SystemProbes = .system, file: URL? = nil, time: (any RecorderTimeSource)? = nil) {
         self.output = LockedValue(output)
         self.clock = clock
         self.manualTime = time
-        self.origin = time?.nanoseconds() ?? clock.nowNanoseconds()
+        self.origin = (time?.nanoseconds() ?? clock.nowNanoseconds()) - age
         self.configuration = configuration
+        self.lifecycle = lifecycle
+        self.probes = probes
+        self.file = file
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
-        let mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds())
+        let mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds() - age,
+                                                      output: configuration.mirrorOutput)
         self.mirror = mirror ?? NoMirror()
         self.mirrorsEvents = mirror != nil
-        self.timer = LockedValue(nil)
         if let launch {
-            record(.processLaunch, reason: "unknown", pid: Int64(getpid()),
-                   attrs: launch.prewarmed ? [Attribute(Attribute.Key.prewarmed, .bool(true))] : nil)
+            // At t = 0, the process's start, whenever the recorder came.
+            let attrs = launch.prewarmed ? [Attribute(Attribute.Key.prewarmed, .bool(true))] : nil
+            if append(.processLaunch, relayedAt: 0, { state, t in
+                state.append(.processLaunch, at: t, reason: "unknown", pid: SystemInterface.processID(), attrs: attrs)
+            }) != nil, mirrorsEvents {
+                mirror?.mirror(LifecycleEvent(t: 0, kind: .processLaunch, reason: "unknown",
+                                              pid: SystemInterface.processID(), attrs: attrs))
+            }
         }
-        startTimer()
+        if configuration.heartbeatInterval != nil {
+            armTimer()
+            record(.heartbeat)
+        }
     }
 
     /// Nanoseconds since the trace started, on the trace's clock.
@@ -157,6 +206,27 @@ public final class Recorder: Sendable {
         }
     }
 
+    /// Records an event that happens now and returns where it is buffered, for ``setReason(_:of:)``; `nil` if
+    /// it was dropped.
+    func recordReturningSequence(_ kind: EventKind, scene: String?, reason: String?) -> RecorderSequence? {
+        let shard = shards.current
+        guard let (sequence, t) = append(kind, stampNow: true, in: shard, { state, t in
+            state.append(kind, at: t, scene: scene, reason: reason)
+        }) else { return nil }
+        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason)) }
+        return RecorderSequence(shard: shard, sequence: sequence)
+    }
+
+    /// Sets the `reason` of an event still buffered; `false` if it was written already.
+    func setReason(_ reason: String, of event: RecorderSequence) -> Bool {
+        shards.withLock(event.shard) { $0.setReason(reason, of: event.sequence) }
+    }
+
+    /// The lifecycle captures running.
+    func allCaptures() -> [LifecycleCapture] {
+        captures.withLock { Array($0.values) }
+    }
+
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
         guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
@@ -179,6 +249,9 @@ public final class Recorder: Sendable {
     }
 
     /// Starts measuring a callback; the event is recorded at its start with the duration ``Span/end()`` measures.
+    ///
+    /// A log mirror writes the callback's line now and a `handler.return` line with the duration when the
+    /// span ends, so the log places the callback where it began and still shows one whose handler never returns.
     public func beginSpan(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> Span {
         let shard = shards.current
         guard let (sequence, t) = append(kind, stampNow: true, openSpan: true, in: shard, { state, t in
@@ -186,6 +259,7 @@ public final class Recorder: Sendable {
         }) else {
             return Span(recorder: nil, shard: 0, sequence: -1, start: 0, kind: kind, scene: scene, phase: phase)
         }
+        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)) }
         return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)
     }
 
@@ -229,11 +303,17 @@ public final class Recorder: Sendable {
         return total
     }
 
-    /// Sets the header's `capture` member, if the header is not written yet (it is written with the first
-    /// frame); `false` if it was.
-    @discardableResult
-    func setCaptureMethod(_ method: TraceHeader.CaptureMethod) -> Bool {
-        output.withLock { output in output.updateHeader { $0.captureMethod = method } }
+    /// Sets the header's `capture` member if the header is not written yet (it is written with the first
+    /// frame); otherwise checks that the written header already says `method`.
+    func setCaptureMethod(_ method: TraceHeader.CaptureMethod) throws(RecorderError) {
+        let written = output.withLock { output in output.header }
+        if let written, written.captureMethod == method { return }
+        guard output.withLock({ output in output.updateHeader { $0.captureMethod = method } }) else {
+            throw RecorderError(.headerAlreadyWritten,
+                                "the trace's header was written before the lifecycle capture started, without "
+                                    + "\"capture\": \"\(method.rawValue)\": start the capture before recording, or "
+                                    + "use Recorder.start(_:)")
+        }
     }
 
     /// Writes every buffered event that no unfinished span holds back, as a frame.
@@ -241,25 +321,61 @@ public final class Recorder: Sendable {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
     }
 
-    /// Writes what is buffered without waiting for it: for a moment the app may be suspended after, such as
-    /// resigning active or entering the background.
+    /// Writes what is buffered without waiting for it.
     public func flushSoon() {
         writerQueue.async { try? self.writeOut(force: false) }
     }
 
-    /// Keeps `capture` until the recorder closes.
-    func keep(_ capture: LifecycleCapture) {
-        captures.withLock { $0.append(capture) }
+    /// Writes what is buffered before returning, under a background-time assertion on Apple's device
+    /// platforms, so the app cannot be suspended (and then killed) with events of its last moments only
+    /// buffered: what the lifecycle capture does on resigning active, entering the background and terminating.
+    func flushDurably() {
+        BackgroundActivity.run(reason: "lifetrace: writing the lifecycle trace") { [self] in
+            do throws(TraceError) {
+                try flush()
+            } catch {
+                RecorderDiagnostics.report("could not write the trace: \(error)")
+            }
+        }
     }
 
-    /// Stops the timer and the captures the recorder holds, writes everything (unfinished spans without
-    /// `dur`) and the index.
-    public func close() throws(TraceError) {
-        for capture in captures.withLock({ $0 }) { capture.stop() }
-        timer.withLock { timer in
-            timer?()
-            timer = nil
+    /// The capture of `center`'s notifications, made once and held until the recorder closes.
+    func capture(of center: NotificationCenter, make: () -> LifecycleCapture) -> (LifecycleCapture, isNew: Bool) {
+        captures.withLock { captures in
+            let key = ObjectIdentifier(center)
+            if let existing = captures[key] { return (existing, false) }
+            let made = make()
+            captures[key] = made
+            return (made, true)
         }
+    }
+
+    /// Whether ``close()`` began.
+    public var isClosed: Bool {
+        closing.withLock { $0 }
+    }
+
+    /// Stops the timer and the captures, writes everything (unfinished spans without `dur`) and the index.
+    ///
+    /// Safe to call more than once and from several threads at once: the first call closes, the others wait
+    /// for it to finish and return (throwing nothing). Events recorded after it began are refused and counted
+    /// in ``droppedEventCount``.
+    public func close() throws(TraceError) {
+        let first = closing.withLock { closing in
+            defer { closing = true }
+            return !closing
+        }
+        guard first else {
+            waitForWriter()
+            return
+        }
+        let stopped = captures.withLock { captures in
+            defer { captures.removeAll() }
+            return Array(captures.values)
+        }
+        for capture in stopped { capture.stop() }
+        for index in 0..<shards.count { shards.withLock(index) { $0.isClosed = true } }
+        timer.withLock { $0.stop(closing: true) }
         try onWriterQueue { () throws(TraceError) in
             try writeOut(force: true)
             let locked = output.lock()
@@ -289,6 +405,11 @@ public final class Recorder: Sendable {
         while true {
             let locked = shards.lock(shard)
             let t = max(stampNow ? now() : relayedT, locked.pointee.lastT)
+            guard !locked.pointee.isClosed else {
+                locked.pointee.noteDrop(at: t)
+                shards.unlock(shard)
+                return nil
+            }
             guard locked.pointee.count < capacity else {
                 if configuration.overflowPolicy == .drop {
                     locked.pointee.noteDrop(at: t)
@@ -301,14 +422,17 @@ public final class Recorder: Sendable {
                 if schedule {
                     writerQueue.async { try? self.writeOut(force: false) }
                 } else {
-                    usleep(20)  // the writer swaps the buffer out in O(1); encoding happens after that
+                    SystemInterface.sleep(microseconds: 20)  // the writer swaps the buffer out in O(1)
                 }
                 continue
             }
+            let wasEmpty = locked.pointee.count == 0
             locked.pointee.reportDrops(at: t)
             let sequence = store(&locked.pointee, t)
             if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }
             shards.unlock(shard)
+            // The first event of an empty buffer arms the timer that writes it out (rare: once per flush).
+            if wasEmpty { armTimer() }
             return (sequence, t)
         }
     }
@@ -328,7 +452,9 @@ public final class Recorder: Sendable {
             }
         }
         if mirrorsEvents {
-            mirror.mirror(LifecycleEvent(t: span.start, kind: span.kind, scene: span.scene, dur: dur, phase: span.phase))
+            // The callback's line went out when it began: its duration follows as the file's would.
+            mirror.mirror(LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur,
+                                         name: span.kind.name))
         }
     }
 
@@ -371,22 +497,68 @@ public final class Recorder: Sendable {
         try result.get()
     }
 
-    private func startTimer() {
-        let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
-        let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
-        // Ticks at half the flush interval: an event is on disk within one interval of being recorded, whenever
-        // in the interval it came and however late the timer fires.
-        let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
-        let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos)
-        let time = manualTime ?? SystemTimeSource(clock: clock)
-        let stop = time.schedule(every: tick) { [weak self] in
-            guard let self else { return }
-            let now = self.now()
-            if ticker.heartbeatDue(at: now) { self.record(.heartbeat) }
-            if ticker.flushDue(at: now) { self.writerQueue.async { try? self.writeOut(force: false) } }
+    /// Starts the periodic work if it is not running (and the recorder is not closing).
+    private func armTimer() {
+        timer.withLock { timer in
+            guard !timer.isArmed, !timer.isClosed else { return }
+            let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
+            let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
+            // Ticks at half the flush interval: an event is on disk within one interval of being recorded,
+            // whenever in the interval it came and however late the timer fires.
+            let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
+            let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos, now: now())
+            let time = manualTime ?? SystemTimeSource(clock: clock)
+            // The timer holds the recorder: a recorder nobody keeps goes on recording until it is closed.
+            timer.cancel = time.schedule(every: tick) { [self] in self.tick(ticker) }
         }
-        timer.withLock { $0 = stop }
-        if heartbeatNanos != nil { record(.heartbeat) }
+    }
+
+    /// One tick of the periodic work: a heartbeat and a flush when due, and the timer stopped once nothing is
+    /// buffered and no heartbeat is asked for, so an idle app runs no timer.
+    private func tick(_ ticker: RecorderTicker) {
+        let now = self.now()
+        if ticker.heartbeatDue(at: now) { record(.heartbeat) }
+        if ticker.flushDue(at: now) { writerQueue.async { try? self.writeOut(force: false) } }
+        guard configuration.heartbeatInterval == nil else { return }
+        timer.withLock { timer in
+            // Under the timer's lock: an event that finds its buffer empty arms the timer after its append, so
+            // either it is seen here or it arms a new timer.
+            guard isIdle() else { return }
+            timer.stop(closing: false)
+        }
+    }
+
+    /// Whether nothing waits to be written: every buffer empty and no event carried to the next frame.
+    private func isIdle() -> Bool {
+        for index in 0..<shards.count where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty }) {
+            return false
+        }
+        return !output.withLock { $0.isHoldingEvents }
+    }
+
+    /// Whether the periodic work runs now: for tests.
+    package var isTimerArmed: Bool {
+        timer.withLock { $0.isArmed }
+    }
+}
+
+/// Where a recorded event waits in the recorder's buffers.
+struct RecorderSequence: Sendable {
+    var shard: Int
+    var sequence: Int
+}
+
+/// The recorder's periodic work while it runs: how to stop it.
+private struct RecorderTimer {
+    var cancel: (@Sendable () -> Void)?
+    var isClosed = false
+
+    var isArmed: Bool { cancel != nil }
+
+    mutating func stop(closing: Bool) {
+        cancel?()
+        cancel = nil
+        if closing { isClosed = true }
     }
 }
 
@@ -394,12 +566,14 @@ public final class Recorder: Sendable {
 private final class RecorderTicker: @unchecked Sendable {
     private let flushEvery: Int64
     private let heartbeatEvery: Int64?
-    private var lastFlush: Int64 = 0
-    private var lastHeartbeat: Int64 = 0
+    private var lastFlush: Int64
+    private var lastHeartbeat: Int64
 
-    init(flushEvery: Int64, heartbeatEvery: Int64?) {
+    init(flushEvery: Int64, heartbeatEvery: Int64?, now: Int64) {
         self.flushEvery = flushEvery
         self.heartbeatEvery = heartbeatEvery
+        lastFlush = now
+        lastHeartbeat = now
     }
 
     func heartbeatDue(at now: Int64) -> Bool {

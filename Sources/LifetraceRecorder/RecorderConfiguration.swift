@@ -23,15 +23,16 @@ public struct RecorderConfiguration: Sendable {
         /// platforms: `log stream --style ndjson | lifetrace import --live ...`; standard error elsewhere.
         case unifiedLog
 
-        func makeMirror(wallStart: Int64) -> (any EventMirror)? {
+        func makeMirror(wallStart: Int64, output: (@Sendable ([UInt8]) -> Void)?) -> (any EventMirror)? {
+            let standardError = output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardError($0) } }
             switch self {
             case .none: return nil
-            case .standardError: return StandardErrorMirror(wallStart: wallStart)
+            case .standardError: return StandardErrorMirror(wallStart: wallStart, output: standardError)
             case .unifiedLog:
                 #if canImport(os)
                 return UnifiedLogMirror()
                 #else
-                return StandardErrorMirror(wallStart: wallStart)
+                return StandardErrorMirror(wallStart: wallStart, output: standardError)
                 #endif
             }
         }
@@ -60,6 +61,8 @@ public struct RecorderConfiguration: Sendable {
     public var writerOptions: BinaryTraceWriter.Options
     /// Where each event is also written as a log line.
     public var mirror: LogMirror
+    /// Where the standard-error mirror's lines go instead of standard error: for tests.
+    package var mirrorOutput: (@Sendable ([UInt8]) -> Void)?
 
     /// Creates a configuration: by default a 1 s flush interval, no heartbeat, 64 Ki events of buffer,
     /// blocking on overflow, no span hold, stored frames and no log mirror.

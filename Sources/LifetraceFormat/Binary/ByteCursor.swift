@@ -97,7 +97,7 @@ struct ByteCursor {
         guard value <= UInt64(limit) else {
             throw DecodeFailure(offset: origin + start, message: "\(what) \(value) exceeds \(limit)")
         }
-        return Int(value)
+        return Int(truncatingIfNeeded: value)  // at most `limit`, an Int
     }
 
     /// A zigzag-encoded signed varint.

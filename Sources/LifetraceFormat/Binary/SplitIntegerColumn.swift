@@ -99,7 +99,7 @@ struct SplitIntegerColumnDecoder {
             for (k, lane) in [lanes.0, lanes.1, lanes.2, lanes.3, lanes.4, lanes.5, lanes.6, lanes.7].enumerated() {
                 // The eight byte lanes (each at most 255) summed as four 16-bit lanes, then those.
                 let pairs = (lane & 0x00FF_00FF_00FF_00FF) &+ ((lane >> 8) & 0x00FF_00FF_00FF_00FF)
-                longer[k] += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+                longer[k] += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)  // at most 8 * 255
             }
             if words < 255 { break }
         }

@@ -57,6 +57,22 @@ public final class FileSink: TraceSink {
         }
     }
 
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    /// Creates `path` for writing if no file has that name; `nil` if one has (it is left as it is).
+    public static func createNew(path: String) throws(TraceError) -> FileSink? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { return nil }
+            throw TraceError(.io, file: path, at: .file, "cannot create: \(String(cString: strerror(errno)))")
+        }
+        return FileSink(path: path, descriptor: fd)
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
     }
@@ -71,9 +87,9 @@ public final class FileSink: TraceSink {
             if written < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                if ownsDescriptor, done > 0 {
-                    _ = ftruncate(descriptor, off_t(committed))
-                    _ = lseek(descriptor, off_t(committed), SEEK_SET)
+                if ownsDescriptor, done > 0, let end = off_t(exactly: committed) {
+                    _ = ftruncate(descriptor, end)
+                    _ = lseek(descriptor, end, SEEK_SET)
                 }
                 throw TraceError(.io, file: path, at: .file, "write failed: \(reason)")
             }

@@ -64,7 +64,7 @@ final class FrameScanner {
         let magic = source.withAvailableBytes { loadUInt32LE($0, at: 0) }
         if FormatConstants.isSkippableMagic(magic) {
             if available < 8 { return .truncated(offset: offset, fileEnd: offset + available, frameNumber: number) }
-            let payloadSize = Int(source.withAvailableBytes { loadUInt32LE($0, at: 4) })
+            let payloadSize = Int(clamping: source.withAvailableBytes { loadUInt32LE($0, at: 4) })
             let limit = magic == FormatConstants.indexFrameMagic
                 ? FormatConstants.maxIndexPayloadSize : FormatConstants.maxSkippablePayloadSize
             guard payloadSize <= limit else {
@@ -117,7 +117,7 @@ final class FrameScanner {
         while i + 8 <= bytes.count {
             let magic = loadUInt32LE(bytes, at: i)
             if FormatConstants.isSkippableMagic(magic) {
-                let size = Int(loadUInt32LE(bytes, at: i + 4))
+                let size = Int(clamping: loadUInt32LE(bytes, at: i + 4))
                 if i + 8 + size <= bytes.count { return i }
             } else if magic == FormatConstants.zstdFrameMagic {
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[i...])

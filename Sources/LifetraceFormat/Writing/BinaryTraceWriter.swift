@@ -88,7 +88,7 @@ public final class BinaryTraceWriter: EventWriter {
         block.finish(into: &content)
         try compressor.compressFrame(content) { (frame) throws(TraceError) in try writeRaw(frame) }
         index.append(entry)
-        writtenEventCount += Int(entry.eventCount)
+        writtenEventCount += Int(clamping: entry.eventCount)
     }
 
     private func write(_ bytes: [UInt8]) throws(TraceError) {

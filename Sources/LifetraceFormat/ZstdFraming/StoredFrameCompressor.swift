@@ -11,7 +11,7 @@ final class StoredFrameCompressor: FrameCompressor {
     static let descriptor: UInt8 = 0b10_1_0_0_1_00
 
     func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        precondition(content.count <= Int(UInt32.max), "a data frame's content is limited to 16 MiB")
+        precondition(UInt64(content.count) <= UInt64(UInt32.max), "a data frame's content is limited to 16 MiB")
         frame.removeAll(keepingCapacity: true)
         frame.reserveCapacity(content.count + content.count / ZstdFrameLayout.maxBlockSize * 3 + 16)
         frame.appendUInt32LE(FormatConstants.zstdFrameMagic)

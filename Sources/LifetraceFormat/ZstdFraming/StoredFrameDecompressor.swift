@@ -23,7 +23,7 @@ final class StoredFrameDecompressor: FrameDecompressor {
             throw DecodeFailure(offset: 0, message: "zstd: compressed block: this build reads stored frames only; "
                                     + "the lifetrace command-line tool (libzstd) reads it")
         }
-        guard size == Int(declared) else {
+        guard UInt64(size) == declared else {
             throw DecodeFailure(offset: 0, message: "data frame holds \(size) bytes, not the \(declared) it declares")
         }
         output.removeAll(keepingCapacity: true)

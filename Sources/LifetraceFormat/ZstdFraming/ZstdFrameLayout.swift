@@ -78,7 +78,7 @@ struct ZstdFrameLayout {
             position += contentSizeBytes
         }
         if singleSegment { windowSize = declared ?? 0 }
-        let blockLimit = Int(min(windowSize, UInt64(maxBlockSize)))
+        let blockLimit = Int(truncatingIfNeeded: min(windowSize, UInt64(maxBlockSize)))  // at most maxBlockSize
         let headerSize = position
         var blocks: [Block] = []
         while true {

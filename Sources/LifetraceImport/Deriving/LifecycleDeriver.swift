@@ -268,6 +268,11 @@ public struct LifecycleDeriver: Sendable {
             case .app, .scene, .swiftui: ownCallbacks = true
             default: break
             }
+            if event.kind == .processLaunch, let last = events.last, last.kind == .processLaunch, last.t == event.t {
+                // The app's own launch line (a recorder's mirror) is the process start this entry derived: it
+                // says it exactly, so it replaces the derived one rather than starting a second process.
+                events.removeLast()
+            }
             events.append(withProvenance(event, entry))
         }
     }

@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// Reads the date and time forms of unified-log captures, without Foundation.
 enum LogTime {
     /// `HH:MM:SS` with an optional `.fraction`: nanoseconds since midnight, and the characters read.
@@ -36,13 +38,7 @@ enum LogTime {
             let year = digits(utf8[0..<4]), let month = digits(utf8[5..<7]), let day = digits(utf8[8..<10]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        // Days from civil (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return CivilTime.days(year: year, month: month, day: day)
     }
 
     /// `+0500`, `-0800`, `+05:30`: seconds east of UTC.

@@ -22,10 +22,12 @@ public final class RecordedScheduledTask: Sendable {
     /// Its kind.
     public let kind: Kind
     private let recorder: Recorder
-    private let complete: @Sendable (Bool) -> Void
+    /// `BGTask.setTaskCompleted(success:)`, which may be called from any thread; the `BGTask` it captures need
+    /// not be `Sendable` (its SDK does not say it is), so the closure is called once, under ``completed``.
+    private nonisolated(unsafe) let complete: (Bool) -> Void
     private let completed = LockedValue(false)
 
-    init(id: Int64, kind: Kind, recorder: Recorder, complete: @escaping @Sendable (Bool) -> Void) {
+    init(id: Int64, kind: Kind, recorder: Recorder, complete: @escaping (Bool) -> Void) {
         self.id = id
         self.kind = kind
         self.recorder = recorder
@@ -76,7 +78,7 @@ extension Recorder {
         _ kind: RecordedScheduledTask.Kind,
         identifier: String,
         setExpirationHandler: (@escaping @Sendable () -> Void) -> Void,
-        setTaskCompleted: @escaping @Sendable (Bool) -> Void,
+        setTaskCompleted: @escaping (Bool) -> Void,
         onExpiration: (@Sendable () -> Void)? = nil
     ) -> RecordedScheduledTask {
         let id = Self.scheduledTaskIDBase + nextTaskID()

@@ -39,17 +39,17 @@ struct RecordedEvent {
         self.fields = fields
     }
 
-    /// The event again, its strings looked up in `strings`.
+    /// The event again, its strings looked up in `strings` (the ids are indices into it, so they fit an `Int`).
     func event(strings: [String], attrs: [Attribute]?) -> LifecycleEvent {
         LifecycleEvent(
             t: t, kind: kind,
-            label: fields.contains(.label) ? strings[Int(label)] : nil,
-            scene: fields.contains(.scene) ? strings[Int(scene)] : nil,
+            label: fields.contains(.label) ? strings[Int(truncatingIfNeeded: label)] : nil,
+            scene: fields.contains(.scene) ? strings[Int(truncatingIfNeeded: scene)] : nil,
             dur: fields.contains(.dur) ? dur : nil,
             task: fields.contains(.task) ? task : nil,
-            name: fields.contains(.name) ? strings[Int(name)] : nil,
+            name: fields.contains(.name) ? strings[Int(truncatingIfNeeded: name)] : nil,
             phase: fields.contains(.phase) ? phase : nil,
-            reason: fields.contains(.reason) ? strings[Int(reason)] : nil,
+            reason: fields.contains(.reason) ? strings[Int(truncatingIfNeeded: reason)] : nil,
             pid: fields.contains(.pid) ? pid : nil,
             attrs: fields.contains(.attrs) ? attrs : nil)
     }

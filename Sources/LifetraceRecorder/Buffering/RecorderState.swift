@@ -33,6 +33,8 @@ struct RecorderState {
     private(set) var droppedTotal = 0
     /// The buffer is full and the writer queue was asked to take it.
     var writeScheduled = false
+    /// The recorder is closing: events are refused and counted as dropped.
+    var isClosed = false
     private var droppedSinceReport = 0
     private var firstDropT: Int64 = 0
     private var spare: [RecordedEvent]
@@ -69,6 +71,15 @@ struct RecorderState {
         guard index >= 0, index < pending.count else { return false }
         pending[index].dur = dur
         pending[index].fields.insert(.dur)
+        return true
+    }
+
+    /// Sets the `reason` of the buffered event `sequence`; `false` if it was written already.
+    mutating func setReason(_ reason: String, of sequence: Int) -> Bool {
+        let index = sequence - firstSequence
+        guard index >= 0, index < pending.count else { return false }
+        pending[index].reason = strings.intern(reason)
+        pending[index].fields.insert(.reason)
         return true
     }
 

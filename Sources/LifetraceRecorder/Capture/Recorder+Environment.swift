@@ -2,12 +2,13 @@ public import Foundation
 import LifetraceCore
 
 extension Recorder {
-    /// The environment variables ``fromEnvironment(app:sceneManifest:configuration:center:)`` reads, set by a
-    /// UI test through `XCUIApplication.launchEnvironment`.
+    /// The environment variables ``fromEnvironment(app:sceneManifest:configuration:center:environment:)`` reads,
+    /// set by a UI test through `XCUIApplication.launchEnvironment`.
     public enum EnvironmentKey {
-        /// `LIFETRACE_PATH`: where to write the trace. A relative path is taken in the app's Documents
-        /// directory on Apple platforms (the data container `xcrun simctl get_app_container UDID BUNDLE data`
-        /// prints), in the current directory elsewhere. Unset: no recording.
+        /// `LIFETRACE_PATH`: where to write the trace (see ``TraceDestination/path(_:relativeTo:)``): a file,
+        /// or a directory if it ends with `/`. A relative path is taken in the app's container (its Documents
+        /// directory on Apple platforms), in the current directory elsewhere. An existing file is never
+        /// replaced: a relaunch writes a new file beside it. Unset: no recording.
         public static let path = "LIFETRACE_PATH"
         /// `LIFETRACE_TEST_NAME`: the test's name, written to the header as `test_name`.
         public static let testName = "LIFETRACE_TEST_NAME"
@@ -16,28 +17,37 @@ extension Recorder {
         public static let mirror = "LIFETRACE_MIRROR"
     }
 
-    /// Starts recording the lifecycle into the trace `LIFETRACE_PATH` names, or returns `nil` when it is unset
-    /// or cannot be created: the one line an app needs to be recorded by its UI tests.
+    /// Starts the process's recorder (``start(_:)``) into the trace `LIFETRACE_PATH` names, or returns `nil`
+    /// when it is unset or the trace cannot be created (said in the unified log): the one line an app needs to
+    /// be recorded by its UI tests.
     ///
     /// ```swift
     /// // In the app delegate's (or SwiftUI App's) init:
-    /// let lifetrace = Recorder.fromEnvironment(app: Bundle.main.bundleIdentifier, sceneManifest: true)
+    /// Recorder.fromEnvironment()
     ///
     /// // In the UI test:
     /// app.launchEnvironment["LIFETRACE_PATH"] = "\(name).lifetrace"
     /// ```
     ///
-    /// The recorder captures the lifecycle notifications of `center` (``captureLifecycle(from:)``) until it
-    /// is closed, and holds the capture itself.
+    /// The recorder captures the lifecycle until ``stop()``; the value returned need not be kept.
+    @discardableResult
     public static func fromEnvironment(
-        app: String? = nil,
-        sceneManifest: Bool? = nil,
+        app: String? = Bundle.main.bundleIdentifier,
+        sceneManifest: Bool? = RecordingOptions.mainBundleHasSceneManifest,
         configuration: RecorderConfiguration = .init(),
         center: NotificationCenter = .default,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Recorder? {
+        guard let options = recordingOptions(app: app, sceneManifest: sceneManifest, configuration: configuration,
+                                             center: center, environment: environment)
+        else { return nil }
+        return try? start(options)
+    }
+
+    /// The options the environment asks for; `nil` if `LIFETRACE_PATH` is unset or empty.
+    static func recordingOptions(app: String?, sceneManifest: Bool?, configuration: RecorderConfiguration,
+                                 center: NotificationCenter, environment: [String: String]) -> RecordingOptions? {
         guard let given = environment[EnvironmentKey.path], !given.isEmpty else { return nil }
-        let path = resolveTracePath(given)
         var metadata = TraceMetadata()
         if let test = environment[EnvironmentKey.testName] { metadata[TraceHeader.Key.testName] = .string(test) }
         var configuration = configuration
@@ -46,28 +56,7 @@ extension Recorder {
         case "stderr": configuration.mirror = .standardError
         default: break
         }
-        guard let recorder = try? Recorder(file: URL(fileURLWithPath: path), app: app, sceneManifest: sceneManifest, metadata: metadata,
-                                           configuration: configuration)
-        else { return nil }
-        recorder.keep(recorder.captureLifecycle(from: center))
-        return recorder
-    }
-
-    /// `given` made absolute (see ``EnvironmentKey/path``), its directory created.
-    static func resolveTracePath(_ given: String) -> String {
-        var url: URL
-        if given.hasPrefix("/") {
-            url = URL(fileURLWithPath: given)
-        } else {
-            #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-            let base = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
-                ?? URL(fileURLWithPath: NSTemporaryDirectory())
-            #else
-            let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            #endif
-            url = base.appendingPathComponent(given)
-        }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return url.path
+        return RecordingOptions(destination: .path(given), app: app, sceneManifest: sceneManifest, metadata: metadata,
+                                configuration: configuration, notificationCenter: center)
     }
 }

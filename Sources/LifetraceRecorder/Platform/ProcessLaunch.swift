@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What the process's start left in its environment, read once, the first time the recorder is used.
 ///
 /// iOS 15 and later may *prewarm* an app: start its process, run it up to before `main`'s UI work, and
@@ -22,5 +14,5 @@ struct ProcessLaunch: Sendable {
     }
 
     /// The launch as the environment showed it when first asked.
-    static let current = ProcessLaunch { getenv($0).map { String(cString: $0) } }
+    static let current = ProcessLaunch { SystemInterface.environment($0) }
 }

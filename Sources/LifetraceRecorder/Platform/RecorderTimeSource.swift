@@ -26,8 +26,9 @@ final class SystemTimeSource: RecorderTimeSource {
 
     func schedule(every interval: Int64, _ tick: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "lifetrace.recorder.flush"))
-        source.schedule(deadline: .now() + .nanoseconds(Int(interval)), repeating: .nanoseconds(Int(interval)),
-                        leeway: .nanoseconds(Int(interval / 20)))
+        let period = DispatchTimeInterval.of(nanoseconds: interval)
+        source.schedule(deadline: .now() + period, repeating: period,
+                        leeway: .of(nanoseconds: interval / 20))
         source.setEventHandler(handler: tick)
         source.resume()
         let running = LockedValue<(any DispatchSourceTimer)?>(source)
@@ -85,5 +86,16 @@ package final class ManualTimeSource: RecorderTimeSource {
             due()
         }
         state.withLock { $0.time = end }
+    }
+}
+
+extension DispatchTimeInterval {
+    /// `nanoseconds` in the finest unit whose count fits an `Int`: on Apple Watch (arm64_32) `Int` is 32 bits,
+    /// so `.nanoseconds` holds at most 2.1 s there.
+    static func of(nanoseconds: Int64) -> DispatchTimeInterval {
+        if let exact = Int(exactly: nanoseconds) { return .nanoseconds(exact) }
+        if let micros = Int(exactly: nanoseconds / 1000) { return .microseconds(micros) }
+        if let millis = Int(exactly: nanoseconds / 1_000_000) { return .milliseconds(millis) }
+        return .seconds(Int(clamping: nanoseconds / 1_000_000_000))
     }
 }

@@ -29,6 +29,18 @@ struct RecorderOutput {
         RecorderOutput(state: .ready(writer))
     }
 
+    /// The header not written yet, if it is not; `nil` once it is (or for a writer that came with its own).
+    var pendingHeader: TraceHeader? {
+        if case .pending(_, let header, _) = state { return header }
+        return nil
+    }
+
+    /// The header as written, once the writer is made from it.
+    private(set) var header: TraceHeader?
+
+    /// Whether events wait in the merge for the next frame.
+    var isHoldingEvents: Bool { merger.isHoldingEvents }
+
     /// Changes the header, if it is not written yet; `false` if it is.
     mutating func updateHeader(_ change: (inout TraceHeader) -> Void) -> Bool {
         guard case .pending(let sink, var header, let options) = state else { return false }
@@ -92,6 +104,7 @@ struct RecorderOutput {
             return writer
         case .pending(let sink, let header, let options):
             let writer = try BinaryTraceWriter(sink: sink, header: header, options: options)
+            self.header = header
             state = .ready(writer)
             return writer
         case .closed:

@@ -59,7 +59,7 @@ import Testing
         let path = directory.file("\(name).lifetrace")
         let center = NotificationCenter()
         let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", sceneManifest: sequence.sceneManifest)
-        let capture = recorder.captureLifecycle(from: center)
+        let capture = try recorder.captureLifecycle(from: center)
         for (notification, scene) in sequence.posts {
             center.post(name: Notification.Name(notification.rawValue), object: scene)
         }
@@ -94,7 +94,7 @@ import Testing
         let path = directory.file("push.lifetrace")
         let center = NotificationCenter()
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
-        let capture = recorder.captureLifecycle(from: center)
+        let capture = try recorder.captureLifecycle(from: center)
         center.post(name: Notification.Name("UIApplicationDidFinishLaunchingNotification"), object: nil,
                     userInfo: ["UIApplicationLaunchOptionsRemoteNotificationKey": ["aps": 1]])
         capture.stop()
@@ -102,8 +102,8 @@ import Testing
         let (_, events) = try RecorderTraces.read(path)
         #expect(events.map(\.kind) == [.processLaunch, .appDidFinishLaunching])
         #expect(events[1].reason == "push")
-        #expect(LifecycleNotification.launchReason(optionKeys: []) == nil)
-        #expect(LifecycleNotification.launchReason(optionKeys: ["UIApplicationLaunchOptionsLocationKey"]) == "location")
+        #expect(LaunchReason.launchOptions(keys: []) == nil)
+        #expect(LaunchReason.launchOptions(keys: ["UIApplicationLaunchOptionsLocationKey"]) == "location")
     }
 
     /// A string object is the scene's identifier; any other object gets one of its own, stable until the scene
@@ -126,25 +126,5 @@ import Testing
         #expect(ProcessLaunch { $0 == "ActivePrewarm" ? "1" : nil }.prewarmed)
         #expect(!ProcessLaunch { $0 == "ActivePrewarm" ? "0" : nil }.prewarmed)
         #expect(!ProcessLaunch { _ in nil }.prewarmed)
-    }
-
-    /// `LIFETRACE_PATH` starts a recorder that captures the lifecycle, with the test's name in the header;
-    /// without it, nothing records.
-    @Test func theEnvironmentStartsARecorder() throws {
-        let path = directory.file("env/run.lifetrace")
-        let center = NotificationCenter()
-        #expect(Recorder.fromEnvironment(center: center, environment: [:]) == nil)
-        let recorder = try #require(Recorder.fromEnvironment(
-            app: "com.example.app", sceneManifest: true, center: center,
-            environment: ["LIFETRACE_PATH": path, "LIFETRACE_TEST_NAME": "testLaunch"]))
-        for (notification, scene) in Self.launch {
-            center.post(name: Notification.Name(notification.rawValue), object: scene)
-        }
-        try recorder.close()
-        let (header, events) = try RecorderTraces.read(path)
-        #expect(header?[extra: "test_name"] == .string("testLaunch"))
-        #expect(header?.captureMethod == .notifications)
-        #expect(events.count == 1 + Self.launch.count)
-        #expect(Recorder.resolveTracePath("b.lifetrace") == FileManager.default.currentDirectoryPath + "/b.lifetrace")
     }
 }

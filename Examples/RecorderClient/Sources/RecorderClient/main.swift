@@ -58,7 +58,7 @@ let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.
                                           setExpirationHandler: { _ in }, setTaskCompleted: { _ in })
 refresh.setTaskCompleted(success: true)
 do {
-    try recorder.close()
+    try Recorder.stop()
 } catch {
     FileHandle.standardError.write(Data("RecorderClient: \(error)\n".utf8))
     exit(1)

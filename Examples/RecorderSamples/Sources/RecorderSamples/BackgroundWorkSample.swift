@@ -1,0 +1,46 @@
+#if canImport(UIKit) && !os(watchOS)
+import LifetraceRecorder
+import UIKit
+
+/// Work that must finish when the app goes to the background.
+@MainActor
+final class UploadSample {
+    func cancel() {}
+    func start(completion: @escaping @Sendable () -> Void) { completion() }
+
+    func uploadInTheBackground() {
+        guard let recorder = Recorder.shared else { return }
+        // README: background-task
+        let task = recorder.beginBackgroundTask(
+            name: "upload",
+            begin: { name, expire in
+                UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue
+            },
+            end: { id in
+                Task { @MainActor in UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: id)) }
+            },
+            onExpiration: { [weak self] in Task { @MainActor in self?.cancel() } })  // task.expire, then task.end
+        start { task.end() }                                                        // task.end, once
+        // README: end
+    }
+}
+#endif
+
+#if canImport(BackgroundTasks) && !os(watchOS) && !os(macOS)
+import BackgroundTasks
+
+enum RefreshSample {
+    static func register() {
+        // README: refresh-task
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { bgTask in
+            guard let recorder = Recorder.shared else { return bgTask.setTaskCompleted(success: false) }
+            let run = recorder.beginScheduledTask(
+                .appRefresh, identifier: bgTask.identifier,
+                setExpirationHandler: { bgTask.expirationHandler = $0 },
+                setTaskCompleted: { bgTask.setTaskCompleted(success: $0) })
+            run.setTaskCompleted(success: true)  // bg.refresh.end with success, when the refresh is done
+        }
+        // README: end
+    }
+}
+#endif

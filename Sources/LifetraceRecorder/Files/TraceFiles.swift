@@ -1,0 +1,93 @@
+import Foundation
+import LifetraceFormat
+
+/// Creates the file of a launch's trace, never over an earlier one, and keeps a directory of traces within
+/// its retention.
+enum TraceFiles {
+    /// A listed trace and what its name says.
+    struct Entry {
+        var trace: RecordedTrace
+        var name: TraceFileName?
+    }
+
+    /// Creates the file `destination` names for a launch at `launchUnixNanoseconds` of process `pid`, and
+    /// prunes a directory destination to its retention (never the new file).
+    static func create(_ destination: TraceDestination, base: String, launchUnixNanoseconds: Int64, pid: Int64)
+        throws(TraceError) -> (sink: FileSink, url: URL) {
+        switch destination {
+        case let .file(url):
+            try makeDirectory(url.deletingLastPathComponent())
+            if let sink = try FileSink.createNew(path: url.path) { return (sink, url) }
+            let stem = url.deletingPathExtension().lastPathComponent
+            return try createNamed(in: url.deletingLastPathComponent(), base: stem, launch: launchUnixNanoseconds,
+                                   pid: pid)
+        case let .directory(directory, retention):
+            try makeDirectory(directory)
+            let created = try createNamed(in: directory, base: base, launch: launchUnixNanoseconds, pid: pid)
+            prune(directory, keeping: created.url, within: retention)
+            return created
+        }
+    }
+
+    /// A new file named for the launch in `directory` (a counter joins the base in the unlikely case that the
+    /// same process started twice in one second).
+    private static func createNamed(in directory: URL, base: String, launch: Int64, pid: Int64)
+        throws(TraceError) -> (sink: FileSink, url: URL) {
+        for attempt in 1...1000 {
+            let name = TraceFileName(base: attempt == 1 ? base : "\(base)_\(attempt)", launchUnixNanoseconds: launch,
+                                     pid: pid)
+            let url = directory.appendingPathComponent(name.fileName)
+            if let sink = try FileSink.createNew(path: url.path) { return (sink, url) }
+        }
+        throw TraceError(.io, file: directory.path, at: .file, "cannot create a new trace: too many with the same name")
+    }
+
+    private static func makeDirectory(_ directory: URL) throws(TraceError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw TraceError(.io, file: directory.path, at: .file, "cannot create the directory: \(error.localizedDescription)")
+        }
+    }
+
+    /// The traces in `directory`, the most recent launch first, then the others by name.
+    static func list(_ directory: URL) -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var entries: [Entry] = []
+        for fileName in names where fileName.hasSuffix("." + TraceFileName.pathExtension) {
+            let url = directory.appendingPathComponent(fileName)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular else { continue }
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+            let name = TraceFileName(fileName: fileName)
+            let launch = name.map { Date(timeIntervalSince1970: Double($0.launchUnixNanoseconds) / 1e9) }
+            entries.append(Entry(trace: RecordedTrace(url: url, launchDate: launch, processID: name?.pid, byteCount: size),
+                                 name: name))
+        }
+        return entries.sorted { a, b in
+            switch (a.name, b.name) {
+            case let (x?, y?):
+                if x.launchUnixNanoseconds != y.launchUnixNanoseconds {
+                    return x.launchUnixNanoseconds > y.launchUnixNanoseconds
+                }
+                return a.trace.url.lastPathComponent > b.trace.url.lastPathComponent
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.trace.url.lastPathComponent < b.trace.url.lastPathComponent
+            }
+        }
+    }
+
+    /// Removes the oldest traces the recorder named in `directory` beyond `retention`'s count, then while the
+    /// earlier ones take more than its bytes; never `kept`, and never a file whose name the recorder did not
+    /// write.
+    static func prune(_ directory: URL, keeping kept: URL, within retention: TraceRetention) {
+        let named = list(directory).filter { $0.name != nil && $0.trace.url.lastPathComponent != kept.lastPathComponent }
+        var remaining = named
+        // The new trace counts towards maxCount.
+        while remaining.count > retention.maxCount - 1 || remaining.reduce(0, { $0 + $1.trace.byteCount }) > retention.maxBytes {
+            guard let oldest = remaining.popLast() else { break }
+            try? FileManager.default.removeItem(at: oldest.trace.url)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+// The recorder's one file of C library calls: every Glibc, Musl and Darwin symbol the recorder uses is here,
+// behind a Swift function that means the same on every platform.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LifetraceCore
+
+/// The operating system, as the recorder needs it.
+enum SystemInterface {
+    /// The process's identifier.
+    static func processID() -> Int64 {
+        Int64(getpid())
+    }
+
+    /// The environment variable `name`, if set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Sleeps the calling thread for `microseconds`.
+    static func sleep(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
+    /// Writes all of `bytes` to standard error, retrying short writes; gives up quietly if it is closed.
+    static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let written = write(2, base + done, bytes.count - done)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            done += written
+        }
+    }
+
+    /// The current reading of `clock` in nanoseconds.
+    ///
+    /// `continuous` keeps counting while the device sleeps (`CLOCK_BOOTTIME` on Linux, `CLOCK_MONOTONIC` on
+    /// Apple platforms, which is `mach_continuous_time`); `monotonic` does not (`CLOCK_MONOTONIC` on Linux,
+    /// `CLOCK_UPTIME_RAW` on Apple platforms); `wall` is `CLOCK_REALTIME`.
+    static func nanoseconds(_ clock: TraceClock) -> Int64 {
+        var spec = timespec()
+        #if canImport(Darwin)
+        let id: clockid_t =
+            switch clock {
+            case .continuous: CLOCK_MONOTONIC
+            case .monotonic: CLOCK_UPTIME_RAW
+            case .wall: CLOCK_REALTIME
+            }
+        #else
+        let id: clockid_t =
+            switch clock {
+            case .continuous: CLOCK_BOOTTIME
+            case .monotonic: CLOCK_MONOTONIC
+            case .wall: CLOCK_REALTIME
+            }
+        #endif
+        clock_gettime(id, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    /// How long ago the process started (its `exec`), in nanoseconds, or `nil` if the system does not say.
+    ///
+    /// Apple platforms: `sysctl` `KERN_PROC_PID` gives the start as wall-clock time (microseconds). Linux:
+    /// `/proc/self/stat` gives it in clock ticks since boot, on the clock `CLOCK_BOOTTIME` reads.
+    static func processAge() -> Int64? {
+        #if canImport(Darwin)
+        var info = kinfo_proc()
+        var size = MemoryLayout<kinfo_proc>.stride
+        var mib: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()]
+        guard sysctl(&mib, u_int(mib.count), &info, &size, nil, 0) == 0, size > 0 else { return nil }
+        // `p_starttime` is a C macro for this member, which Swift does not import.
+        let start = info.kp_proc.p_un.__p_starttime
+        guard start.tv_sec > 0 else { return nil }
+        let started = Int64(start.tv_sec) * 1_000_000_000 + Int64(start.tv_usec) * 1000
+        return ProcessAge.clamped(nanoseconds(.wall) - started)
+        #else
+        guard let stat = readSmallFile("/proc/self/stat") else { return nil }
+        let ticksPerSecond = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        guard let ticks = ProcessAge.startTicks(procSelfStat: stat), ticksPerSecond > 0 else { return nil }
+        let started = ticks / ticksPerSecond * 1_000_000_000 + ticks % ticksPerSecond * 1_000_000_000 / ticksPerSecond
+        return ProcessAge.clamped(nanoseconds(.continuous) - started)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// The first 4 KiB of a file such as `/proc/self/stat`.
+    private static func readSmallFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return Array(bytes[0..<count])
+    }
+    #endif
+}

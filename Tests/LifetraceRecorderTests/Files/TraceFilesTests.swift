@@ -1,0 +1,88 @@
+import Foundation
+import LifetraceCore
+@testable import LifetraceRecorder
+import LifetraceTestSupport
+import Testing
+
+/// One trace per launch, never over another, kept within a retention, listed newest first.
+@Suite struct TraceFilesTests {
+    let directory = TemporaryDirectory()
+
+    @Test func aNameSaysTheAppTheLaunchAndTheProcess() throws {
+        // 2026-11-25 14:23:11.75 UTC = 1,795,616,591.75 s after 1970 (20,782 days and 51,791.75 s).
+        let launch: Int64 = 1_795_616_591_750_000_000
+        let name = TraceFileName(base: "com.example.app", launchUnixNanoseconds: launch, pid: 4242)
+        #expect(name.fileName == "com.example.app-20261125T142311Z-4242.lifetrace")
+        let read = try #require(TraceFileName(fileName: name.fileName))
+        #expect(read.base == "com.example.app" && read.pid == 4242)
+        #expect(read.launchUnixNanoseconds == 1_795_616_591_000_000_000)
+        #expect(TraceFileName(base: "My App/-x", launchUnixNanoseconds: 0, pid: 1).fileName == "My_App__x-19700101T000000Z-1.lifetrace")
+        #expect(TraceFileName(base: "..", launchUnixNanoseconds: 0, pid: 1).base == "trace")
+        for other in ["run.lifetrace", "a-b-c.lifetrace", "x-20261125T142311-1.lifetrace", "x-20261325T142311Z-1.lifetrace",
+                      "x-20261125T142311Z-1.jsonl"] {
+            #expect(TraceFileName(fileName: other) == nil, "\(other)")
+        }
+    }
+
+    @Test func aFileThatExistsIsNeverReplaced() throws {
+        let url = URL(fileURLWithPath: directory.file("run.lifetrace"))
+        let first = try Recorder(file: url)
+        first.mark("first")
+        try first.close()
+        let second = try Recorder(file: url)
+        second.mark("second")
+        try second.close()
+        #expect(first.file == url)
+        let other = try #require(second.file)
+        #expect(other != url)
+        #expect(TraceFileName(fileName: other.lastPathComponent)?.base == "run")
+        #expect(try RecorderTraces.read(url.path).events.compactMap(\.label) == ["first"])
+        #expect(try RecorderTraces.read(other.path).events.compactMap(\.label) == ["second"])
+    }
+
+    /// Earlier traces beyond the retention go, oldest first; files the recorder did not name stay.
+    @Test func aDirectoryKeepsItsRetentionAndListsTheNewestFirst() throws {
+        let folder = URL(fileURLWithPath: directory.file("traces"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let day: Int64 = 86_400_000_000_000
+        // Four earlier launches on 2020-01-01 ... 2020-01-04 (18,262 days after 1970), 1,000 bytes each.
+        for index in 0..<4 {
+            let name = TraceFileName(base: "app", launchUnixNanoseconds: (18_262 + Int64(index)) * day, pid: Int64(100 + index))
+            try Data(count: 1000).write(to: folder.appendingPathComponent(name.fileName))
+        }
+        try Data(count: 10).write(to: folder.appendingPathComponent("notes.lifetrace"))
+        let recorder = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 3, maxBytes: 1_000_000)),
+                                    app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+                                    capture: nil, configuration: .init(), probes: .system)
+        try recorder.close()
+        let listed = Recorder.traces(in: folder)
+        #expect(listed.map(\.url.lastPathComponent) == [
+            try #require(recorder.file).lastPathComponent,
+            "app-20200104T000000Z-103.lifetrace", "app-20200103T000000Z-102.lifetrace", "notes.lifetrace",
+        ])
+        #expect(listed[1].processID == 103 && listed[1].byteCount == 1000)
+        #expect(listed[1].launchDate == Date(timeIntervalSince1970: 1_578_096_000))
+        #expect(Recorder.previousTrace(in: folder)?.url.lastPathComponent == "app-20200104T000000Z-103.lifetrace")
+
+        // By bytes: the earlier traces may take 1,500 bytes, so one of 1,000 stays.
+        let second = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1500)),
+                                  app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+                                  capture: nil, configuration: .init(), probes: .system)
+        try second.close()
+        let names = Set(Recorder.traces(in: folder).map(\.url.lastPathComponent))
+        #expect(names.contains(try #require(second.file).lastPathComponent))
+        #expect(names.contains("notes.lifetrace"))
+        #expect(!names.contains("app-20200103T000000Z-102.lifetrace"))
+        // The first recorder's trace (a few hundred bytes, the newest earlier one) and 103 make 1,500 at most.
+        #expect(names == [try #require(second.file).lastPathComponent, try #require(recorder.file).lastPathComponent,
+                          "app-20200104T000000Z-103.lifetrace", "notes.lifetrace"])
+    }
+
+    @Test func lifetracePathNamesAFileOrADirectoryInTheContainer() {
+        let base = URL(fileURLWithPath: "/container/Documents")
+        #expect(TraceDestination.path("run.lifetrace", relativeTo: base) == .file(URL(fileURLWithPath: "/container/Documents/run.lifetrace")))
+        #expect(TraceDestination.path("/tmp/x/run.lifetrace", relativeTo: base) == .file(URL(fileURLWithPath: "/tmp/x/run.lifetrace")))
+        #expect(TraceDestination.path("traces/", relativeTo: base) == .directory(URL(fileURLWithPath: "/container/Documents/traces/")))
+        #expect(TraceDestination.path(directory.path, relativeTo: base) == .directory(URL(fileURLWithPath: directory.path)))
+    }
+}
