@@ -1,7 +1,9 @@
 // Plays a scene-based app's life through the notifications UIKit posts, recorded by the one-line start an app
 // uses: cold launch, a phone call, backgrounding with a background task, return, backgrounding, and a
 // scheduled refresh task. Run it with LIFETRACE_PATH set (and LIFETRACE_MIRROR=stderr for the log lines);
-// with RECORDER_CLIENT_HANG set, the second didEnterBackground handler never returns.
+// with RECORDER_CLIENT_HANG set, the second didEnterBackground handler never returns; with
+// RECORDER_CLIENT_KILL set, the process kills itself (SIGKILL) right after the first
+// UIApplicationDidEnterBackgroundNotification is posted, as iOS may kill a suspended app.
 import Foundation
 import LifetraceRecorder
 
@@ -35,6 +37,10 @@ post("UISceneWillDeactivateNotification", scene)
 post("UIApplicationWillResignActiveNotification")
 post("UISceneDidEnterBackgroundNotification", scene)
 post("UIApplicationDidEnterBackgroundNotification")
+if ProcessInfo.processInfo.environment["RECORDER_CLIENT_KILL"] != nil {
+    // Long before the recorder's timer would flush: only the observers' own writes can have saved the events.
+    kill(getpid(), SIGKILL)
+}
 task.end()
 // Return to the foreground.
 post("UISceneWillEnterForegroundNotification", scene)
