@@ -147,9 +147,15 @@ struct AnalysisCore: ~Copyable {
     private let didEnterBackgroundBudget: Int64?
     private let launchBudget: Int64?
     private let taskLimits: TaskTracker.Limits
-    /// Whether an app-delegate UI callback is a finding (LT020): the app has a scene manifest, and the
+    /// Whether an app-delegate UI callback is a finding (LT020): a UIKit app with a scene manifest, and the
     /// events are callbacks rather than the notifications UIKit posts either way.
     private let appDelegateUICallbacksForbidden: Bool
+    /// Whether `applicationWillTerminate` in the foreground is a finding (LT012): UIKit's alone, where the
+    /// system terminates an app from the background. (An AppKit app quits while active.)
+    private let terminateInForegroundChecked: Bool
+    /// Whether SwiftUI's App-level phase is checked against its scenes' (LT030): a model follows the scenes'
+    /// phases for the trace's lifecycle.
+    private let appPhaseChecked: Bool
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
     private let layers: [EventLayer] = (0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom }
     /// The process being read; meaningful while `alive`.
@@ -176,6 +182,10 @@ struct AnalysisCore: ~Copyable {
         /// The app entered the background and has not marked a save (`custom.save`) since.
         var backgroundSaveMissing = false
         var reportedAfterTerminate = false
+        /// Whether the time to the first activation measures the launch: not when the recording began after
+        /// the launch (a snapshot, `app.state` or `scene.state`, says where the app was then), nor when the UI
+        /// is active from the process's start (an app extension, presented by its host).
+        var launchMeasured = true
     }
 
     /// Who is told what the analysis reads and computes, if anyone (``TimelineObserver``).
@@ -213,8 +223,12 @@ struct AnalysisCore: ~Copyable {
                                         refreshTask: configuration.budget(.refreshTask),
                                         expirationGrace: configuration.budget(.expirationGrace))
         // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
-        // app-level event says nothing of the app delegate's methods (LT020 judges those).
-        appDelegateUICallbacksForbidden = header?.sceneManifest == true && header?.captureMethod != .notifications
+        // app-level event says nothing of the app delegate's methods (LT020 judges those). Other lifecycles
+        // have no scene manifest: their app-level events are the only ones.
+        let uikit = header.followedLifecycle == .uikit
+        appDelegateUICallbacksForbidden = uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
+        terminateInForegroundChecked = uikit
+        appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
     }
 
     mutating func consume(_ block: borrowing EventBlock) {
@@ -319,11 +333,12 @@ struct AnalysisCore: ~Copyable {
     // MARK: - Rules written in code
 
     /// The kinds ``namedRules(_:row:of:)`` reads: those the catalogue's rules checked on events declare
-    /// (``Rule/Check/events(_:)``), and `handler.return`, which brings a handler's duration to the models'
-    /// budgets. An instance constant: a static one would cost a once-check per event.
+    /// (``Rule/Check/events(_:)``), `handler.return`, which brings a handler's duration to the models'
+    /// budgets, and the snapshots (`app.state`, `scene.state`), which say the recording began after the
+    /// launch. An instance constant: a static one would cost a once-check per event.
     private let namedRuleKinds: [Bool] = {
         var kinds = [Bool](repeating: false, count: 256)
-        kinds[Int(EventKind.handlerReturn.rawValue)] = true
+        for kind in [EventKind.handlerReturn, .appState, .sceneState] { kinds[Int(kind.rawValue)] = true }
         for rule in RuleCatalog.all {
             guard case let .events(triggers) = rule.check else { continue }
             for kind in triggers { kinds[Int(kind.rawValue)] = true }
@@ -336,10 +351,16 @@ struct AnalysisCore: ~Copyable {
         .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped, .handlerReturn,
     ]
 
+    /// What the process model judges after `applicationWillTerminate` itself (LT013): a second one, and a
+    /// snapshot, which cannot follow it in a process whose recording began before.
+    private static let judgedAfterTerminateByModel: Set<EventKind> = [.appWillTerminate, .appState, .sceneState]
+
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         switch event.kind {
         case .handlerReturn:
             handlerReturned(event, of: block)
+        case .appState, .sceneState:
+            process.launchMeasured = false
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
             if appDelegateUICallbacksForbidden {
                 report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
@@ -347,15 +368,16 @@ struct AnalysisCore: ~Copyable {
             }
         case .appWillTerminate:
             let ui = engine.uiState
-            if ui == .active || ui == .inactive {
+            if terminateInForegroundChecked, ui == .active || ui == .inactive {
                 report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
             process.willTerminateEnd = event.end
-        case .swiftuiScenePhase where !event.hasScene:
+        case .swiftuiScenePhase where !event.hasScene && appPhaseChecked:
+            // A scene whose phase is not known (`none`: only a snapshot has said where it was) supports any.
             let scenes = engine.sceneAccountings(readingEventsOf: .swiftuiScenePhase)
-            if event.phase == .background, let other = scenes.first(where: { $0 != .background }) {
+            if event.phase == .background, let other = scenes.first(where: { $0 != .background && $0 != .none }) {
                 report(.appPhaseAgainstScenes, "the App-level phase became background while a scene is \(other.rawValue)", scene: nil)
-            } else if event.phase == .active, !scenes.contains(.active) {
+            } else if event.phase == .active, !scenes.contains(.active), !scenes.contains(.none) {
                 report(.appPhaseAgainstScenes, "the App-level phase became active while no scene is active", scene: nil)
             }
         case .custom where block.extras(of: event)?.label == saveLabel:
@@ -367,7 +389,7 @@ struct AnalysisCore: ~Copyable {
         default:
             break
         }
-        if let end = process.willTerminateEnd, event.t > end, event.kind != .appWillTerminate,
+        if let end = process.willTerminateEnd, event.t > end, !Self.judgedAfterTerminateByModel.contains(event.kind),
             !Self.allowedAfterTerminate.contains(event.kind), !process.reportedAfterTerminate {
             process.reportedAfterTerminate = true
             report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
@@ -517,8 +539,13 @@ struct AnalysisCore: ~Copyable {
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
     private mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
+        // A recording begun after the launch knew nothing of the UI before its snapshot: that time counts as
+        // nothing (rather than as background, as a launch's time before its first UI callback does).
+        if process.ui == .none, event.kind == .appState || event.kind == .sceneState { process.uiSince = event.t }
         accountUI(until: event.t)
-        if ui == .active, process.firstActive == nil {
+        // Active from the process's start (an extension's host presents it): no launch to measure.
+        if ui == .active, event.kind == .processLaunch { process.launchMeasured = false }
+        if ui == .active, process.firstActive == nil, process.launchMeasured {
             process.firstActive = event.t
             let launch = event.t - process.launchT
             if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {

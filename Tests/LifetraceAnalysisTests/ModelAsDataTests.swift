@@ -77,9 +77,18 @@ import Testing
     }
 
     @Test func everyBuiltInModelParsesAndNamesCatalogueRules() {
-        #expect(Set(LifecycleModel.builtIn.map(\.name)) == ["app-ui", "process", "scene", "swiftui-scene"])
+        #expect(Set(LifecycleModel.builtIn.map(\.name))
+            == ["app-ui", "app-termination", "process", "scene", "swiftui-scene", "watchkit-app", "appkit-app", "app-extension"])
         for model in LifecycleModel.builtIn {
-            for transition in model.transitions { #expect(RuleCatalog.rule(transition.rule) != nil) }
+            for transition in model.transitions {
+                if let rule = transition.rule {
+                    #expect(RuleCatalog.rule(rule) != nil)
+                } else {
+                    // Only a transition legal in every state may name no rule.
+                    #expect(transition.from == Set(model.states.keys))
+                }
+            }
+            for violation in model.violations { #expect(RuleCatalog.rule(violation.rule) != nil) }
         }
     }
 }

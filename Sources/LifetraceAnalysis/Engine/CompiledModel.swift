@@ -11,6 +11,7 @@ struct CompiledModel {
         var phase: ScenePhase?
         var from: UInt64
         var to: Int
+        /// The rule's number; -1 for a transition legal in every state.
         var rule: Int
     }
 
@@ -124,8 +125,9 @@ struct CompiledModel {
         var touches = KindSet()
         for transition in model.transitions {
             let from = transition.from.reduce(UInt64(0)) { $0 | 1 << UInt64(number[$1]!) }
+            // A transition without a rule is legal in every state: its rule is never read.
             let compiled = Transition(phase: transition.phase, from: from, to: number[transition.to]!,
-                                      rule: rule(transition.rule))
+                                      rule: transition.rule.map(rule) ?? -1)
             if transition.event.hasPrefix("custom.") {
                 customTransitions[String(transition.event.dropFirst("custom.".count)), default: []].append(compiled)
                 touches.insert(Int(EventKind.custom.rawValue))

@@ -75,20 +75,22 @@ struct ModelEngine: ~Copyable {
         @inline(__always) get { shared.uiCounts.state }
     }
 
-    /// The models compiled for one scene manifest and one configuration: what the engines of many traces with
-    /// the same header and configuration share (compiling is most of the cost of a small trace).
+    /// The models compiled for one scene manifest, one lifecycle and one configuration: what the engines of many
+    /// traces with the same header and configuration share (compiling is most of the cost of a small trace).
     struct Blueprint {
         fileprivate let compiled: [CompiledModel]
         fileprivate let tagRanges: [UInt64]
         fileprivate let tagModels: [Int]
         fileprivate let rules: [RuleID]
         fileprivate let sceneBudgets: [String: [Budget: Int64?]]
-        /// The scene manifest and the configuration it was compiled for.
+        /// The scene manifest, the lifecycle and the configuration it was compiled for.
         let manifest: Bool?
+        let lifecycle: TraceHeader.Lifecycle
         let configuration: AnalysisConfiguration
 
-        /// Compiles `models` for a trace whose header says `manifest`, with `configuration`.
-        init(models: [LifecycleModel], manifest: Bool?, configuration: AnalysisConfiguration) {
+        /// Compiles the `models` that apply to a trace whose header says `manifest` and that follows `lifecycle`,
+        /// with `configuration`.
+        init(models: [LifecycleModel], manifest: Bool?, lifecycle: TraceHeader.Lifecycle, configuration: AnalysisConfiguration) {
             var rules: [RuleID] = []
             func rule(_ id: RuleID) -> Int {
                 if let index = rules.firstIndex(of: id) { return index }
@@ -96,9 +98,7 @@ struct ModelEngine: ~Copyable {
                 return rules.count - 1
             }
             let compiled = models.compactMap { model -> CompiledModel? in
-                if let wanted = model.appliesWhenSceneManifest {
-                    guard let manifest, wanted == manifest else { return nil }
-                }
+                guard model.applies(sceneManifest: manifest, lifecycle: lifecycle) else { return nil }
                 return CompiledModel(model, configuration: configuration, rule: rule)
             }
             var tagRanges: [UInt64] = []
@@ -116,12 +116,19 @@ struct ModelEngine: ~Copyable {
             self.rules = rules
             self.sceneBudgets = configuration.sceneBudgets
             self.manifest = manifest
+            self.lifecycle = lifecycle
             self.configuration = configuration
+        }
+
+        /// Whether it was compiled for a trace with `header` and `configuration`.
+        func fits(_ header: TraceHeader?, _ configuration: AnalysisConfiguration) -> Bool {
+            manifest == header?.sceneManifest && lifecycle == header.followedLifecycle && self.configuration == configuration
         }
     }
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
-        self.init(Blueprint(models: models, manifest: header?.sceneManifest, configuration: configuration))
+        self.init(Blueprint(models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
+                            configuration: configuration))
     }
 
     /// An engine with fresh state over models compiled before.
@@ -186,13 +193,19 @@ struct ModelEngine: ~Copyable {
     }
 
     /// Where each scene is, by the accounting class of its state, in the models keyed by scene that read
-    /// events of `kind` (for SwiftUI's App-level phase: the scenes' phases).
+    /// events of `kind` (for SwiftUI's App-level phase: the scenes' phases); `.none` for a scene in a state
+    /// counted as nothing (one known only from a snapshot, say).
     func sceneAccountings(readingEventsOf kind: EventKind) -> [LifecycleModel.Accounting] {
         var accountings: [LifecycleModel.Accounting] = []
         for model in models where model.keyedByScene && model.touches.contains(Int(kind.rawValue)) {
             for instance in model.instances { accountings.append(model.accounting[instance.state]) }
         }
         return accountings
+    }
+
+    /// Whether a model keyed by scene reads events of `kind`.
+    func hasSceneModel(readingEventsOf kind: EventKind) -> Bool {
+        models.contains { $0.keyedByScene && $0.touches.contains(Int(kind.rawValue)) }
     }
 
     /// Time in each state per instance of the UI models, by instance key (`app` for a keyless model), in the

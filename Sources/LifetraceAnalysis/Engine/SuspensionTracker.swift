@@ -86,18 +86,19 @@ struct SuspensionTracker {
     @inline(__always)
     mutating func read(_ event: EventRecord) -> Transition {
         guard evidence == .inference else { return readEvidence(event) }
-        return inferFromSilence(until: event.t)
+        return inferFromSilence(until: event.t, kind: event.kind)
     }
 
-    /// Inference: an idle process that shows no sign of life for longer than the threshold was suspended. Whether
-    /// the process is idle changes from event to event in no pattern, so it is not tested: the one comparison
-    /// nearly always fails.
+    /// Inference: an idle process that shows no sign of life for longer than the threshold was suspended, unless
+    /// the sign of life that ends the silence is a snapshot (`app.state`, `scene.state`): a recording that began
+    /// after the launch, whose silence before was the recorder not running yet. Whether the process is idle
+    /// changes from event to event in no pattern, so it is not tested: the one comparison nearly always fails.
     @inline(__always)
-    private mutating func inferFromSilence(until t: Int64) -> Transition {
+    private mutating func inferFromSilence(until t: Int64, kind: EventKind) -> Transition {
         // Timestamps are never negative, so the difference cannot overflow.
         let idle = idleMark
         idleMark = Self.notIdle
-        guard t - idle > idleThreshold else { return .none }
+        guard t - idle > idleThreshold, kind != .appState, kind != .sceneState else { return .none }
         return .inferred(keep(SuspensionInterval(start: idle, end: t, basis: inferenceBasis)))
     }
 
@@ -119,7 +120,7 @@ struct SuspensionTracker {
             return .none
         default:
             // The system's word replaces inference while it lasts.
-            return suspendedSince != nil ? .none : inferFromSilence(until: event.t)
+            return suspendedSince != nil ? .none : inferFromSilence(until: event.t, kind: event.kind)
         }
     }
 

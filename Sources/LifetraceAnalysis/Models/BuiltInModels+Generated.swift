@@ -3,12 +3,146 @@
 extension LifecycleModel {
     /// The JSON of the built-in models, by file name: the analyzer's lifecycle state machines.
     static let builtInSources: [(name: String, json: String)] = [
+        ("app-extension", #"""
+            {
+              "name": "app-extension",
+              "description": "An app extension, which sees its host app's state through NSExtensionContext's notifications NSExtensionHostDidBecomeActive, NSExtensionHostWillResignActive, NSExtensionHostDidEnterBackground and NSExtensionHostWillEnterForeground, recorded as app.didBecomeActive, app.willResignActive, app.didEnterBackground and app.willEnterForeground. An extension has no app delegate and no didFinishLaunching: the system starts it when the host presents it in response to the user, so it starts active (each process.launch starts it there), and its host then moves through UIKit's app-based transitions (active → inactive → background → inactive → active). The process model does not apply. A snapshot (app.state, when the recording began after the start) puts it in the state its phase names. Sources: Apple, “NSExtensionContext” and its notifications (“NSExtensionHostDidBecomeActive”: the host app moves from the inactive to the active state; “NSExtensionHostWillResignActive”: from the active to the inactive state; “NSExtensionHostWillEnterForeground”: it begins running in the foreground), “App Extension Programming Guide” (“Understand How an App Extension Works”: an app extension is not an app; the host app kicks off its life cycle).",
+              "applies_when": {
+                "lifecycle": "app-extension"
+              },
+              "initial": "active",
+              "states": {
+                "active": {
+                  "accounting": "active"
+                },
+                "inactive": {
+                  "accounting": "inactive"
+                },
+                "background": {
+                  "accounting": "background"
+                }
+              },
+              "transitions": [
+                {
+                  "event": "process.launch",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "app.willResignActive",
+                  "from": [
+                    "active"
+                  ],
+                  "to": "inactive",
+                  "rule": "LT002"
+                },
+                {
+                  "event": "app.didEnterBackground",
+                  "from": [
+                    "inactive",
+                    "background"
+                  ],
+                  "to": "background",
+                  "rule": "LT003"
+                },
+                {
+                  "event": "app.willEnterForeground",
+                  "from": [
+                    "background"
+                  ],
+                  "to": "inactive",
+                  "rule": "LT004"
+                },
+                {
+                  "event": "app.didBecomeActive",
+                  "from": [
+                    "inactive"
+                  ],
+                  "to": "active",
+                  "rule": "LT001"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "background"
+                }
+              ],
+              "violations": [
+                {
+                  "state": "*",
+                  "rule": "LT062",
+                  "events": [
+                    "app.willFinishLaunching",
+                    "app.didFinishLaunching",
+                    "app.willTerminate",
+                    "app.configurationForConnecting",
+                    "app.didDiscardSceneSessions"
+                  ]
+                }
+              ],
+              "rules": [
+                {
+                  "id": "LT062",
+                  "severity": "error",
+                  "title": "app-delegate callback in an app extension",
+                  "source": "Apple, “App Extension Programming Guide”, “Understand How an App Extension Works” (https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionOverview.html): “An app extension is not an app”, and it cannot access a sharedApplication object; and “NSExtensionContext” (https://developer.apple.com/documentation/foundation/nsextensioncontext): an extension learns of its host's state from the NSExtensionHost… notifications",
+                  "explanation": "A trace that follows the app-extension lifecycle holds an app-delegate callback — launching, termination or scene configuration — that an extension never receives (Apple, “App Extension Programming Guide”: an app extension is not an app, the host app starts its life cycle, and it has no shared application; “NSExtensionContext”: the host's state reaches it as notifications). Either the trace's header names the wrong lifecycle, so its other events are judged by the wrong model, or code calls the methods by hand; setup placed in such a callback never runs in the extension.",
+                  "fix": "Record the containing app with \"lifecycle\": \"uikit\" (or its own platform's) and the extension with \"app-extension\"; set the extension up in its principal class (its view controller or request handler)."
+                }
+              ]
+            }
+            """#),
+        ("app-termination", #"""
+            {
+              "name": "app-termination",
+              "description": "UIKit's applicationWillTerminate(_:): its handler has about five seconds. Apart from the process model, which WatchKit's and AppKit's apps share, because the limit is UIKit's: a watchOS app has no termination callback, and AppKit's applicationWillTerminate(_:) (Apple, “NSApplicationDelegate”) documents none. Source: Apple, “applicationWillTerminate(_:)”.",
+              "applies_when": {
+                "lifecycle": "uikit"
+              },
+              "initial": "running",
+              "states": {
+                "running": {
+                  "accounting": "none"
+                }
+              },
+              "transitions": [],
+              "handler_budgets": [
+                {
+                  "event": "app.willTerminate",
+                  "budget": "willTerminate",
+                  "rule": "LT051"
+                }
+              ]
+            }
+            """#),
         ("app-ui", #"""
             {
               "name": "app-ui",
-              "description": "The app's one window without a scene manifest, driven by the app delegate's UI callbacks. Sources: Apple, “About the background execution sequence”, “Preparing your UI to run in the foreground”, “applicationDidEnterBackground(_:)”.",
+              "description": "The app's one window without a scene manifest, driven by the app delegate's UI callbacks. A snapshot (app.state, written when the recording began after the launch) puts the app in the state its phase names, whatever it was. Sources: Apple, “About the background execution sequence”, “Preparing your UI to run in the foreground”, “applicationDidEnterBackground(_:)”.",
               "applies_when": {
-                "scene_manifest": false
+                "scene_manifest": false,
+                "lifecycle": "uikit"
               },
               "initial": "inactive",
               "states": {
@@ -57,6 +191,30 @@ extension LifecycleModel {
                   ],
                   "to": "background",
                   "rule": "LT003"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "background"
                 }
               ],
               "handler_budgets": [
@@ -72,10 +230,107 @@ extension LifecycleModel {
               ]
             }
             """#),
+        ("appkit-app", #"""
+            {
+              "name": "appkit-app",
+              "description": "A macOS app (NSApplication), driven by its notifications and delegate methods, recorded as app.didBecomeActive, app.willResignActive, app.didHide, app.didUnhide and app.willTerminate (app.willFinishLaunching and app.didFinishLaunching are the process model's, and nothing after app.willTerminate a rule in code). A Mac app has no background state: after applicationDidFinishLaunching(_:) it is active (frontmost) or inactive until it quits, so its time counts as active or inactive, never as background or suspended; a launch (process.launch) starts it inactive, launching being no background either. applicationDidBecomeActive(_:) comes only from inactive and applicationWillResignActive(_:) only from active. Hiding and unhiding (applicationDidHide(_:), applicationDidUnhide(_:)) are legal whether the app is active or not and change neither, so the model does not read them. A snapshot (app.state, NSApplication.isActive, when the recording began after the launch) puts the app in the state its phase names (background, which a Mac app does not have, as inactive). Sources: Apple, “NSApplication” (isActive, didBecomeActiveNotification, willResignActiveNotification, didHideNotification), “NSApplicationDelegate” (applicationDidBecomeActive(_:), applicationWillResignActive(_:), applicationDidHide(_:)).",
+              "applies_when": {
+                "lifecycle": "appkit"
+              },
+              "initial": "inactive",
+              "states": {
+                "inactive": {
+                  "accounting": "inactive"
+                },
+                "active": {
+                  "accounting": "active"
+                }
+              },
+              "transitions": [
+                {
+                  "event": "process.launch",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "app.didBecomeActive",
+                  "from": [
+                    "inactive"
+                  ],
+                  "to": "active",
+                  "rule": "LT001"
+                },
+                {
+                  "event": "app.willResignActive",
+                  "from": [
+                    "active"
+                  ],
+                  "to": "inactive",
+                  "rule": "LT002"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                }
+              ],
+              "violations": [
+                {
+                  "state": "*",
+                  "rule": "LT060",
+                  "events": [
+                    "app.willEnterForeground",
+                    "app.didEnterBackground",
+                    "app.configurationForConnecting",
+                    "app.didDiscardSceneSessions",
+                    "scene.*"
+                  ]
+                }
+              ],
+              "rules": [
+                {
+                  "id": "LT060",
+                  "severity": "error",
+                  "title": "background or scene callback in a macOS app",
+                  "source": "Apple, “NSApplication” (https://developer.apple.com/documentation/appkit/nsapplication) and “NSApplicationDelegate” (https://developer.apple.com/documentation/appkit/nsapplicationdelegate): an AppKit app becomes active and resigns active (applicationDidBecomeActive(_:), applicationWillResignActive(_:)), hides and unhides (applicationDidHide(_:)); it is never told it enters the background or the foreground, and has no UIScene",
+                  "explanation": "A trace that follows the AppKit lifecycle holds a UIKit callback a Mac app never receives: applicationDidEnterBackground, applicationWillEnterForeground or a UIScene callback (Apple, “NSApplication” and “NSApplicationDelegate”: a Mac app is active or inactive, hidden or not, and never in the background). Either the trace's header names the wrong lifecycle (a Mac Catalyst app follows UIKit's), so its other callbacks are judged by the wrong model, or code calls the methods by hand; work placed there never runs in an AppKit app.",
+                  "fix": "Record a Mac Catalyst app with \"lifecycle\": \"uikit\" and an AppKit one with \"appkit\"; in an AppKit app, pause work in applicationWillResignActive(_:) or applicationDidHide(_:)."
+                }
+              ]
+            }
+            """#),
         ("process", #"""
             {
               "name": "process",
-              "description": "One process from launch to exit, as the app delegate sees it: didFinishLaunching once, before any scene or UI callback; applicationWillTerminate once. (That nothing runs after applicationWillTerminate returns is a rule in code: it needs the handler's duration.) Sources: Apple, “Managing your app’s life cycle”, “applicationWillTerminate(_:)”.",
+              "description": "One process from launch to exit, as the app delegate sees it: didFinishLaunching once, before any scene or UI callback; applicationWillTerminate once. A snapshot (app.state, scene.state) says the recording began after the launch: the process is running, so what follows it is not before didFinishLaunching. (That nothing runs after applicationWillTerminate returns is a rule in code: it needs the handler's duration; UIKit's five seconds for the handler are app-termination's.) UIKit's, WatchKit's and AppKit's apps alike: each has its didFinishLaunching; an app extension has none. Sources: Apple, “Managing your app’s life cycle”, “applicationWillTerminate(_:)”, “Working with the watchOS app life cycle” (Transition A), “NSApplicationDelegate” (applicationDidFinishLaunching(_:)).",
+              "applies_when": {
+                "lifecycle": [
+                  "uikit",
+                  "watchkit",
+                  "appkit"
+                ]
+              },
               "initial": "launching",
               "states": {
                 "launching": {
@@ -112,6 +367,24 @@ extension LifecycleModel {
                   ],
                   "to": "terminating",
                   "rule": "LT013"
+                },
+                {
+                  "event": "app.state",
+                  "from": [
+                    "launching",
+                    "running"
+                  ],
+                  "to": "running",
+                  "rule": "LT013"
+                },
+                {
+                  "event": "scene.state",
+                  "from": [
+                    "launching",
+                    "running"
+                  ],
+                  "to": "running",
+                  "rule": "LT013"
                 }
               ],
               "violations": [
@@ -126,14 +399,10 @@ extension LifecycleModel {
                     "app.willResignActive",
                     "app.didEnterBackground",
                     "app.configurationForConnecting"
+                  ],
+                  "except": [
+                    "scene.state"
                   ]
-                }
-              ],
-              "handler_budgets": [
-                {
-                  "event": "app.willTerminate",
-                  "budget": "willTerminate",
-                  "rule": "LT051"
                 }
               ],
               "reset_on": [
@@ -145,7 +414,10 @@ extension LifecycleModel {
         ("scene", #"""
             {
               "name": "scene",
-              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. Source: Apple, “Managing your app’s life cycle”.",
+              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. A snapshot (scene.state, written when the recording began after the scene connected) puts the scene in the state its phase names, whatever it was. Source: Apple, “Managing your app’s life cycle”.",
+              "applies_when": {
+                "lifecycle": "uikit"
+              },
               "instance_field": "scene",
               "initial": "unattached",
               "states": {
@@ -218,6 +490,30 @@ extension LifecycleModel {
                   ],
                   "to": "unattached",
                   "rule": "LT005"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "background"
                 }
               ],
               "violations": [
@@ -225,7 +521,8 @@ extension LifecycleModel {
                   "state": "unattached",
                   "rule": "LT006",
                   "except": [
-                    "scene.willConnect"
+                    "scene.willConnect",
+                    "scene.state"
                   ]
                 }
               ],
@@ -245,7 +542,13 @@ extension LifecycleModel {
         ("swiftui-scene", #"""
             {
               "name": "swiftui-scene",
-              "description": "A SwiftUI scene's scenePhase as onChange reports it: it starts .inactive unreported and moves one step at a time; a scene recreated after its disconnection starts again at .inactive, unreported, so its first report may be .active after .background. Source: Apple, “ScenePhase”.",
+              "description": "A SwiftUI scene's scenePhase as onChange reports it: it starts .inactive unreported and moves one step at a time; a scene recreated after its disconnection starts again at .inactive, unreported, so its first report may be .active after .background. A snapshot of the UIKit scene (scene.state, when the recording began after it connected) says which phase the next report leaves: it is judged as from that phase, and the time until then is the scene model's to count (a UIKit app without SwiftUI has scene.state and no scenePhase). iOS and watchOS alike. Sources: Apple, “ScenePhase”, “Working with the watchOS app life cycle”.",
+              "applies_when": {
+                "lifecycle": [
+                  "uikit",
+                  "watchkit"
+                ]
+              },
               "instance_field": "scene",
               "require_field": "scene",
               "initial": "inactive",
@@ -260,6 +563,15 @@ extension LifecycleModel {
                 },
                 "background": {
                   "accounting": "background"
+                },
+                "snapshot-active": {
+                  "accounting": "none"
+                },
+                "snapshot-inactive": {
+                  "accounting": "none"
+                },
+                "snapshot-background": {
+                  "accounting": "none"
                 }
               },
               "transitions": [
@@ -268,7 +580,9 @@ extension LifecycleModel {
                   "phase": "active",
                   "from": [
                     "inactive",
-                    "background"
+                    "background",
+                    "snapshot-inactive",
+                    "snapshot-background"
                   ],
                   "to": "active",
                   "rule": "LT031"
@@ -278,7 +592,9 @@ extension LifecycleModel {
                   "phase": "inactive",
                   "from": [
                     "active",
-                    "background"
+                    "background",
+                    "snapshot-active",
+                    "snapshot-background"
                   ],
                   "to": "inactive",
                   "rule": "LT031"
@@ -287,10 +603,35 @@ extension LifecycleModel {
                   "event": "swiftui.scenePhase",
                   "phase": "background",
                   "from": [
-                    "inactive"
+                    "inactive",
+                    "snapshot-inactive"
                   ],
                   "to": "background",
                   "rule": "LT031"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "snapshot-active"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "snapshot-inactive"
+                },
+                {
+                  "event": "scene.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "snapshot-background"
                 }
               ],
               "handler_budgets": [
@@ -304,6 +645,120 @@ extension LifecycleModel {
               "reset_on": [
                 "process.launch",
                 "process.exit"
+              ]
+            }
+            """#),
+        ("watchkit-app", #"""
+            {
+              "name": "watchkit-app",
+              "description": "A watchOS app (WKApplication, or WKExtension before watchOS 7), driven by its delegate's life-cycle methods, recorded as app.didBecomeActive, app.willResignActive, app.willEnterForeground and app.didEnterBackground (applicationDidFinishLaunching is the process model's). Apple, “Working with the watchOS app life cycle”: the app is not running, inactive, active, in the background or suspended; launching takes it from not running to inactive or background (Transition A), applicationDidBecomeActive and applicationWillResignActive move it between inactive and active (Transition B), applicationWillEnterForeground and applicationDidEnterBackground between background and inactive (Transition C) — UIKit's app-based transitions. Until its first UI callback a launched app is inactive or background and the trace cannot tell which, so its first may leave either: applicationWillEnterForeground (from the background), applicationDidBecomeActive or applicationDidEnterBackground (from inactive). As with UIKit's app-ui, didEnterBackground may repeat in the background (a suspended app woken for background work). There is no termination callback (“applicationDidEnterBackground()”: you are not notified when a suspended app is purged). A snapshot (app.state, WKApplication.applicationState, when the recording began after the launch) puts the app in the state its phase names.",
+              "applies_when": {
+                "lifecycle": "watchkit"
+              },
+              "initial": "launched",
+              "states": {
+                "launched": {
+                  "accounting": "none"
+                },
+                "inactive": {
+                  "accounting": "inactive"
+                },
+                "active": {
+                  "accounting": "active"
+                },
+                "background": {
+                  "accounting": "background"
+                }
+              },
+              "transitions": [
+                {
+                  "event": "app.willEnterForeground",
+                  "from": [
+                    "launched",
+                    "background"
+                  ],
+                  "to": "inactive",
+                  "rule": "LT004"
+                },
+                {
+                  "event": "app.didBecomeActive",
+                  "from": [
+                    "launched",
+                    "inactive"
+                  ],
+                  "to": "active",
+                  "rule": "LT001"
+                },
+                {
+                  "event": "app.willResignActive",
+                  "from": [
+                    "active"
+                  ],
+                  "to": "inactive",
+                  "rule": "LT002"
+                },
+                {
+                  "event": "app.didEnterBackground",
+                  "from": [
+                    "launched",
+                    "inactive",
+                    "background"
+                  ],
+                  "to": "background",
+                  "rule": "LT003"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "active",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "active"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "inactive",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "inactive"
+                },
+                {
+                  "event": "app.state",
+                  "phase": "background",
+                  "from": [
+                    "*"
+                  ],
+                  "to": "background"
+                }
+              ],
+              "violations": [
+                {
+                  "state": "*",
+                  "rule": "LT061",
+                  "events": [
+                    "app.willTerminate",
+                    "app.configurationForConnecting",
+                    "app.didDiscardSceneSessions",
+                    "app.didHide",
+                    "app.didUnhide",
+                    "scene.*"
+                  ]
+                }
+              ],
+              "reset_on": [
+                "process.launch",
+                "process.exit"
+              ],
+              "rules": [
+                {
+                  "id": "LT061",
+                  "severity": "error",
+                  "title": "callback a watchOS app never receives",
+                  "source": "Apple, “Working with the watchOS app life cycle” (https://developer.apple.com/documentation/watchkit/working-with-the-watchos-app-life-cycle): the life-cycle methods are applicationDidFinishLaunching, applicationDidBecomeActive, applicationWillResignActive, applicationWillEnterForeground and applicationDidEnterBackground; and “applicationDidEnterBackground()” (https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationdidenterbackground()): “You are not notified when an app is purged from memory”",
+                  "explanation": "A trace that follows the WatchKit lifecycle holds a callback WatchKit never makes: applicationWillTerminate (Apple, “Working with the watchOS app life cycle” and “applicationDidEnterBackground()”: watchOS purges suspended apps without notice), a UIScene callback, or AppKit's hide and unhide. Either the trace's header names the wrong lifecycle, so its other callbacks are judged by the wrong model, or code calls the methods by hand; work placed in such a callback never runs on a watch.",
+                  "fix": "Record a watchOS app with \"lifecycle\": \"watchkit\" and an iOS one with \"uikit\"; save state in applicationDidEnterBackground, not at termination."
+                }
               ]
             }
             """#),

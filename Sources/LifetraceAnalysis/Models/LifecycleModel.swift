@@ -13,12 +13,12 @@ public struct LifecycleModel: Sendable {
         public var event: String
         /// For `swiftui.scenePhase`-like events: the phase the event must carry.
         public var phase: ScenePhase?
-        /// The states the event is legal in.
+        /// The states the event is legal in (`"*"` in the JSON: every state).
         public var from: Set<String>
         /// The state the event leads to (also after a violation, so one mistake is reported once).
         public var to: String
-        /// The rule a violation is reported under.
-        public var rule: RuleID
+        /// The rule a violation is reported under; `nil` for a transition legal in every state (a snapshot's).
+        public var rule: RuleID?
     }
 
     /// Events that are findings in a state, whatever the transitions say.
@@ -96,6 +96,9 @@ public struct LifecycleModel: Sendable {
     public var requireField: String?
     /// If set, the model applies only to traces whose header has this `scene_manifest`.
     public var appliesWhenSceneManifest: Bool?
+    /// If set, the model applies only to traces that follow one of these lifecycles (the header's `lifecycle`;
+    /// a header without one follows UIKit's).
+    public var appliesWhenLifecycle: Set<TraceHeader.Lifecycle>?
     /// The state a new instance is in.
     public var initial: String
     /// The states and what their time counts as.
@@ -113,20 +116,35 @@ public struct LifecycleModel: Sendable {
     /// Rules the model brings along (a model of another lifecycle names rules of its own).
     public var rules: [Rule]
 
-    /// The models lifetrace ships: process, scene, app-ui (no scene manifest) and swiftui-scene.
+    /// The models lifetrace ships: for UIKit, process, app-termination, scene, app-ui (no scene manifest) and
+    /// swiftui-scene; for WatchKit, process, watchkit-app and swiftui-scene; for AppKit, process and appkit-app;
+    /// for an app extension, app-extension.
     public static let builtIn: [LifecycleModel] = builtInSources.map { source in
         do {
             return try LifecycleModel(json: try JSONValue(parsing: source.json, file: "Schemas/models/\(source.name).json"),
-                                      file: "Schemas/models/\(source.name).json")
+                                      file: "Schemas/models/\(source.name).json", knownRules: Set(RuleCatalog.declared.map(\.id)))
         } catch {
             preconditionFailure("built-in model \(source.name) is invalid: \(error)")
         }
     }
 
-    /// Reads a model from its JSON.
+    /// Whether the model applies to a trace whose header says `manifest` and follows `lifecycle`.
+    public func applies(sceneManifest manifest: Bool?, lifecycle: TraceHeader.Lifecycle) -> Bool {
+        if let wanted = appliesWhenSceneManifest, wanted != manifest { return false }
+        if let lifecycles = appliesWhenLifecycle, !lifecycles.contains(lifecycle) { return false }
+        return true
+    }
+
+    /// Reads a model from its JSON. Its rules are those of the catalogue (``RuleCatalog/all``, the built-in
+    /// models' included) and those it declares.
     ///
     /// - Throws: ``ModelError`` naming the file and the member that is wrong.
     public init(json: JSONValue, file: String) throws(ModelError) {
+        try self.init(json: json, file: file, knownRules: Set(RuleCatalog.all.map(\.id)))
+    }
+
+    /// Reads a model from its JSON, whose rules must be among `knownRules` or declared by the model itself.
+    private init(json: JSONValue, file: String, knownRules: Set<RuleID>) throws(ModelError) {
         func fail(_ message: String) -> ModelError { ModelError(file: file, message: message) }
         func string(_ value: JSONValue?, _ what: String) throws(ModelError) -> String {
             guard let text = value?.stringValue else { throw fail("\"\(what)\" must be a string") }
@@ -157,6 +175,21 @@ public struct LifecycleModel: Sendable {
         instanceField = json["instance_field"]?.stringValue
         requireField = json["require_field"]?.stringValue
         appliesWhenSceneManifest = json["applies_when"]?["scene_manifest"]?.boolValue
+        switch json["applies_when"]?["lifecycle"] {
+        case nil:
+            appliesWhenLifecycle = nil
+        case let .string(name)?:
+            appliesWhenLifecycle = [try Self.lifecycle(name, file: file)]
+        case let .array(items)?:
+            var lifecycles = Set<TraceHeader.Lifecycle>()
+            for item in items {
+                guard let name = item.stringValue else { throw fail("\"lifecycle\" must be a string or an array of strings") }
+                lifecycles.insert(try Self.lifecycle(name, file: file))
+            }
+            appliesWhenLifecycle = lifecycles
+        default:
+            throw fail("\"lifecycle\" must be a string or an array of strings")
+        }
         initial = try string(json["initial"], "initial")
         guard case let .object(stateMembers)? = json["states"], !stateMembers.isEmpty else {
             throw fail("\"states\" must be an object with at least one state")
@@ -178,23 +211,35 @@ public struct LifecycleModel: Sendable {
             }
         }
         guard states[initial] != nil else { throw fail("the initial state \"\(initial)\" is not among the states") }
+        let every = Set(states.keys)
         transitions = []
         for item in try objects(json["transitions"], "transitions") {
-            let transition = Transition(event: try string(item["event"], "event"), phase: try phase(item["phase"]),
-                                        from: Set(try strings(item["from"], "from")), to: try string(item["to"], "to"),
-                                        rule: RuleID(rawValue: try string(item["rule"], "rule")))
+            let event = try string(item["event"], "event")
+            let listed = Set(try strings(item["from"], "from"))
+            let from = listed.contains("*") ? every : listed
+            let rule = item["rule"] == nil ? nil : RuleID(rawValue: try string(item["rule"], "rule"))
+            let transition = Transition(event: event, phase: try phase(item["phase"]), from: from, to: try string(item["to"], "to"),
+                                        rule: rule)
             for state in transition.from.union([transition.to]) where states[state] == nil {
                 throw fail("transition on \"\(transition.event)\" names the unknown state \"\(state)\"")
+            }
+            // Without a rule, nothing could report the event from a state it is not legal in.
+            guard rule != nil || from == every else {
+                throw fail("transition on \"\(event)\" needs a \"rule\": it is not legal in every state")
             }
             transitions.append(transition)
         }
         violations = []
         for item in try objects(json["violations"], "violations") {
-            let violation = Violation(state: try string(item["state"], "state"), rule: RuleID(rawValue: try string(item["rule"], "rule")),
-                                      events: item["events"] == nil ? nil : try strings(item["events"], "events"),
-                                      except: Set(try strings(item["except"], "except")))
-            guard states[violation.state] != nil else { throw fail("violation names the unknown state \"\(violation.state)\"") }
-            violations.append(violation)
+            let state = try string(item["state"], "state")
+            guard state == "*" || states[state] != nil else { throw fail("violation names the unknown state \"\(state)\"") }
+            let rule = RuleID(rawValue: try string(item["rule"], "rule"))
+            let events = item["events"] == nil ? nil : try strings(item["events"], "events")
+            let except = Set(try strings(item["except"], "except"))
+            // `*`: the same violation in every state, in the states' name order.
+            for name in state == "*" ? every.sorted() : [state] {
+                violations.append(Violation(state: name, rule: rule, events: events, except: except))
+            }
         }
         handlerBudgets = []
         for item in try objects(json["handler_budgets"], "handler_budgets") {
@@ -212,12 +257,21 @@ public struct LifecycleModel: Sendable {
                               explanation: item["explanation"]?.stringValue ?? "",
                               fix: item["fix"]?.stringValue ?? ""))
         }
-        let known = Set(RuleCatalog.all.map(\.id)).union(rules.map(\.id))
-        let used = transitions.map(\.rule) + violations.map(\.rule) + handlerBudgets.map(\.rule)
+        let known = knownRules.union(rules.map(\.id))
+        let used = transitions.compactMap(\.rule) + violations.map(\.rule) + handlerBudgets.map(\.rule)
             + stateBudgets.values.map(\.rule)
         if let unknown = used.first(where: { !known.contains($0) }) {
             throw fail("rule \(unknown) is neither in the catalogue nor declared by the model")
         }
+    }
+
+    /// The lifecycle `name` names (`uikit`, `watchkit`, `appkit`, `app-extension`).
+    private static func lifecycle(_ name: String, file: String) throws(ModelError) -> TraceHeader.Lifecycle {
+        guard let lifecycle = TraceHeader.Lifecycle(rawValue: name) else {
+            let names = TraceHeader.Lifecycle.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ModelError(file: file, message: "\"lifecycle\" must be one of \(names); \"\(name)\" is none of them")
+        }
+        return lifecycle
     }
 
     /// The most states a model may have: the analyzer keeps a transition's source states as bits of one
@@ -246,4 +300,12 @@ public struct ModelError: Error, Sendable, CustomStringConvertible {
 
     /// `FILE: MESSAGE`.
     public var description: String { "\(file): \(message)" }
+}
+
+extension TraceHeader? {
+    /// The lifecycle a trace with this header follows: the header's `lifecycle`, UIKit's when it does not say
+    /// (or there is no header).
+    var followedLifecycle: TraceHeader.Lifecycle {
+        self?.lifecycle ?? .uikit
+    }
 }

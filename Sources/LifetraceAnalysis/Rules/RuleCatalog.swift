@@ -2,8 +2,13 @@ import LifetraceCore
 
 /// Every rule lifetrace checks, by id. `lifetrace rules` lists them; `lifetrace explain ID` prints one.
 public enum RuleCatalog {
-    /// The rules in id order.
-    public static let all: [Rule] = [
+    /// The rules in id order: those declared here and those the built-in models declare for their own
+    /// lifecycles (`rules` in `Schemas/models/*.json`).
+    public static let all: [Rule] = (declared + LifecycleModel.builtIn.flatMap(\.rules)).sorted { $0.id < $1.id }
+
+    /// The rules declared here, in id order: what code checks, and what the UIKit models name. (The built-in
+    /// models are read against these, so they cannot depend on ``all``.)
+    static let declared: [Rule] = [
         Rule(id: "LT001", severity: .error, title: "didBecomeActive only from the foreground-inactive state",
              source: "Apple, “Managing your app’s life cycle” (https://developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle): a scene moves from foreground-inactive to foreground-active, and UIKit calls sceneDidBecomeActive(_:)",
              explanation: "The scene (or app) became active without first being in the foreground and inactive: a callback is missing or doubled, so state your code keeps per transition is wrong.",

@@ -19,7 +19,7 @@ public struct TraceSummarizer {
 
     private let models: [LifecycleModel]
     private let configuration: ConfigurationSource
-    /// The models compiled for each scene manifest and configuration met so far (a handful at most).
+    /// The models compiled for each scene manifest, lifecycle and configuration met so far (a handful at most).
     private var compiled: [ModelEngine.Blueprint] = []
     /// Calls, total and longest duration of each handler kind, by tag; reset per trace.
     private var handlers = [HandlerTotals](repeating: HandlerTotals(), count: 256)
@@ -72,12 +72,12 @@ public struct TraceSummarizer {
     private mutating func summarize(_ reader: TraceReader, path: String, _ emit: (JSONValue) -> Void) throws(TraceError) {
         let header = reader.header
         let configuration = try configuration(header)
-        let manifest = header?.sceneManifest
         let blueprint: ModelEngine.Blueprint
-        if let known = compiled.first(where: { $0.manifest == manifest && $0.configuration == configuration }) {
+        if let known = compiled.first(where: { $0.fits(header, configuration) }) {
             blueprint = known
         } else {
-            blueprint = ModelEngine.Blueprint(models: models, manifest: manifest, configuration: configuration)
+            blueprint = ModelEngine.Blueprint(models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
+                                              configuration: configuration)
             if compiled.count < 16 { compiled.append(blueprint) }
         }
         let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)

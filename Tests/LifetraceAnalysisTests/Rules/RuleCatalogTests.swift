@@ -57,6 +57,23 @@ import Testing
                 {"t":\(6 * s),"ev":"scene.didBecomeActive","scene":"S1"}
                 """,
             "LT054": launch + "\n{\"t\":50,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}\n{\"t\":\(50 + 2 * s),\"ev\":\"scene.didBecomeActive\",\"scene\":\"S1\"}",
+            "LT060": """
+                {"lifetrace":1,"lifecycle":"appkit"}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"app.didFinishLaunching"}
+                {"t":20,"ev":"app.didEnterBackground"}
+                """,
+            "LT061": """
+                {"lifetrace":1,"lifecycle":"watchkit"}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"app.didFinishLaunching"}
+                {"t":20,"ev":"app.willTerminate"}
+                """,
+            "LT062": """
+                {"lifetrace":1,"lifecycle":"app-extension"}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"app.didFinishLaunching"}
+                """,
             "LT070": """
                 {"lifetrace":1,"scene_manifest":true,"ground_truth":true}
                 {"t":0,"ev":"process.launch","reason":"user"}
