@@ -1,9 +1,17 @@
 // swift-tools-version:6.1
+// 6.1, not 6.0: swift-system 1.8.1 (below) declares swift-tools-version 6.1 in its own manifest, so no older
+// toolchain can resolve this package whatever this line says. This manifest itself needs 6.0 (Swift 6 language
+// mode by default); it uses nothing 6.1 added (no traits).
 
 import PackageDescription
 
 let package = Package(
     name: "lifetrace",
+    // The minimums are those of Swift's `Duration`, which the recorder's public configuration takes
+    // (`RecorderConfiguration.flushInterval`, `heartbeatInterval`, `maxSpanHold`): macOS 13, iOS 16, tvOS 16,
+    // watchOS 9; visionOS 1 is its first release. Nothing else needs as much: `os.Logger` (the recorder's
+    // unified-log mirror) needs macOS 11 / iOS 14 / tvOS 14 / watchOS 7, `Date.formatted(.iso8601)` (`lifetrace
+    // info`) macOS 12, and swift-system builds for every Apple platform with no minimum of its own.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
@@ -17,6 +25,11 @@ let package = Package(
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
+        // File descriptors with typed errors (`FileDescriptor`, `Errno`) for LifetraceFormat's file I/O, so that
+        // what an app links makes no C library call of its own; Swift and C sources built with the app, for
+        // every Apple platform, Linux and Windows, with nothing installed.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // The command line's alone: an app that links LifetraceRecorder resolves them but never builds them.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
@@ -30,11 +43,16 @@ let package = Package(
         ),
         // The event model: no I/O.
         .target(name: "LifetraceCore"),
-        // Locks, worker threads and the one pipeline that reads on more than one thread; internal to the package.
+        // Locks, thread-local slots, worker threads and the one pipeline that reads on more than one thread;
+        // internal to the package. The package's threads code (pthreads), platform code as a whole.
         .target(name: "LifetraceConcurrency"),
         // Stage 2: the `.lifetrace` binary format and JSON Lines, streaming readers and writers, in Swift alone
-        // (stored zstd frames); libzstd's compression plugs in from LifetraceZstd.
-        .target(name: "LifetraceFormat", dependencies: ["LifetraceCore", "LifetraceConcurrency"]),
+        // (stored zstd frames; files through swift-system's `FileDescriptor`); libzstd's compression plugs in from
+        // LifetraceZstd.
+        .target(
+            name: "LifetraceFormat",
+            dependencies: ["LifetraceCore", "LifetraceConcurrency", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "LifetraceZstd", dependencies: ["LifetraceFormat", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
@@ -73,6 +91,7 @@ let package = Package(
                 "LifetraceReport",
                 "LifetraceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Generators and helpers shared by the test targets.

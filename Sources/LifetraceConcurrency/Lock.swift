@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, for Linux and Apple platforms alike.
@@ -42,6 +42,52 @@ package final class Lock: @unchecked Sendable {
     @inline(__always)
     package func unlock() {
         pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A mutex (`pthread_mutex_t`) in memory its owner lays out, for example at the start of each shard of one
+/// allocation so that shards never share a cache line: ``byteCount`` and ``alignment`` say how much room it
+/// needs. The owner initializes it once, locks and unlocks it through the same address, and destroys it
+/// before freeing the memory; the value itself is only that address.
+package struct InlineMutex {
+    @usableFromInline
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// The bytes a mutex takes.
+    package static var byteCount: Int { MemoryLayout<pthread_mutex_t>.size }
+    /// The alignment a mutex needs.
+    package static var alignment: Int { MemoryLayout<pthread_mutex_t>.alignment }
+
+    /// The mutex at `memory`, which ``initialize(at:)`` made.
+    @inlinable
+    package init(at memory: UnsafeMutableRawPointer) {
+        mutex = memory.assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+
+    /// Makes a new, unlocked mutex at `memory` (``byteCount`` bytes aligned to ``alignment``).
+    package static func initialize(at memory: UnsafeMutableRawPointer) {
+        let mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    /// Takes the lock.
+    @inlinable
+    package func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    /// Releases the lock.
+    @inlinable
+    package func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Destroys the mutex; its memory may then be freed or reused.
+    package func destroy() {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
     }
 }
 

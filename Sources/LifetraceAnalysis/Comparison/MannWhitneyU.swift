@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// `erfc`: the C library's, which Foundation brings on every platform.
+import Foundation
 
 /// The Mann–Whitney U test (Wilcoxon rank-sum) of whether one sample tends to be larger than another: it
 /// compares ranks, not values, so it suits small samples of skewed durations, where a mean is pulled by one

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Reads a file or standard input in chunks into one window that grows only as far as a frame needs.
 ///
@@ -13,7 +7,7 @@ import Darwin
 final class FileByteSource {
     /// The path as the user gave it (`-` for standard input).
     let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let ownsDescriptor: Bool
     /// The window's storage (`capacity` bytes, uninitialized past `end`).
     private var buffer: UnsafeMutableRawPointer
@@ -33,30 +27,31 @@ final class FileByteSource {
     init(path: String) throws(TraceError) {
         self.path = path
         if path == "-" {
-            descriptor = 0
+            descriptor = .standardInput
             ownsDescriptor = false
         } else {
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else {
-                throw TraceError(.io, file: path, at: .file, "cannot open: \(String(cString: strerror(errno)))")
+            // The path as given, not normalized as `FilePath` would (`trace/` is no file).
+            let opened: FileDescriptor
+            do {
+                opened = try path.withCString { try FileDescriptor.open($0, .readOnly) }
+            } catch {
+                throw .io(path, at: .file, "cannot open", error)
             }
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
+            if (try? opened.stat())?.type == .directory {
+                try? opened.close()
                 throw TraceError(.io, file: path, at: .file, "is a directory")
             }
-            descriptor = fd
+            descriptor = opened
             ownsDescriptor = true
         }
-        var info = stat()
-        isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        isRegularFile = (try? descriptor.stat())?.type == .regular
         capacity = FileByteSource.chunkSize
         buffer = .allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit {
         buffer.deallocate()
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { try? descriptor.close() }
     }
 
     /// The number of bytes available in the window.
@@ -68,7 +63,7 @@ final class FileByteSource {
         while end - start < count, !reachedEOF {
             if start > 0, end - start < capacity / 2 || capacity - end < FileByteSource.chunkSize {
                 // Slide the unread bytes to the front.
-                memmove(buffer, buffer + start, end - start)
+                buffer.copyMemory(from: buffer + start, byteCount: end - start)
                 end -= start
                 start = 0
             }
@@ -76,11 +71,12 @@ final class FileByteSource {
                 // Full of unread bytes: double, but never past what is asked for (and a chunk to read into).
                 grow(to: min(max(count, end + FileByteSource.chunkSize), 2 * capacity))
             }
-            let got = read(descriptor, buffer + end, capacity - end)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw TraceError(.io, file: path, at: .byte(offset + end - start, frame: nil),
-                                 "read failed: \(String(cString: strerror(errno)))")
+            let got: Int
+            do {
+                // Retries reads a signal interrupted.
+                got = try descriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+            } catch {
+                throw .io(path, at: .byte(offset + end - start, frame: nil), "read failed", error)
             }
             if got == 0 { reachedEOF = true } else { end += got }
         }

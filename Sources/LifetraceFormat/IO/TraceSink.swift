@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Where a writer puts its bytes: a file, standard output, or memory.
 public protocol TraceSink {
@@ -36,7 +30,7 @@ public struct MemorySink: TraceSink, Sendable {
 public final class FileSink: TraceSink {
     /// The path as the user gave it (`-` for standard output).
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let ownsDescriptor: Bool
     /// The bytes written whole so far: where a failed write is cut back to.
     private var committed: Int64 = 0
@@ -45,19 +39,19 @@ public final class FileSink: TraceSink {
     public init(path: String) throws(TraceError) {
         self.path = path
         if path == "-" {
-            descriptor = 1
+            descriptor = .standardOutput
             ownsDescriptor = false
         } else {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else {
-                throw TraceError(.io, file: path, at: .file, "cannot create: \(String(cString: strerror(errno)))")
+            do {
+                descriptor = try Self.openForWriting(path, [.create, .truncate])
+            } catch {
+                throw .io(path, at: .file, "cannot create", error)
             }
-            descriptor = fd
             ownsDescriptor = true
         }
     }
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, descriptor: FileDescriptor) {
         self.path = path
         self.descriptor = descriptor
         ownsDescriptor = true
@@ -65,16 +59,22 @@ public final class FileSink: TraceSink {
 
     /// Creates `path` for writing if no file has that name; `nil` if one has (it is left as it is).
     public static func createNew(path: String) throws(TraceError) -> FileSink? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            if errno == EEXIST { return nil }
-            throw TraceError(.io, file: path, at: .file, "cannot create: \(String(cString: strerror(errno)))")
+        do {
+            return FileSink(path: path, descriptor: try openForWriting(path, [.create, .exclusiveCreate]))
+        } catch Errno.fileExists {
+            return nil
+        } catch {
+            throw .io(path, at: .file, "cannot create", error)
         }
-        return FileSink(path: path, descriptor: fd)
+    }
+
+    /// Opens `path` for writing, as given (not normalized as `FilePath` would be), mode 0644 if created.
+    private static func openForWriting(_ path: String, _ options: FileDescriptor.OpenOptions) throws -> FileDescriptor {
+        try path.withCString { try FileDescriptor.open($0, .writeOnly, options: options, permissions: FilePermissions(rawValue: 0o644)) }
     }
 
     deinit {
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { try? descriptor.close() }
     }
 
     /// Writes all of `bytes`, retrying short writes. A write that fails part-way (a full disk, protected
@@ -83,26 +83,20 @@ public final class FileSink: TraceSink {
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
         var done = 0
         while done < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                if ownsDescriptor, done > 0, let end = off_t(exactly: committed) {
-                    _ = ftruncate(descriptor, end)
-                    _ = lseek(descriptor, end, SEEK_SET)
+            do {
+                // Retries writes a signal interrupted.
+                done += try descriptor.write(UnsafeRawBufferPointer(rebasing: bytes[done...]))
+            } catch {
+                if ownsDescriptor, done > 0 {
+                    _ = try? descriptor.resize(to: committed)
+                    _ = try? descriptor.seek(offset: committed, from: .start)
                 }
-                throw TraceError(.io, file: path, at: .file, "write failed: \(reason)")
+                throw .io(path, at: .file, "write failed", error)
             }
-            done += written
         }
         committed += Int64(done)
     }
 
     /// Nothing to do: `write(2)` already handed the bytes to the kernel, which keeps them if the process dies.
     public func flush() throws(TraceError) {}
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, pointer, count)
 }

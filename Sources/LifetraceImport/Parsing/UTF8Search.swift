@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Byte-wise search in UTF-8 text, for the ASCII markers of log lines: much cheaper per line than
 /// Foundation's locale-aware `range(of:)`, and it allocates nothing.
 enum UTF8Search {
@@ -60,9 +54,10 @@ enum UTF8Search {
         var index = 0
         let last = haystack.count - pattern.count
         while index <= last {
-            guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
-            let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + position, needle, pattern.count) == 0 { return position }
+            guard let hit = ImportSystem.firstOffset(of: first, in: base + index, count: last - index + 1)
+            else { return nil }
+            let position = index + hit
+            if ImportSystem.equal(base + position, needle, count: pattern.count) { return position }
             index = position + 1
         }
         return nil

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LifetraceConcurrency
 
 /// The recorder's buffers: one ``RecorderState`` and one mutex per shard, each thread recording into a shard
 /// of its own (the shards are handed out in turn, a thread's kept in thread-local storage), so threads that
@@ -25,11 +19,10 @@ final class RecorderShards: @unchecked Sendable {
     private let stride: Int
     private let stateOffset: Int
     private let base: UnsafeMutableRawPointer
-    /// The thread-local slot holding each thread's shard index plus one.
-    private let key: pthread_key_t
-    /// The shard the next thread gets, guarded by ``nextShardLock``.
-    private let nextShard = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private let nextShardLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Each thread's shard index.
+    private let slot = ThreadLocalSlot()
+    /// The shard the next thread gets.
+    private let nextShard = LockedValue(0)
 
     /// As many shards as `totalCapacity` fills with ``minimumCapacity`` events each (a power of two from 1
     /// to ``maxCount``), sharing `totalCapacity` events between them.
@@ -40,34 +33,21 @@ final class RecorderShards: @unchecked Sendable {
         let capacity = totalCapacity / count
         self.capacity = capacity
         let line = 128
-        stateOffset = (MemoryLayout<pthread_mutex_t>.size + MemoryLayout<RecorderState>.alignment - 1)
+        stateOffset = (InlineMutex.byteCount + MemoryLayout<RecorderState>.alignment - 1)
             / MemoryLayout<RecorderState>.alignment * MemoryLayout<RecorderState>.alignment
         stride = (stateOffset + MemoryLayout<RecorderState>.size + line - 1) / line * line
+        precondition(InlineMutex.alignment <= line)
         base = UnsafeMutableRawPointer.allocate(byteCount: stride * count, alignment: line)
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        self.key = key
-        nextShard.initialize(to: 0)
-        nextShardLock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(nextShardLock, nil)
         for index in 0..<count {
-            let mutex = base.advanced(by: index * stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+            InlineMutex.initialize(at: base.advanced(by: index * stride))
             base.advanced(by: index * stride + stateOffset).bindMemory(to: RecorderState.self, capacity: 1)
                 .initialize(to: RecorderState(capacity: capacity))
         }
     }
 
     deinit {
-        pthread_key_delete(key)
-        pthread_mutex_destroy(nextShardLock)
-        nextShardLock.deallocate()
-        nextShard.deallocate()
         for index in 0..<count {
-            pthread_mutex_destroy(mutex(index))
+            mutex(index).destroy()
             state(index).deinitialize(count: 1)
         }
         base.deallocate()
@@ -76,24 +56,25 @@ final class RecorderShards: @unchecked Sendable {
     /// The shard of the calling thread.
     @inline(__always)
     var current: Int {
-        if let slot = pthread_getspecific(key) { return Int(bitPattern: slot) - 1 }
+        if let index = slot.value { return index }
         return assignShard()
     }
 
     /// Gives the calling thread the next shard in turn.
     @inline(never)
     private func assignShard() -> Int {
-        pthread_mutex_lock(nextShardLock)
-        let index = nextShard.pointee
-        nextShard.pointee = (index + 1) & (count - 1)
-        pthread_mutex_unlock(nextShardLock)
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
+        let count = self.count
+        let index = nextShard.withLock { next in
+            defer { next = (next + 1) & (count - 1) }
+            return next
+        }
+        slot.set(index)
         return index
     }
 
     @inline(__always)
-    func mutex(_ index: Int) -> UnsafeMutablePointer<pthread_mutex_t> {
-        base.advanced(by: index * stride).assumingMemoryBound(to: pthread_mutex_t.self)
+    func mutex(_ index: Int) -> InlineMutex {
+        InlineMutex(at: base.advanced(by: index * stride))
     }
 
     @inline(__always)
@@ -104,13 +85,13 @@ final class RecorderShards: @unchecked Sendable {
     /// Locks shard `index` and returns its state, valid until ``unlock(_:)``.
     @inline(__always)
     func lock(_ index: Int) -> UnsafeMutablePointer<RecorderState> {
-        pthread_mutex_lock(mutex(index))
+        mutex(index).lock()
         return state(index)
     }
 
     @inline(__always)
     func unlock(_ index: Int) {
-        pthread_mutex_unlock(mutex(index))
+        mutex(index).unlock()
     }
 
     /// Runs `body` on shard `index`'s state, holding its lock.

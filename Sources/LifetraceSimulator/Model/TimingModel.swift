@@ -1,3 +1,6 @@
+// `pow`: the C library's, which Foundation brings on every platform.
+import Foundation
+
 /// The seeded distributions every duration of the simulator is drawn from.
 ///
 /// The ranges follow the seeds and `domain-notes.md`: handlers take milliseconds, launch tens to hundreds of
@@ -13,7 +16,7 @@ struct TimingModel {
     /// A value whose logarithm is uniform between those of `low` and `high`: many short, some long.
     mutating func logUniform(_ low: Int64, _ high: Int64) -> Int64 {
         let u = Double(rng.next() >> 11) / Double(1 << 53)
-        let value = Double(low) * Foundation_pow(Double(high) / Double(low), u)
+        let value = Double(low) * pow(Double(high) / Double(low), u)
         return max(low, min(high, Int64(value)))
     }
 
@@ -50,14 +53,3 @@ struct TimingModel {
     /// When the expiration handler runs, counted from `task.begin`: shortly before the 30 s run out.
     mutating func expiry() -> Int64 { uniform(26 * Self.second, 29 * Self.second) }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-@inline(__always)
-private func Foundation_pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -1,12 +1,10 @@
 public import ArgumentParser
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 public import LifetraceReport
+import SystemPackage
 
 extension ComparisonOutput.Format: ExpressibleByArgument {}
 
@@ -73,18 +71,16 @@ struct Compare: ParsableCommand {
     /// Whether `path` is a summary file: JSON Lines whose first line is a summary row.
     private static func isSummary(_ path: String) -> Bool {
         let prefix = Array("{\"summary_version\":".utf8)
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard let descriptor = try? FileDescriptor.open(forReading: path) else { return false }
+        defer { try? descriptor.close() }
         var start = [UInt8](repeating: 0, count: prefix.count)
-        let got = start.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, prefix.count) }
+        let got = try? start.withUnsafeMutableBytes { try descriptor.read(into: $0) }
         return got == prefix.count && start == prefix
     }
 
     private static func read(summary path: String, into observations: inout SummaryObservations) throws {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw TraceError(.io, file: path, at: .file, "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
+        let descriptor = try FileDescriptor.open(forReading: path)
+        defer { try? descriptor.close() }
         var lines = LineStream(descriptor: descriptor)
         var number = 0
         while try lines.next({ bytes in

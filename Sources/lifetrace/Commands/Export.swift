@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import ArgumentParser
+import Foundation
 import LifetraceAnalysis
 import LifetraceFormat
 import LifetraceZstd
@@ -45,7 +41,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let format = self.format ?? (output.hasSuffix(".pftrace") || output.hasSuffix(".perfetto-trace") ? .perfetto : .chrome)
-        if format == .perfetto, output == "-", isatty(1) == 1 {
+        if format == .perfetto, output == "-", CommandLineSystem.isTerminal(1) {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
         let prepared = try analysis.prepare()
@@ -57,7 +53,7 @@ struct Export: ParsableCommand {
                                               configuration: configuration, models: prepared.models)
         } catch {
             // A trace found damaged part way leaves no half-written export behind.
-            if output != "-" { unlink(output) }
+            if output != "-" { try? FileManager.default.removeItem(atPath: output) }
             throw error
         }
         let (summary, result) = exported

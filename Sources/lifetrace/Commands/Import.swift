@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Foundation
 import LifetraceCore
@@ -10,6 +5,7 @@ import LifetraceFormat
 import LifetraceZstd
 import LifetraceImport
 import LifetraceRecorder
+import SystemPackage
 
 /// `lifetrace import LOG -o OUT`: lifecycle traces from unified-log captures of apps nobody instrumented.
 struct Import: ParsableCommand {
@@ -60,16 +56,8 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let descriptor: Int32
-        if log == "-" {
-            descriptor = 0
-        } else {
-            descriptor = open(log, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw TraceError(.io, file: log, at: .file, "cannot open: \(String(cString: strerror(errno)))")
-            }
-        }
-        defer { if descriptor != 0 { close(descriptor) } }
+        let descriptor: FileDescriptor = try log == "-" ? .standardInput : .open(forReading: log)
+        defer { if log != "-" { try? descriptor.close() } }
         let sink = ImportSink(output: output, live: live)
         // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
         let signals = live ? SignalForwarding(child: nil) { try? sink.closeRecorder() } : nil
@@ -110,7 +98,7 @@ struct Import: ParsableCommand {
             let message = "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
             if strict {
                 // A failed strict import leaves no trace behind (a live one keeps what it recorded).
-                if !live, output != "-" { unlink(output) }
+                if !live, output != "-" { try? FileManager.default.removeItem(atPath: output) }
                 Diagnostics.error(message)
                 throw ExitCode(ExitStatus.badInput)
             }

@@ -5,6 +5,7 @@ import LifetraceCore
 import LifetraceFormat
 import LifetraceZstd
 import LifetraceRecorder
+import SystemPackage
 
 /// `lifetrace record -o OUT [-- COMMAND ARGS...]`: turns a live JSON Lines stream into a crash-safe trace.
 struct Record: ParsableCommand {
@@ -46,8 +47,15 @@ struct Record: ParsableCommand {
     func run() throws {
         let interval = Nanoseconds.parse(flushInterval)!
         var child: Process?
-        var descriptor: Int32 = 0
+        var descriptor = FileDescriptor.standardInput
         if !command.isEmpty {
+            // The command runs as a Foundation `Process` (Linux, macOS and Windows alike), not through
+            // swift-subprocess 1.0.2: its API is async only, so `record` would become an async command that reads
+            // the command's output as an async sequence of buffers instead of the blocking `LineStream` that also
+            // reads standard input; forwarding SIGINT and SIGTERM would still need `signal(_:_:)` to take them
+            // from their default action, so no platform code would go; and its manifest needs
+            // swift-tools-version 6.2 (and declares iOS 99), which every app that resolves this package would
+            // then need, though only the command line uses it.
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = command
@@ -58,7 +66,7 @@ struct Record: ParsableCommand {
             } catch {
                 throw TraceError(.io, file: command[0], at: .file, "cannot run: \(error.localizedDescription)")
             }
-            descriptor = pipe.fileHandleForReading.fileDescriptor
+            descriptor = FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor)
             child = process
         }
         let session = RecordSession(output: output, app: app, metadata: metadata, strict: strict,

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import Foundation
 import LifetraceAnalysis
@@ -48,19 +43,13 @@ struct Report: ParsableCommand {
             Diagnostics.note("wrote \(output)")
             return
         }
-        let toTerminal = output == "-" && isatty(1) == 1
+        let toTerminal = output == "-" && CommandLineSystem.isTerminal(1)
         let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let columns = width ?? (toTerminal ? terminalWidth() : 80)
+        let columns = width ?? (toTerminal ? CommandLineSystem.terminalColumns() ?? 80 : 80)
         try write(TextTimeline.render(results, width: min(max(columns, 40), 240), color: color))
     }
 
     private func write(_ text: String) throws {
         try StandardOutput.write(text, to: output)
-    }
-
-    private func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
     }
 }

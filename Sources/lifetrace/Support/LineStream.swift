@@ -1,19 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Reads lines from a file descriptor as they arrive, for live streams (a pipe from a running test).
 struct LineStream {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     private var start = 0
     private var eof = false
     /// Lines longer than this are delivered in pieces of this size.
     static let maxLine = 1 << 20
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
         buffer.reserveCapacity(1 << 16)
     }
@@ -38,8 +34,8 @@ struct LineStream {
                 start = 0
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if got < 0, errno == EINTR { continue }
+            // Retries reads a signal interrupted; a read that fails otherwise ends the stream.
+            let got = (try? chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
             if got <= 0 {
                 eof = true
             } else {

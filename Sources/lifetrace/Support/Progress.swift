@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// A progress line on standard error for long work, shown only when standard error is a terminal.
@@ -22,7 +17,7 @@ final class Progress {
         self.unit = unit
         self.step = step
         nextReport = step
-        self.enabled = isatty(2) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        self.enabled = CommandLineSystem.isTerminal(2) && ProcessInfo.processInfo.environment["CI"] == nil
     }
 
     @inline(__always)

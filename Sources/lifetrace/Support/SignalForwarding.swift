@@ -7,12 +7,12 @@ final class SignalForwarding: @unchecked Sendable {
 
     init(child: Process?, close: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "lifetrace.signals")
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
+        for signalNumber in CommandLineSystem.stopSignals {
+            CommandLineSystem.ignore(signalNumber: signalNumber)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             let pid = child?.processIdentifier
             source.setEventHandler {
-                if let pid { kill(pid, signalNumber) }
+                if let pid { CommandLineSystem.send(signalNumber: signalNumber, to: pid) }
                 close()
                 exit(128 + signalNumber)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceFormat
+import SystemPackage
 
 /// The trace files a command's arguments name, one at a time: files as given, directories walked in name order
 /// for `*.lifetrace` files, and, with `--files-from`, one path per line of a file (`-`: standard input). Paths
@@ -14,10 +15,7 @@ struct TraceFiles {
     init(_ arguments: [String], listFile: String? = nil) throws(TraceError) {
         self.arguments = arguments.reversed()
         if let listFile {
-            let descriptor = listFile == "-" ? 0 : open(listFile, O_RDONLY)
-            guard descriptor >= 0 else {
-                throw TraceError(.io, file: listFile, at: .file, "cannot open: \(String(cString: strerror(errno)))")
-            }
+            let descriptor: FileDescriptor = try listFile == "-" ? .standardInput : .open(forReading: listFile)
             listed = LineStream(descriptor: descriptor)
         }
     }

@@ -1,0 +1,40 @@
+// The command line's one file of C library calls: every Glibc, Musl and Darwin symbol `lifetrace` uses is here,
+// behind a Swift function that means the same on every platform. Files are read and written through
+// swift-system's `FileDescriptor` (and LifetraceFormat's `FileSink`), and a recorded command runs as a
+// Foundation `Process` (`Record.swift` says why not swift-subprocess), so what is left is signals and terminals.
+// Each call below has the same name and meaning in Glibc, Musl and Darwin.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum CommandLineSystem {
+    /// The signals that stop `record` and `import --live` cleanly: SIGINT (Ctrl-C) and SIGTERM.
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+
+    /// Stops `signalNumber` from ending the process, so that a dispatch source alone handles it.
+    static func ignore(signalNumber: Int32) {
+        _ = signal(signalNumber, SIG_IGN)
+    }
+
+    /// Sends `signalNumber` to the process `pid`.
+    static func send(signalNumber: Int32, to pid: Int32) {
+        _ = kill(pid, signalNumber)
+    }
+
+    /// Whether the file descriptor `descriptor` (1: standard output, 2: standard error) is a terminal.
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width in columns of the terminal on standard output, if it says.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        // `TIOCGWINSZ` is an Int32 in Glibc and Musl, a UInt in Darwin: `UInt(_:)` takes either.
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
