@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
+        .library(name: "LifetraceTesting", targets: ["LifetraceTesting"]),
         .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
         .library(name: "LifetraceImport", targets: ["LifetraceImport"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
@@ -57,7 +58,12 @@ let package = Package(
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
-        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceZstd"]),
+        // Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything that embeds the
+        // analyzer (LifetraceTesting in an app's test target) needs no C library.
+        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        // What an app's unit and UI tests link: a trace the app wrote, read and checked, with assertions for
+        // Swift Testing and XCTest; no libzstd.
+        .target(name: "LifetraceTesting", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
         // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
         // protobuf trace (messages generated from Schemas/perfetto/ by scripts/gen-perfetto-protos) and Chrome JSON.
         .target(
@@ -102,7 +108,7 @@ let package = Package(
         .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceAnalysisTests",
-            dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceTestSupport"],
+            dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
@@ -111,7 +117,9 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceZstd", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),
+        .testTarget(name: "LifetraceTestingTests", dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
+        // No libzstd: the recorder's tests also run in an iOS Simulator (.github/workflows/apple.yml).
+        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),
         .testTarget(
             name: "lifetraceTests",
             dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],

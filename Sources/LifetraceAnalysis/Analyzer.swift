@@ -3,7 +3,6 @@
 
 public import LifetraceCore
 public import LifetraceFormat
-import LifetraceZstd
 
 /// The one-pass streaming analyzer: feed it a trace's events in order, then ask for the result.
 ///
@@ -11,7 +10,7 @@ import LifetraceZstd
 /// and the findings themselves.
 ///
 /// ```swift
-/// let result = try TraceAnalyzer.analyze(path: "run.lifetrace")
+/// let result = try TraceAnalyzer.analyze(path: "run.lifetrace", codec: .zstd)
 /// for finding in result.findings { print(finding.rule.id, finding.message) }
 /// ```
 public final class TraceAnalyzer {
@@ -57,10 +56,14 @@ public final class TraceAnalyzer {
     }
 
     /// Reads and analyzes the trace at `path`.
-    public static func analyze(path: String, configuration: AnalysisConfiguration = .defaults,
+    ///
+    /// - Parameter codec: how data frames are decompressed: ``FrameCodec/stored`` (the default) reads what a
+    ///   recorder writes, in Swift alone; a trace whose frames libzstd compressed then fails with an error
+    ///   naming the frame. The command line passes `.zstd` (`LifetraceZstd`), which reads both.
+    public static func analyze(path: String, codec: FrameCodec = .stored, configuration: AnalysisConfiguration = .defaults,
                                models: [LifecycleModel] = LifecycleModel.builtIn,
                                recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
-        try analyze(try TraceReader(path: path), file: path, configuration: configuration, models: models,
+        try analyze(try TraceReader(path: path, codec: codec), file: path, configuration: configuration, models: models,
                     recordTimeline: recordTimeline)
     }
 

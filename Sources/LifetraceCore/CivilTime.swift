@@ -10,6 +10,17 @@ package struct CivilTime: Equatable, Sendable {
     package var second: Int64
     package var nanosecond: Int64
 
+    /// A date and time given field by field.
+    package init(year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, nanosecond: Int64) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
     /// The date and time `unixNanoseconds` after 1970-01-01 00:00:00 UTC (before it, if negative).
     package init(unixNanoseconds: Int64) {
         let nanosecondsPerDay: Int64 = 86_400_000_000_000

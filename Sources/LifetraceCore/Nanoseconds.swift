@@ -1,5 +1,16 @@
 /// Formats nanosecond quantities for people, without Foundation.
 public enum Nanoseconds {
+    /// `value` rounded to whole nanoseconds, clamped to what an `Int64` holds (a percentile of values near
+    /// 2^63 rounds to 2^63 as a `Double`, one past the range); 0 for NaN.
+    public static func rounded(_ value: Double) -> Int64 {
+        guard !value.isNaN else { return 0 }
+        let whole = value.rounded()
+        // 2^63, the first Double past Int64.max; -2^63 is Int64.min itself.
+        if whole >= 0x1p63 { return .max }
+        if whole <= -0x1p63 { return .min }
+        return Int64(whole)
+    }
+
     /// `12.345678s`: seconds with microsecond precision.
     public static func seconds(_ ns: Int64) -> String {
         let sign = ns < 0 ? "-" : ""

@@ -1,3 +1,6 @@
+// Running a program needs `Process`, which exists on macOS and Linux only: tests that run one (the command
+// line, `swift package`) are for those, and the rest of the test support also builds for the iOS Simulator.
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// Runs a program and captures what it prints, for tests that check commands as a user runs them.
@@ -41,3 +44,4 @@ public func which(_ name: String) -> String? {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
+#endif

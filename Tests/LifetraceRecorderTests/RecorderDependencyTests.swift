@@ -1,3 +1,5 @@
+// It runs `swift package dump-package`: on the machines that build the package, not in a simulator.
+#if os(macOS) || os(Linux)
 import Foundation
 import LifetraceTestSupport
 import Testing
@@ -62,3 +64,4 @@ import Testing
         #expect(targets["CZstd"]?.type == "system")
     }
 }
+#endif

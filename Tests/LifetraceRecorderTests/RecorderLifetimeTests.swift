@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 @testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
@@ -73,7 +72,7 @@ import Testing
         recorder.mark("late")
         #expect(recorder.droppedEventCount == before + 2)
         try recorder.close()
-        let (reader, events) = try (TraceReader(path: path), RecorderTraces.read(path).events)
+        let (reader, events) = try (TraceReader(path: path, codec: .stored), RecorderTraces.read(path).events)
         while try reader.next() != nil {}
         #expect(reader.statistics.indexPresent)
         #expect(!events.contains { $0.label == "late" })

@@ -1,7 +1,6 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 @testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
@@ -11,7 +10,7 @@ import Testing
 
     /// The events after the `process.launch` a recorder of a file starts with (``manualRecorder`` writes none).
     func readAll(_ path: String) throws -> (TraceReader, [LifecycleEvent]) {
-        let reader = try TraceReader(path: path)
+        let reader = try TraceReader(path: path, codec: .stored)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }
         return (reader, events.first?.kind == .processLaunch ? Array(events.dropFirst()) : events)
@@ -36,7 +35,7 @@ import Testing
         try recorder.close()
 
         // A recorder of a file starts with the process's launch.
-        #expect(try TraceReader(path: path).next()?.kind == .processLaunch)
+        #expect(try TraceReader(path: path, codec: .stored).next()?.kind == .processLaunch)
         let (reader, events) = try readAll(path)
         #expect(events.map(\.eventName) == [
             "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
@@ -44,7 +43,7 @@ import Testing
         ])
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
         #expect(events[0].dur != nil && events[1].dur != nil)
-        let launch = try #require(try TraceReader(path: path).next())
+        let launch = try #require(try TraceReader(path: path, codec: .stored).next())
         #expect(launch.reason == "unknown" && launch.pid == Int64(ProcessInfo.processInfo.processIdentifier))
         #expect(launch.attrs == nil)  // not prewarmed
         #expect(reader.header?.app == "com.example.app")
@@ -154,7 +153,7 @@ import Testing
         recorder.record(.sceneWillConnect, scene: "S1")
         recorder.record(.sceneWillEnterForeground, scene: "S1")
         // Nothing is on disk before the first flush; within one interval, everything is.
-        #expect((try? TraceReader(path: path)).flatMap { try? $0.next() } == nil)
+        #expect((try? TraceReader(path: path, codec: .stored)).flatMap { try? $0.next() } == nil)
         time.advance(by: 50_000_000)
         recorder.waitForWriter()
         let (reader, events) = try readAll(path)

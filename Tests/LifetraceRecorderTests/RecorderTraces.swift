@@ -2,12 +2,12 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 
-/// Reads what a recorder wrote, and checks it as `lifetrace check` does.
+/// Reads what a recorder wrote (stored frames, read in Swift: no libzstd, so these tests also run on Apple
+/// platforms), and checks it as `lifetrace check` does.
 enum RecorderTraces {
     static func read(_ path: String) throws -> (header: TraceHeader?, events: [LifecycleEvent]) {
-        let reader = try TraceReader(path: path)
+        let reader = try TraceReader(path: path, codec: .stored)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }
         return (reader.header, events)

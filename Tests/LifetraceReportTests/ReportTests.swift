@@ -10,7 +10,7 @@ import Testing
 /// The reports draw exactly what the analyzer computed and escape untrusted names.
 @Suite struct ReportTests {
     static func analyze(_ path: String) throws -> AnalysisResult {
-        try TraceAnalyzer.analyze(path: path, recordTimeline: true)
+        try TraceAnalyzer.analyze(path: path, codec: .zstd, recordTimeline: true)
     }
 
     static func sum(_ lanes: [Timeline.Lane], _ state: String) -> Int64 {

@@ -1,6 +1,5 @@
 public import LifetraceCore
 public import LifetraceFormat
-import LifetraceZstd
 
 /// Reads traces into summary rows: JSON Lines a warehouse loads as one table (DuckDB, Spark, BigQuery,
 /// ClickHouse), one row per trace, per process, per handler kind, per background task and per finding, and an
@@ -19,6 +18,7 @@ public struct TraceSummarizer {
 
     private let models: [LifecycleModel]
     private let configuration: ConfigurationSource
+    private let codec: FrameCodec
     /// The models compiled for each scene manifest, lifecycle and configuration met so far (a handful at most).
     private var compiled: [ModelEngine.Blueprint] = []
     /// Calls, total and longest duration of each handler kind, by tag; reset per trace.
@@ -30,10 +30,13 @@ public struct TraceSummarizer {
         var longest: Int64 = 0
     }
 
-    /// A summarizer checking against `models`, with the configuration `configuration` gives each trace.
-    public init(models: [LifecycleModel] = LifecycleModel.builtIn,
+    /// A summarizer checking against `models`, with the configuration `configuration` gives each trace,
+    /// decompressing data frames with `codec` (``FrameCodec/stored`` reads a recorder's traces in Swift alone;
+    /// the command line passes `.zstd`).
+    public init(models: [LifecycleModel] = LifecycleModel.builtIn, codec: FrameCodec = .stored,
                 configuration: @escaping ConfigurationSource = { _ in .defaults }) {
         self.models = models
+        self.codec = codec
         self.configuration = configuration
     }
 
@@ -57,7 +60,7 @@ public struct TraceSummarizer {
     public mutating func summarize(path: String, _ emit: (JSONValue) -> Void) -> Bool {
         var header: TraceHeader?
         do throws(TraceError) {
-            let reader = try TraceReader(path: path)
+            let reader = try TraceReader(path: path, codec: codec)
             header = reader.header
             try summarize(reader, path: path, emit)
             return true

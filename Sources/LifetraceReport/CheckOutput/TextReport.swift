@@ -8,18 +8,7 @@ enum TextReport {
     /// The lines for one finding: `FILE: t=12.345678s event #812 scene S1: error LT003: TITLE`, the message,
     /// and the events that led to it.
     static func finding(_ finding: Finding) -> String {
-        var lines: [String] = []
-        let scene = finding.scene.map { " scene \($0)" } ?? ""
-        lines.append("\(finding.file): t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)\(scene): "
-            + "\(finding.severity.rawValue) \(finding.rule.id): \(finding.rule.title)")
-        var detail = "    " + finding.message
-        if let share = finding.budgetShare { detail += " (\(Int((share * 100).rounded()))% of the budget)" }
-        lines.append(detail)
-        for item in finding.context {
-            let marker = item.index == finding.eventIndex ? ">" : " "
-            lines.append("  \(marker) #\(item.index) \(JSONLinesEncoder.line(item.event))")
-        }
-        return lines.joined(separator: "\n")
+        finding.description
     }
 
     /// The summary of one trace: findings, processes and how they ended, time in each state, longest handlers.

@@ -21,7 +21,7 @@ public enum ComparisonOutput {
 
     static func cells(_ row: BuildComparison.Row) -> [String] {
         func value(_ percentile: Double?) -> String {
-            percentile.map { Nanoseconds.short(Int64($0.rounded())) } ?? "-"
+            percentile.map { Nanoseconds.short(Nanoseconds.rounded($0)) } ?? "-"
         }
         let change = row.change.map { change -> String in
             row.metric.family == .exit ? String(format: "%+.1f pts", change * 100) : String(format: "%+.1f%%", change * 100)

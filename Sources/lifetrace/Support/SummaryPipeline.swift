@@ -3,6 +3,7 @@ import LifetraceAnalysis
 import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 
 /// Summarizes traces on several threads and hands each trace's rows back in the order the traces were listed:
 /// what `summarize` writes and what `compare` reads, so both see the same rows. At most one trace per thread and
@@ -27,7 +28,7 @@ enum SummaryPipeline {
         consume: (Rows, _ complete: Bool) throws -> Void
     ) throws -> Int {
         let summarizers = (0..<jobs).map { _ in
-            LockedValue(TraceSummarizer(models: prepared.models) { (header) throws(TraceError) in
+            LockedValue(TraceSummarizer(models: prepared.models, codec: .zstd) { (header) throws(TraceError) in
                 try prepared.configuration(for: header)
             })
         }

@@ -1,6 +1,7 @@
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 
     /// The observations of `runsPerBuild` runs from `firstSeed`, the handler slowed by `factor` if given.
     static func build(firstSeed: UInt64, slowed factor: Double?, in directory: TemporaryDirectory) throws -> SummaryObservations {
-        var summarizer = TraceSummarizer()
+        var summarizer = TraceSummarizer(codec: .zstd)
         var observations = SummaryObservations()
         for seed in firstSeed..<(firstSeed + UInt64(runsPerBuild)) {
             let simulator = Simulator(configuration: .init(

@@ -1,3 +1,4 @@
+import LifetraceZstd
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
@@ -255,7 +256,7 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
             """
         let uikit = directory.write("uikit.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":false}\n" + body + "\n")
         let appkit = directory.write("appkit.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":false,\"lifecycle\":\"appkit\"}\n" + body + "\n")
-        var summarizer = TraceSummarizer()
+        var summarizer = TraceSummarizer(codec: .zstd)
         var findings: [String] = []
         for path in [uikit, appkit] {
             summarizer.summarize(path: path) { row in

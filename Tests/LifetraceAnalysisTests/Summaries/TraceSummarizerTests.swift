@@ -1,13 +1,14 @@
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceZstd
 import LifetraceTestSupport
 import Testing
 
 /// Summary rows of the sample traces, against what their lines say.
 @Suite struct TraceSummarizerTests {
     static func rows(_ path: String) -> [JSONValue] {
-        var summarizer = TraceSummarizer()
+        var summarizer = TraceSummarizer(codec: .zstd)
         var bytes: [UInt8] = []
         summarizer.summarize(path: path, into: &bytes)
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { try! JSONValue(parsing: String($0), file: "-") }

@@ -46,7 +46,7 @@ import Testing
         let callbacks = Dictionary(grouping: events.filter { [.app, .scene, .swiftui].contains($0.kind.layer) }, by: \.eventName)
         for (name, occurrences) in callbacks { #expect(slices[name] == occurrences.count, "\(name)") }
         // A process track per process the analyzer saw.
-        let result = try TraceAnalyzer.analyze(path: path)
+        let result = try TraceAnalyzer.analyze(path: path, codec: .zstd)
         #expect(loaded["processes"] as? Int == result.processCount)
         #expect(summary.processes == result.processCount)
         #expect(summary.events == events.count)
@@ -110,7 +110,7 @@ import Testing
         #expect(endsByThread["background tasks"]?.map { $0["ts"] as? Double } == [7000])
         // The analyzer decides the process was killed with the task open (it never ended); the export says so.
         #expect(endsByThread["background tasks (2)"]?.map { args($0)["outcome"] as? String } == ["open when its process ended"])
-        let end = try #require(try TraceAnalyzer.analyze(path: path).processes.first?.end)
+        let end = try #require(try TraceAnalyzer.analyze(path: path, codec: .zstd).processes.first?.end)
         #expect(end == .killedWithBackgroundTask)
         #expect(named("process ended: killed-with-background-task").count == 1)
         #expect(text.contains(#""ph":"E","pid":1,"tid":\#(threads.first { $0.value == "background tasks (2)" }!.key),"ts":21000.000"#))
