@@ -29,7 +29,7 @@ public final class TraceAnalyzer {
     public static let keptStringLength = 256
 
     /// How long an idle background process must show no sign of life to be taken as suspended, without
-    /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (seeds/001).
+    /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (Apple, “Extending your app’s background execution time”).
     public static let suspensionThreshold: Int64 = 10_000_000_000
 
     /// Starts an analysis of the trace `file` with `header`.

@@ -1,4 +1,4 @@
-/// How an app receives its lifecycle: the three styles of seeds/002.
+/// How an app receives its lifecycle: the three styles Apple’s “Managing your app’s life cycle” describes (app delegate, UIKit scenes, SwiftUI).
 public enum AppStyle: String, CaseIterable, Sendable {
     /// Scene-based UIKit: a scene manifest, `scene.*` callbacks, the app delegate keeps process-level ones.
     case uikitScenes = "uikit-scenes"

@@ -1,23 +1,23 @@
 /// A lifecycle mistake the simulator can inject: exactly the ones the seeds warn about.
 public enum Fault: String, CaseIterable, Sendable {
-    /// State is saved in `applicationWillTerminate` only, never on entering the background (seeds/002).
+    /// State is saved in `applicationWillTerminate` only, never on entering the background (Apple, “Managing your app’s life cycle”).
     case saveInWillTerminateOnly = "save-in-will-terminate-only"
-    /// The `didEnterBackground` handler runs past its five seconds; the system kills the app (seeds/001, 004).
+    /// The `didEnterBackground` handler runs past its five seconds; the system kills the app (Apple, “Extending your app’s background execution time”; Apple, “applicationDidEnterBackground(_:)”).
     case slowBackgroundHandler = "slow-background-handler"
     /// A background task is never ended; its expiration handler does not end it either, so the system kills
-    /// the app (seeds/001).
+    /// the app (Apple, “Extending your app’s background execution time”).
     case leakedBackgroundTask = "leaked-background-task"
-    /// A background task identifier is passed to `endBackgroundTask` twice (seeds/001).
+    /// A background task identifier is passed to `endBackgroundTask` twice (Apple, “Extending your app’s background execution time”).
     case taskEndedTwice = "task-ended-twice"
     /// `sceneDidEnterBackground` arrives without `sceneWillResignActive` before it.
     case backgroundWithoutResign = "background-without-resign"
-    /// One-time setup runs by calling `willConnect` on every return to the foreground (seeds/002).
+    /// One-time setup runs by calling `willConnect` on every return to the foreground (Apple, “Managing your app’s life cycle”).
     case setupOnEveryForeground = "setup-on-every-foreground"
-    /// App-delegate UI callbacks fire although a scene manifest exists (seeds/002: they never do).
+    /// App-delegate UI callbacks fire although a scene manifest exists (Apple, “Managing your app’s life cycle”: they never do).
     case appDelegateUIWithManifest = "app-delegate-ui-with-manifest"
-    /// The app keeps working (timers fire) while the process should be suspended (seeds/002).
+    /// The app keeps working (timers fire) while the process should be suspended (Apple, “Managing your app’s life cycle”).
     case workWhileSuspended = "work-while-suspended"
-    /// A scene is disconnected while still in the foreground (seeds/002: disconnection comes from background).
+    /// A scene is disconnected while still in the foreground (Apple, “Managing your app’s life cycle”: disconnection comes from background).
     case disconnectInForeground = "disconnect-in-foreground"
 
     /// One line for `lifetrace simulate --list`.

@@ -20,21 +20,21 @@ import Testing
         return AnalysisHarness.analyze(events, header: header)
     }
 
-    /// Legal sequences of seeds/000 and seeds/002 are not findings.
+    /// Legal sequences of Apple, “About the background execution sequence” and Apple, “Managing your app’s life cycle” are not findings.
     @Test(arguments: [
-        // seeds/002 'Phone call interruption': resign → active, no background.
+        // Apple, “Managing your app’s life cycle”: resign → active, no background.
         """
         {"t":50,"ev":"scene.willResignActive","scene":"S1"}
         {"t":90000000000,"ev":"scene.didBecomeActive","scene":"S1"}
         """,
-        // seeds/002 'User backgrounds the app' and 'User returns': no willConnect on return.
+        // Apple, “Managing your app’s life cycle”: no willConnect on return.
         """
         {"t":50,"ev":"scene.willResignActive","scene":"S1"}
         {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
         {"t":99000000000,"ev":"scene.willEnterForeground","scene":"S1"}
         {"t":99000000100,"ev":"scene.didBecomeActive","scene":"S1"}
         """,
-        // seeds/002 'sceneDidDisconnect': a disconnected scene may reconnect.
+        // Apple, “Managing your app’s life cycle”: a disconnected scene may reconnect.
         """
         {"t":50,"ev":"scene.willResignActive","scene":"S1"}
         {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
@@ -49,7 +49,7 @@ import Testing
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
     }
 
-    /// seeds/000: launched into the background for a fetch, then resumed from suspension for another event:
+    /// Apple, “About the background execution sequence”: launched into the background for a fetch, then resumed from suspension for another event:
     /// applicationDidEnterBackground each time, never active.
     @Test func backgroundLaunchAndResumeForEventsAreLegal() throws {
         let result = try Self.check("""

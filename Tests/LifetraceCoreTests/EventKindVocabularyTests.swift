@@ -55,7 +55,7 @@ import Testing
         #expect(EventKind(name: "scene.didSomething") == nil)
     }
 
-    /// seeds/002: the four scene delegate methods that replace the app delegate's UI callbacks.
+    /// Apple, “Managing your app’s life cycle”: the four scene delegate methods that replace the app delegate's UI callbacks.
     @Test func sceneCallbacksRequireAScene() {
         for kind in [EventKind.sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
                      .sceneDidEnterBackground, .sceneWillConnect, .sceneDidDisconnect] {

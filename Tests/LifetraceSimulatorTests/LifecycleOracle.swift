@@ -1,7 +1,6 @@
 import LifetraceCore
 
-/// An independent check of a simulated trace against the state table of the seeds (seeds/002 "What moved to
-/// SceneDelegate", domain-notes "Scene states"), written without the simulator's model.
+/// An independent check of a simulated trace against the lifecycle states of (Apple, “Managing your app’s life cycle”, domain-notes "Scene states"), written without the simulator's model.
 struct LifecycleOracle {
     enum SceneState { case unattached, inactive, active, background }
 

@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    /// seeds/002, "First cold launch": didFinishLaunchingWithOptions → scene(_:willConnectTo:options:) →
+    /// Apple, “Managing your app’s life cycle”: didFinishLaunchingWithOptions → scene(_:willConnectTo:options:) →
     /// sceneWillEnterForeground → sceneDidBecomeActive.
     @Test func coldLaunchFollowsTheFirstColdLaunchOrder() throws {
         let events = try Self.events(.coldLaunch)
@@ -48,7 +48,7 @@ import Testing
         ])
     }
 
-    /// seeds/002, "User backgrounds the app" (sceneWillResignActive → sceneDidEnterBackground → [Suspended — no
+    /// Apple, “Managing your app’s life cycle” (sceneWillResignActive → sceneDidEnterBackground → [Suspended — no
     /// callback]) and "User returns to the app" (sceneWillEnterForeground → sceneDidBecomeActive; willConnectTo
     /// "does not fire again on resume").
     @Test func backgroundAndReturnFollowsTheSeedsOrder() throws {
@@ -64,7 +64,7 @@ import Testing
         #expect(names.filter { $0 == "scene.willConnect" }.count == 1)
     }
 
-    /// seeds/002, "Phone call interruption": sceneWillResignActive → [call ends] → sceneDidBecomeActive;
+    /// Apple, “Managing your app’s life cycle”: sceneWillResignActive → [call ends] → sceneDidBecomeActive;
     /// "sceneDidEnterBackground is never called".
     @Test func aPhoneCallNeverReachesTheBackground() throws {
         let callbacks = Self.callbacks(try Self.events(.phoneCall))
@@ -72,8 +72,8 @@ import Testing
         #expect(!callbacks.contains { $0.hasPrefix("scene.didEnterBackground") })
     }
 
-    /// seeds/000, launched into the background: didFinishLaunching, applicationDidEnterBackground, the event,
-    /// the snapshot, suspension; "never touching Active" (seeds/002).
+    /// Apple, “About the background execution sequence”, launched into the background: didFinishLaunching, applicationDidEnterBackground, the event,
+    /// the snapshot, suspension; "never touching Active" (Apple, “Managing your app’s life cycle”).
     @Test func backgroundLaunchOfAnAppDelegateAppIsNeverActive() throws {
         let events = try Self.events(.backgroundLaunch, style: .appDelegate)
         let first = events.prefix { $0.kind != .processExit }.map(\.eventName)
@@ -91,7 +91,7 @@ import Testing
         #expect(!events.contains { [.appDidBecomeActive, .sceneDidBecomeActive].contains($0.kind) || $0.phase == .active })
     }
 
-    /// seeds/002: applicationWillTerminate "is only called when the app is terminated while actively running in
+    /// Apple, “Managing your app’s life cycle”: applicationWillTerminate "is only called when the app is terminated while actively running in
     /// the background (not suspended)".
     @Test(arguments: AppStyle.allCases)
     func terminationFromSuspendedHasNoCallback(style: AppStyle) throws {
@@ -103,7 +103,7 @@ import Testing
         #expect(!fromBackground.contains { $0.kind == .processSuspend })
     }
 
-    /// seeds/001: every beginBackgroundTask has one endBackgroundTask; the expiration handler ends the task.
+    /// Apple, “Extending your app’s background execution time”: every beginBackgroundTask has one endBackgroundTask; the expiration handler ends the task.
     @Test func backgroundTasksArePairedAndExpiryEndsTheTask() throws {
         let ok = try Self.events(.backgroundTask).filter { $0.kind.layer == .task }.map(\.eventName)
         #expect(ok == ["task.begin", "task.end"])
@@ -113,7 +113,7 @@ import Testing
         #expect(expiring[1].t - begin > 25_000_000_000 && expiring[1].t - begin < 30_000_000_000)
     }
 
-    /// seeds/002, SwiftUI: "scenePhase starts at .inactive ... The first change onChange catches is the
+    /// Apple, “Managing your app’s life cycle”, SwiftUI: "scenePhase starts at .inactive ... The first change onChange catches is the
     /// transition from .inactive to .active"; the App-level phase goes .background only when every scene has.
     @Test(arguments: 1...20)
     func swiftUIReportsNoInitialInactiveAndAnHonestAggregate(seed: Int) throws {
@@ -135,7 +135,7 @@ import Testing
         #expect(first.keys.contains("<app>") && first.count >= 3)
     }
 
-    /// seeds/002: "Multiple Windows — the same app runs twice, side by side. Two scenes."
+    /// Apple, “Managing your app’s life cycle”: "Multiple Windows — the same app runs twice, side by side. Two scenes."
     @Test func multiWindowConnectsAndDiscardsASecondScene() throws {
         let callbacks = Self.callbacks(try Self.events(.multiWindow))
         #expect(callbacks.contains("scene.willConnect S2"))

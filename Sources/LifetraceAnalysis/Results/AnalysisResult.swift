@@ -45,7 +45,7 @@ public struct StateTimes: Sendable, Hashable {
 public enum ProcessEnd: String, Sendable, Hashable, CaseIterable {
     /// `applicationWillTerminate` ran: terminated while running in the background.
     case cleanTerminate = "clean-terminate"
-    /// Ended while suspended: memory reclaimed, swiped away, rebooted. No callback (seeds/002).
+    /// Ended while suspended: memory reclaimed, swiped away, rebooted. No callback (Apple, “Managing your app’s life cycle”).
     case terminatedWhileSuspended = "terminated-while-suspended"
     /// Ended with a background task still open or expired: a background-task assertion timeout.
     case killedWithBackgroundTask = "killed-with-background-task"

@@ -2,7 +2,7 @@ import LifetraceCore
 
 /// How the suspended total accounts for processes that ended silently while suspended.
 ///
-/// iOS ends a suspended app without a callback (seeds/002): the trace shows the app suspended and, later, a new
+/// iOS ends a suspended app without a callback (Apple, “Managing your app’s life cycle”): the trace shows the app suspended and, later, a new
 /// launch, but not when the old process died. Each such interval is an upper bound of the time suspended; the
 /// rest of it the app was not running. lifetrace estimates that rest from the trace itself: after a process
 /// that announced its end (`applicationWillTerminate`), the time to the next launch is time not running, and

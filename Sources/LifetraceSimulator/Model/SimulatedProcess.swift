@@ -132,7 +132,7 @@ struct SimulatedProcess {
         }
     }
 
-    /// seeds/000: a suspended app woken for an event is resumed in the background; an app-delegate app gets
+    /// Apple, “About the background execution sequence”: a suspended app woken for an event is resumed in the background; an app-delegate app gets
     /// `applicationDidEnterBackground` again.
     mutating func wakeForEvent(_ reason: String) throws {
         precondition(process == .suspended)
@@ -238,7 +238,7 @@ struct SimulatedProcess {
         style == .appDelegate ? nil : scenes[index].id
     }
 
-    /// unattached → foreground-inactive: `willConnectTo` then `willEnterForeground` (seeds/002 cold launch).
+    /// unattached → foreground-inactive: `willConnectTo` then `willEnterForeground` (Apple, “Managing your app’s life cycle”, cold launch).
     mutating func connect(_ index: Int) throws {
         precondition(scenes[index].state == .unattached)
         let id = scenes[index].id
@@ -248,10 +248,10 @@ struct SimulatedProcess {
             try callback(.sceneWillConnect, scene: id, dur: timing.logUniform(2 * TimingModel.millisecond, 60 * TimingModel.millisecond))
             try callback(.sceneWillEnterForeground, scene: id)
         case .swiftui:
-            // The scene starts `.inactive`; onChange does not report the initial value (seeds/002).
+            // The scene starts `.inactive`; onChange does not report the initial value (Apple, “ScenePhase”).
             scenes[index].reportedPhase = .inactive
         case .appDelegate:
-            break  // The launch itself puts the app in the inactive state (seeds/003).
+            break  // The launch itself puts the app in the inactive state (Apple, “Preparing your UI to run in the foreground”).
         }
         scenes[index].everConnected = true
         scenes[index].state = .inactive
@@ -303,7 +303,7 @@ struct SimulatedProcess {
         case .swiftui: try reportPhase(index, dur: duration, during: work)
         }
         if slow {
-            // seeds/004: "If the method does not return before time runs out your app is terminated".
+            // Apple, “applicationDidEnterBackground(_:)”: "If the method does not return before time runs out your app is terminated".
             try terminate(reason: "background-handler-timeout")
             return
         }
@@ -324,7 +324,7 @@ struct SimulatedProcess {
         }
     }
 
-    /// background → unattached: the session survives and may reconnect (seeds/002).
+    /// background → unattached: the session survives and may reconnect (Apple, “Managing your app’s life cycle”).
     mutating func disconnect(_ index: Int) throws {
         let inForeground = scenes[index].state.isForeground
         precondition(scenes[index].state == .background || faults.contains(.disconnectInForeground) && inForeground)
@@ -351,7 +351,7 @@ struct SimulatedProcess {
         try updateAggregate()
     }
 
-    /// The App-level phase: active if any scene is, background only when every scene is (seeds/002).
+    /// The App-level phase: active if any scene is, background only when every scene is (Apple, “Managing your app’s life cycle”).
     private mutating func updateAggregate() throws {
         let states = scenes.map(\.state).filter { $0 != .unattached }
         guard !states.isEmpty else { return }
@@ -376,7 +376,7 @@ struct SimulatedProcess {
 
     // MARK: - Background tasks
 
-    /// seeds/001: `beginBackgroundTask` before long work, `endBackgroundTask` when done.
+    /// Apple, “Extending your app’s background execution time”: `beginBackgroundTask` before long work, `endBackgroundTask` when done.
     mutating func backgroundTask(name: String, work: Int64, expires: Bool) throws {
         nextTaskID += 1
         let id = nextTaskID

@@ -80,7 +80,7 @@ extension SimulatedProcess {
         }
     }
 
-    /// seeds/002 "User backgrounds the app": every foreground scene resigns and enters the background;
+    /// Apple, “Managing your app’s life cycle”: every foreground scene resigns and enters the background;
     /// the app is suspended shortly after unless told not to settle.
     mutating func goHome(settle shouldSettle: Bool = true) throws {
         for index in foregroundScenes where process == .running {
@@ -89,7 +89,7 @@ extension SimulatedProcess {
         if shouldSettle { try settle() }
     }
 
-    /// seeds/002 "Phone call interruption": active → inactive → active, no background.
+    /// Apple, “Managing your app’s life cycle”: active → inactive → active, no background.
     mutating func interruption(length: Int64) throws {
         let active = activeScenes
         for index in active { try resignActive(index) }
@@ -97,7 +97,7 @@ extension SimulatedProcess {
         for index in active where scenes[index].state == .inactive { try activate(index) }
     }
 
-    /// seeds/002 "Multiple Scenes": a second window, Slide Over over the first, Split View, then the second
+    /// Apple, “Managing your app’s life cycle”: a second window, Slide Over over the first, Split View, then the second
     /// window closed for good.
     mutating func multiWindow() throws {
         try launch(reason: "user")

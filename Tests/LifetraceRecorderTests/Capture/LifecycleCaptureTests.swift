@@ -33,22 +33,22 @@ import Testing
     ]
 
     static let legalSequences: [Sequence] = [
-        // Seed 002 "First cold launch": didFinishLaunching, willConnectTo, willEnterForeground, didBecomeActive.
+        // Apple, “Managing your app’s life cycle”: didFinishLaunching, willConnectTo, willEnterForeground, didBecomeActive.
         Sequence(description: "cold launch", sceneManifest: true, posts: launch),
-        // Seed 002 "Interruptions": a phone call makes the app inactive and active again, no background step.
+        // Apple, “Managing your app’s life cycle”: a phone call makes the app inactive and active again, no background step.
         Sequence(description: "phone call", sceneManifest: true,
                  posts: launch + [(.sceneWillDeactivate, scene), (.applicationWillResignActive, nil),
                                   (.sceneDidActivate, scene), (.applicationDidBecomeActive, nil)]),
-        // Seed 002 "User backgrounds the app" and the return to the foreground.
+        // Apple, “Managing your app’s life cycle” and the return to the foreground.
         Sequence(description: "background and return", sceneManifest: true, posts: launch + toBackground + toForeground),
-        // applicationWillTerminate comes only while running in the background (seed 002).
+        // applicationWillTerminate comes only while running in the background (Apple, “Managing your app’s life cycle”).
         Sequence(description: "terminated from the background", sceneManifest: true,
                  posts: launch + toBackground + [(.applicationWillTerminate, nil)]),
         // The system disconnects a scene in the background; that is not termination (sceneDidDisconnect(_:)).
         Sequence(description: "disconnected in the background, reconnected", sceneManifest: true,
                  posts: launch + toBackground + [(.sceneDidDisconnect, scene), (.sceneWillConnect, scene),
                                                  (.sceneWillEnterForeground, scene), (.sceneDidActivate, scene)]),
-        // Without a scene manifest the app delegate drives the one window (seed 000).
+        // Without a scene manifest the app delegate drives the one window (Apple, “About the background execution sequence”).
         Sequence(description: "app delegate only: launch, background, return", sceneManifest: false,
                  posts: [(.applicationDidFinishLaunching, nil), (.applicationDidBecomeActive, nil),
                          (.applicationWillResignActive, nil), (.applicationDidEnterBackground, nil),
@@ -81,7 +81,7 @@ import Testing
         #expect(try RecorderTraces.errors(path) == [])
     }
 
-    /// Seed 002: sceneWillResignActive comes before sceneDidEnterBackground. Skipping it is LT003, which
+    /// Apple, “Managing your app’s life cycle”: sceneWillResignActive comes before sceneDidEnterBackground. Skipping it is LT003, which
     /// `lifetrace check` reports as an error (exit 1).
     @Test func backgroundWithoutDeactivatingIsLT003() throws {
         let sequence = Sequence(description: "no deactivate", sceneManifest: true,
