@@ -33,22 +33,22 @@ public import LifetraceFormat
 /// try recorder.close()
 /// ```
 public final class Recorder: Sendable {
-    private let shards: RecorderShards
+    let shards: RecorderShards
     /// Where frames go; touched only on ``writerQueue``.
-    private let output: LockedValue<RecorderOutput>
-    private let writerQueue = DispatchQueue(label: "lifetrace.recorder.writer")
-    private let clock: TraceClock
+    let output: LockedValue<RecorderOutput>
+    let writerQueue = DispatchQueue(label: "lifetrace.recorder.writer")
+    let clock: TraceClock
     /// Time for tests (``ManualTimeSource``); `nil` reads ``clock`` directly, with no call through a protocol.
-    private let manualTime: (any RecorderTimeSource)?
-    private let origin: Int64
-    private let configuration: RecorderConfiguration
+    let manualTime: (any RecorderTimeSource)?
+    let origin: Int64
+    let configuration: RecorderConfiguration
     /// The periodic work (flushes, heartbeats): armed while events are buffered or heartbeats are asked for.
-    private let timer = LockedValue(RecorderTimer())
-    private let taskIDs = LockedValue<Int64>(0)
+    let timer = LockedValue(RecorderTimer())
+    let taskIDs = LockedValue<Int64>(0)
     /// The lifecycle captures, one per notification centre, held until the recorder closes.
-    private let captures = LockedValue<[ObjectIdentifier: LifecycleCapture]>([:])
+    let captures = LockedValue<[ObjectIdentifier: LifecycleCapture]>([:])
     /// Set once ``close()`` began: later events are refused and counted.
-    private let closing = LockedValue(false)
+    let closing = LockedValue(false)
     /// The lifecycle the header declares (its notifications are what ``captureLifecycle(from:)`` observes).
     let lifecycle: TraceHeader.Lifecycle?
     /// What the recorder reads of the system besides its clocks (the application's state, thermal state).
@@ -56,9 +56,9 @@ public final class Recorder: Sendable {
     /// The file the trace is written to, for a recorder of a file.
     public let file: URL?
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
-    private let mirror: any EventMirror
+    let mirror: any EventMirror
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
-    private let mirrorsEvents: Bool
+    let mirrorsEvents: Bool
 
     /// Creates a new trace at `file` and starts recording the process, with `t = 0` at the process's start.
     ///
@@ -206,27 +206,6 @@ public final class Recorder: Sendable {
         }
     }
 
-    /// Records an event that happens now and returns where it is buffered, for ``setReason(_:of:)``; `nil` if
-    /// it was dropped.
-    func recordReturningSequence(_ kind: EventKind, scene: String?, reason: String?) -> RecorderSequence? {
-        let shard = shards.current
-        guard let (sequence, t) = append(kind, stampNow: true, in: shard, { state, t in
-            state.append(kind, at: t, scene: scene, reason: reason)
-        }) else { return nil }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason)) }
-        return RecorderSequence(shard: shard, sequence: sequence)
-    }
-
-    /// Sets the `reason` of an event still buffered; `false` if it was written already.
-    func setReason(_ reason: String, of event: RecorderSequence) -> Bool {
-        shards.withLock(event.shard) { $0.setReason(reason, of: event.sequence) }
-    }
-
-    /// The lifecycle captures running.
-    func allCaptures() -> [LifecycleCapture] {
-        captures.withLock { Array($0.values) }
-    }
-
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
         guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
@@ -248,72 +227,11 @@ public final class Recorder: Sendable {
         } != nil
     }
 
-    /// Starts measuring a callback; the event is recorded at its start with the duration ``Span/end()`` measures.
-    ///
-    /// A log mirror writes the callback's line now and a `handler.return` line with the duration when the
-    /// span ends, so the log places the callback where it began and still shows one whose handler never returns.
-    public func beginSpan(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> Span {
-        let shard = shards.current
-        guard let (sequence, t) = append(kind, stampNow: true, openSpan: true, in: shard, { state, t in
-            state.append(kind, at: t, scene: scene, phase: phase)
-        }) else {
-            return Span(recorder: nil, shard: 0, sequence: -1, start: 0, kind: kind, scene: scene, phase: phase)
-        }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)) }
-        return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)
-    }
-
-    /// Runs `body` as the handler of a callback and records the callback with the time `body` took.
-    @discardableResult
-    public func measure<R>(
-        _ kind: EventKind,
-        scene: String? = nil,
-        phase: ScenePhase? = nil,
-        _ body: () throws -> R
-    ) rethrows -> R {
-        let span = beginSpan(kind, scene: scene, phase: phase)
-        defer { span.end() }
-        return try body()
-    }
-
-    /// Records `task.begin` for a task numbered anew and returns its number, for ``endTask(_:)``.
-    public func beginTask(name: String? = nil) -> TaskID {
-        let id = nextTaskID()
-        record(.taskBegin, task: id, name: name)
-        return TaskID(rawValue: id)
-    }
-
-    /// A task id not handed out before: 1, 2, 3, ...
-    func nextTaskID() -> Int64 {
-        taskIDs.withLock { next -> Int64 in
-            next += 1
-            return next
-        }
-    }
-
-    /// Records `task.end` for `task`.
-    public func endTask(_ task: TaskID) {
-        record(.taskEnd, task: task.rawValue)
-    }
-
     /// The number of events lost so far: dropped because a buffer was full, or held by a write that failed.
     public var droppedEventCount: Int {
         var total = output.withLock { $0.lostToWrites }
         for index in 0..<shards.count { total += shards.withLock(index) { $0.droppedTotal } }
         return total
-    }
-
-    /// Sets the header's `capture` member if the header is not written yet (it is written with the first
-    /// frame); otherwise checks that the written header already says `method`.
-    func setCaptureMethod(_ method: TraceHeader.CaptureMethod) throws(RecorderError) {
-        let written = output.withLock { output in output.header }
-        if let written, written.captureMethod == method { return }
-        guard output.withLock({ output in output.updateHeader { $0.captureMethod = method } }) else {
-            throw RecorderError(.headerAlreadyWritten,
-                                "the trace's header was written before the lifecycle capture started, without "
-                                    + "\"capture\": \"\(method.rawValue)\": start the capture before recording, or "
-                                    + "use Recorder.start(_:)")
-        }
     }
 
     /// Writes every buffered event that no unfinished span holds back, as a frame.
@@ -324,30 +242,6 @@ public final class Recorder: Sendable {
     /// Writes what is buffered without waiting for it.
     public func flushSoon() {
         writerQueue.async { try? self.writeOut(force: false) }
-    }
-
-    /// Writes what is buffered before returning, under a background-time assertion on Apple's device
-    /// platforms, so the app cannot be suspended (and then killed) with events of its last moments only
-    /// buffered: what the lifecycle capture does on resigning active, entering the background and terminating.
-    func flushDurably() {
-        BackgroundActivity.run(reason: "lifetrace: writing the lifecycle trace") { [self] in
-            do throws(TraceError) {
-                try flush()
-            } catch {
-                RecorderDiagnostics.report("could not write the trace: \(error)")
-            }
-        }
-    }
-
-    /// The capture of `center`'s notifications, made once and held until the recorder closes.
-    func capture(of center: NotificationCenter, make: () -> LifecycleCapture) -> (LifecycleCapture, isNew: Bool) {
-        captures.withLock { captures in
-            let key = ObjectIdentifier(center)
-            if let existing = captures[key] { return (existing, false) }
-            let made = make()
-            captures[key] = made
-            return (made, true)
-        }
     }
 
     /// Whether ``close()`` began.
@@ -392,7 +286,7 @@ public final class Recorder: Sendable {
     /// The timestamp is taken under the lock (or, for relayed events, raised to the shard's last one), so each
     /// shard's buffer is in time order.
     @inline(__always)
-    private func append(
+    func append(
         _ kind: EventKind,
         stampNow: Bool = false,
         relayedAt relayedT: Int64 = 0,
@@ -437,29 +331,8 @@ public final class Recorder: Sendable {
         }
     }
 
-    /// Records the duration of `span`: in its event if that is still buffered, else in a `handler.return`.
-    fileprivate func end(_ span: Span) {
-        let dur = max(now() - span.start, 0)
-        let written = shards.withLock(span.shard) { state -> Bool in
-            guard let open = state.openSpans.firstIndex(where: { $0.sequence == span.sequence }) else { return true }
-            state.openSpans.remove(at: open)
-            return !state.setDuration(dur, of: span.sequence)
-        }
-        if written {
-            // The event went out at a flush while the handler ran (marked `unfinished`): its duration follows.
-            _ = append(.handlerReturn, stampNow: true, in: span.shard) { state, t in
-                state.append(.handlerReturn, at: t, scene: span.scene, dur: dur, name: span.kind.name)
-            }
-        }
-        if mirrorsEvents {
-            // The callback's line went out when it began: its duration follows as the file's would.
-            mirror.mirror(LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur,
-                                         name: span.kind.name))
-        }
-    }
-
     /// Takes what may be written now from every shard and writes it; runs on ``writerQueue`` only.
-    private func writeOut(force: Bool) throws(TraceError) {
+    func writeOut(force: Bool) throws(TraceError) {
         // Every event stamped before `cutoff` is in a shard's buffer before that shard is taken below.
         var cutoff = force ? Int64.max : now()
         var batches: [RecorderState.Batch] = []
@@ -490,118 +363,10 @@ public final class Recorder: Sendable {
     }
 
     /// Runs `body` on the writer queue and waits for it.
-    private func onWriterQueue(_ body: () throws(TraceError) -> Void) throws(TraceError) {
+    func onWriterQueue(_ body: () throws(TraceError) -> Void) throws(TraceError) {
         let result: Result<Void, TraceError> = writerQueue.sync {
             do throws(TraceError) { try body(); return .success(()) } catch { return .failure(error) }
         }
         try result.get()
-    }
-
-    /// Starts the periodic work if it is not running (and the recorder is not closing).
-    private func armTimer() {
-        timer.withLock { timer in
-            guard !timer.isArmed, !timer.isClosed else { return }
-            let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
-            let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
-            // Ticks at half the flush interval: an event is on disk within one interval of being recorded,
-            // whenever in the interval it came and however late the timer fires.
-            let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
-            let ticker = RecorderTicker(flushEvery: flushNanos, heartbeatEvery: heartbeatNanos, now: now())
-            let time = manualTime ?? SystemTimeSource(clock: clock)
-            // The timer holds the recorder: a recorder nobody keeps goes on recording until it is closed.
-            timer.cancel = time.schedule(every: tick) { [self] in self.tick(ticker) }
-        }
-    }
-
-    /// One tick of the periodic work: a heartbeat and a flush when due, and the timer stopped once nothing is
-    /// buffered and no heartbeat is asked for, so an idle app runs no timer.
-    private func tick(_ ticker: RecorderTicker) {
-        let now = self.now()
-        if ticker.heartbeatDue(at: now) { record(.heartbeat) }
-        if ticker.flushDue(at: now) { writerQueue.async { try? self.writeOut(force: false) } }
-        guard configuration.heartbeatInterval == nil else { return }
-        timer.withLock { timer in
-            // Under the timer's lock: an event that finds its buffer empty arms the timer after its append, so
-            // either it is seen here or it arms a new timer.
-            guard isIdle() else { return }
-            timer.stop(closing: false)
-        }
-    }
-
-    /// Whether nothing waits to be written: every buffer empty and no event carried to the next frame.
-    private func isIdle() -> Bool {
-        for index in 0..<shards.count where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty }) {
-            return false
-        }
-        return !output.withLock { $0.isHoldingEvents }
-    }
-
-    /// Whether the periodic work runs now: for tests.
-    package var isTimerArmed: Bool {
-        timer.withLock { $0.isArmed }
-    }
-}
-
-/// Where a recorded event waits in the recorder's buffers.
-struct RecorderSequence: Sendable {
-    var shard: Int
-    var sequence: Int
-}
-
-/// The recorder's periodic work while it runs: how to stop it.
-private struct RecorderTimer {
-    var cancel: (@Sendable () -> Void)?
-    var isClosed = false
-
-    var isArmed: Bool { cancel != nil }
-
-    mutating func stop(closing: Bool) {
-        cancel?()
-        cancel = nil
-        if closing { isClosed = true }
-    }
-}
-
-/// Decides, on each timer tick, whether a heartbeat and a flush are due. Touched only on the timer's queue.
-private final class RecorderTicker: @unchecked Sendable {
-    private let flushEvery: Int64
-    private let heartbeatEvery: Int64?
-    private var lastFlush: Int64
-    private var lastHeartbeat: Int64
-
-    init(flushEvery: Int64, heartbeatEvery: Int64?, now: Int64) {
-        self.flushEvery = flushEvery
-        self.heartbeatEvery = heartbeatEvery
-        lastFlush = now
-        lastHeartbeat = now
-    }
-
-    func heartbeatDue(at now: Int64) -> Bool {
-        guard let heartbeatEvery, now - lastHeartbeat >= heartbeatEvery * 9 / 10 else { return false }
-        lastHeartbeat = now
-        return true
-    }
-
-    func flushDue(at now: Int64) -> Bool {
-        guard now - lastFlush >= flushEvery * 9 / 20 else { return false }
-        lastFlush = now
-        return true
-    }
-}
-
-/// A callback being measured; ``end()`` records its duration.
-public struct Span: Sendable {
-    fileprivate let recorder: Recorder?
-    fileprivate let shard: Int
-    fileprivate let sequence: Int
-    /// When the callback began, in nanoseconds since the trace started.
-    public let start: Int64
-    fileprivate let kind: EventKind
-    fileprivate let scene: String?
-    fileprivate let phase: ScenePhase?
-
-    /// Records the callback's duration. Call it once, when the handler returns.
-    public func end() {
-        recorder?.end(self)
     }
 }
