@@ -12,7 +12,8 @@ package protocol RecorderTimeSource: AnyObject, Sendable {
     func schedule(every interval: Int64, _ tick: @escaping @Sendable () -> Void) -> @Sendable () -> Void
 }
 
-/// The system's clock and a dispatch timer with a twentieth of the interval as leeway.
+/// The system's clock and a dispatch timer with a tenth of the interval as leeway, so the system can coalesce
+/// its wake-ups with others (Apple, "Energy Efficiency Guide for iOS Apps": a tolerance of at least 10%).
 final class SystemTimeSource: RecorderTimeSource {
     let clock: TraceClock
 
@@ -28,7 +29,7 @@ final class SystemTimeSource: RecorderTimeSource {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "lifetrace.recorder.flush"))
         let period = DispatchTimeInterval.of(nanoseconds: interval)
         source.schedule(deadline: .now() + period, repeating: period,
-                        leeway: .of(nanoseconds: interval / 20))
+                        leeway: .of(nanoseconds: interval / 10))
         source.setEventHandler(handler: tick)
         source.resume()
         let running = LockedValue<(any DispatchSourceTimer)?>(source)
