@@ -33,6 +33,9 @@ let package = Package(
         // The command line's alone: an app that links LifetraceRecorder resolves them but never builds them.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // `swift package generate-documentation`: the DocC catalogues of the libraries users link (a plugin only;
+        // nothing it brings is linked into a product).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libzstd, for the command line's compression only: Apple's device SDKs have none, so nothing an app

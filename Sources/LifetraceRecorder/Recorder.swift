@@ -21,7 +21,7 @@ public import LifetraceFormat
 /// ``RecorderConfiguration/flushInterval``, so a process killed with SIGKILL loses at most that interval;
 /// ``close()`` writes the last frame and the index.
 ///
-/// The file needs no C library: its data frames are stored zstd frames (see ``FrameCodec/stored``), which
+/// The file needs no C library: its data frames are stored zstd frames (see `FrameCodec.stored`), which
 /// `zstd -t` and every lifetrace reader accept, and `lifetrace convert` recompresses.
 ///
 /// ```swift
@@ -80,12 +80,12 @@ public final class Recorder: Sendable {
     ///   - file: the trace file, created new. In an app, a file in its own container.
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
-    ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (``TraceHeader/Key`` names
+    ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (`TraceHeader.Key` names
     ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`).
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
     ///   - lifecycle: the application lifecycle the trace follows, which decides the notifications
     ///     ``captureLifecycle(from:)`` observes and the models `lifetrace check` judges it by; by default the
-    ///     platform's (``TraceHeader/Lifecycle/current``).
+    ///     platform's (`TraceHeader.Lifecycle.current`).
     ///   - configuration: buffering, flushing, heartbeats and the log mirror.
     public convenience init(
         file: URL,

@@ -10,7 +10,7 @@ public struct RecordingOptions: Sendable {
     /// Whether the app has a scene manifest, for the header: by default whether the main bundle's
     /// Info.plist has `UIApplicationSceneManifest`.
     public var sceneManifest: Bool?
-    /// The lifecycle the app follows: by default the platform's (``TraceHeader/Lifecycle/current``).
+    /// The lifecycle the app follows: by default the platform's (`TraceHeader.Lifecycle.current`).
     public var lifecycle: TraceHeader.Lifecycle?
     /// Other header members: `["app_version": "2.3", "build": "417"]`.
     public var metadata: TraceMetadata

@@ -21,7 +21,7 @@ public struct LifecycleTrace: Sendable {
     public let events: [LifecycleEvent]
 
     /// Reads and checks the trace at `url` with `configuration` (budgets, severities; `lifetrace.json`'s
-    /// ``AnalysisConfiguration``).
+    /// `AnalysisConfiguration`).
     public init(contentsOf url: URL, configuration: AnalysisConfiguration = .defaults) throws(TraceError) {
         let path = url.path
         let reader = try TraceReader(path: path, codec: .stored)
@@ -31,7 +31,7 @@ public struct LifecycleTrace: Sendable {
         analysis = try TraceAnalyzer.analyze(path: path, codec: .stored, configuration: configuration)
     }
 
-    /// The newest trace a recorder wrote in `directory` (``LifetraceRecorder``'s names sort by launch; other
+    /// The newest trace a recorder wrote in `directory` (`LifetraceRecorder`'s names sort by launch; other
     /// names by modification order are not considered), for a UI test whose app writes one trace per launch.
     public static func newest(in directory: URL, configuration: AnalysisConfiguration = .defaults) throws
         -> LifecycleTrace {
@@ -71,7 +71,7 @@ public struct LifecycleTrace: Sendable {
     public var processes: [ProcessSummary] { analysis.processes }
 
     /// The handler durations of the callbacks of `kind` (optionally in one scene), in order: the measured
-    /// callbacks (``LifetraceRecorder``'s `measure`), with a duration returned later (`handler.return`) joined
+    /// callbacks (`LifetraceRecorder`'s `measure`), with a duration returned later (`handler.return`) joined
     /// to its callback. A callback whose handler never returned has none.
     public func handlerDurations(of kind: EventKind, scene: String? = nil) -> [HandlerDuration] {
         var durations: [HandlerDuration] = []

@@ -33,7 +33,7 @@ enum ApplicationStateReader {
         case .appkit:
             guard let application = shared("NSApplication", "sharedApplication") else { return nil }
             return .appkit(isActive: boolean(application, "isActive"), isRunning: boolean(application, "isRunning"))
-        case .appExtension:
+        case .appExtension, .service:
             return nil
         }
     }
