@@ -6,9 +6,15 @@ import LifetraceFormat
 /// (`B`/`E`), instants as `i`, names and order as metadata (`M`).
 ///
 /// Times are microseconds from the trace's first event, written from integer nanoseconds with exactly three
-/// digits of fraction: `12.000345` is never rounded, so the end of one slice and the start of the next are the
-/// same number, and a viewer reading doubles reads them exactly for traces up to 104 days long.
+/// digits of fraction (`12.000345`). A viewer parses them into doubles and multiplies by 1,000; up to
+/// ``exactRange`` (2^51 ns, about 26 days) from the first event the two roundings together stay under half a
+/// nanosecond (at most 0.37 ns), so it gets back the exact nanosecond. Past it, times are written as whole
+/// microseconds (floored), which doubles hold exactly, and a slice's duration is the difference of its two
+/// floored ends: slices that touch still touch and slices that nest still nest after the viewer's rounding,
+/// at the cost of the nanoseconds, which ``reducedPrecision`` and the file's `otherData.time_precision` say.
 final class ChromeJSONEncoder: ExportEncoder {
+    /// How far from the first event a time keeps its nanoseconds when a viewer parses it as a double.
+    static let exactRange: Int64 = 1 << 51
     /// The bytes gathered before a write.
     static let bufferSize = 1 << 20
 
@@ -19,6 +25,8 @@ final class ChromeJSONEncoder: ExportEncoder {
     private var origin: Int64 = 0
     private var opened = false
     private var failure: TraceError?
+    /// Whether any time was floored to the microsecond (see ``exactRange``).
+    private(set) var reducedPrecision = false
 
     init(sink: any TraceSink) {
         self.sink = sink
@@ -42,9 +50,17 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
-        event(name: name, category: category, phase: "X", on: track, at: start)
+        var from = relative(start)
+        var to = relative(end)
+        if to &- from >= Self.exactRange {
+            // A duration that long keeps its nanoseconds no better than a time does: both ends whole microseconds.
+            from = Self.flooredToMicroseconds(from)
+            to = Self.flooredToMicroseconds(to)
+            reducedPrecision = true
+        }
+        event(name: name, category: category, phase: "X", on: track, relativeTime: from)
         buffer.append(contentsOf: ",\"dur\":".utf8)
-        appendMicroseconds(end &- start)
+        appendMicroseconds(to &- from)
         appendArguments(arguments)
     }
 
@@ -56,7 +72,7 @@ final class ChromeJSONEncoder: ExportEncoder {
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
         separate()
         buffer.append(contentsOf: "{\"ph\":\"E\",".utf8)
-        appendPlace(on: track, at: t)
+        appendPlace(on: track, relativeTime: relative(t))
         appendArguments(arguments)
     }
 
@@ -76,6 +92,8 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.appendDecimal(Int64(summary.events))
         buffer.append(contentsOf: ",\"processes\":".utf8)
         buffer.appendDecimal(Int64(summary.processes))
+        buffer.append(contentsOf: ",\"time_precision\":".utf8)
+        buffer.appendJSONString(reducedPrecision ? Self.reducedPrecisionNote : "ns")
         buffer.append(contentsOf: "}}\n".utf8)
         write()
         if let failure { throw failure }
@@ -84,8 +102,32 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     // MARK: - Writing
 
+    /// What `otherData.time_precision` says, and the export's warning, when times past ``exactRange`` were floored.
+    static let reducedPrecisionNote = "µs: the trace spans more than 26 days, so times past that are whole microseconds "
+        + "(a viewer's doubles hold no more); the Perfetto format keeps nanoseconds"
+
+    /// `t` in nanoseconds from the origin, floored to the microsecond past ``exactRange``.
+    private func relative(_ t: Int64) -> Int64 {
+        let offset = t &- origin
+        guard offset >= Self.exactRange || offset <= -Self.exactRange else { return offset }
+        reducedPrecision = true
+        return Self.flooredToMicroseconds(offset)
+    }
+
+    /// `ns` floored to a whole number of microseconds.
+    static func flooredToMicroseconds(_ ns: Int64) -> Int64 {
+        let remainder = ns % 1000
+        return ns - (remainder < 0 ? remainder + 1000 : remainder)
+    }
+
     /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
     private func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+        event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
+    }
+
+    /// Starts an event object at `relativeTime` nanoseconds from the origin.
+    private func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
+                       relativeTime: Int64) {
         separate()
         buffer.append(contentsOf: "{\"name\":".utf8)
         buffer.appendJSONString(name)
@@ -94,17 +136,17 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.append(contentsOf: "\",\"ph\":\"".utf8)
         phase.withUTF8Buffer { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: "\",".utf8)
-        appendPlace(on: track, at: t)
+        appendPlace(on: track, relativeTime: relativeTime)
     }
 
     /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
-    private func appendPlace(on track: ExportTrack, at t: Int64) {
+    private func appendPlace(on track: ExportTrack, relativeTime: Int64) {
         buffer.append(contentsOf: "\"pid\":".utf8)
         buffer.appendDecimal(Int64(track.pid))
         buffer.append(contentsOf: ",\"tid\":".utf8)
         buffer.appendDecimal(Int64(track.tid))
         buffer.append(contentsOf: ",\"ts\":".utf8)
-        appendMicroseconds(t &- origin)
+        appendMicroseconds(relativeTime)
     }
 
     private func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {

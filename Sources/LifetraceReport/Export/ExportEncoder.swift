@@ -43,4 +43,7 @@ public struct ExportSummary: Sendable, Hashable {
     public var findings = 0
     /// The time of the trace's first event (ns): Chrome JSON's times count from it.
     public var origin: Int64 = 0
+    /// What the export could not keep of the trace, for a warning: Chrome JSON's times past 26 days from the
+    /// first event are whole microseconds. `nil` when it kept everything.
+    public var precisionNote: String?
 }

@@ -30,6 +30,10 @@ public enum TraceExport {
         let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
         try exporter.finish()
-        return (exporter.summary, result)
+        var summary = exporter.summary
+        if let chrome = encoder as? ChromeJSONEncoder, chrome.reducedPrecision {
+            summary.precisionNote = ChromeJSONEncoder.reducedPrecisionNote
+        }
+        return (summary, result)
     }
 }
