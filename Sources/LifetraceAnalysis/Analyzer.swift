@@ -43,8 +43,8 @@ public final class TraceAnalyzer {
 
     /// Starts an analysis of the trace `file` with `header` that tells `observer` what it reads and computes,
     /// as it goes (``TimelineObserver``).
-    public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-                models: [LifecycleModel] = LifecycleModel.builtIn, observer: any TimelineObserver) {
+    package init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
+                 models: [LifecycleModel] = LifecycleModel.builtIn, observer: any TimelineObserver) {
         core = AnalysisCore(file: file, header: header, configuration: configuration, models: models, observer: observer)
     }
 

@@ -1,9 +1,9 @@
 /// Escapes untrusted text (scene ids, task names, markers from traces) for XML and HTML, and JSON for a
 /// `<script>` element: every escaping of the reports, in one place.
-public enum MarkupEscaping {
+package enum MarkupEscaping {
     /// `text` safe in element content and in quoted attribute values of XML and HTML: `& < > " '` become
     /// entities, and control characters other than tab and line breaks (not allowed in XML) become spaces.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         rewrite(text) { character in
             switch character {
             case "&": "&amp;"

@@ -7,16 +7,16 @@ import Foundation
 ///
 /// The p-value is one-sided, from the normal approximation with the correction for ties and for continuity
 /// (accurate from about five observations a side; ``BuildComparison`` asks for ``ComparisonThresholds/minimumCount``).
-public struct MannWhitneyU: Sendable, Hashable {
+package struct MannWhitneyU: Sendable, Hashable {
     /// U of the second sample: the number of pairs in which it is the larger (ties count half).
-    public var u: Double
+    package var u: Double
     /// The probability of a U at least this large were both samples from one distribution.
-    public var pGreater: Double
+    package var pGreater: Double
     /// The probability of a U at most this small were both samples from one distribution.
-    public var pLess: Double
+    package var pLess: Double
 
     /// Tests whether `second` tends to be larger (``pGreater``) or smaller (``pLess``) than `first`.
-    public init(_ first: [Int64], _ second: [Int64]) {
+    package init(_ first: [Int64], _ second: [Int64]) {
         let n1 = Double(first.count)
         let n2 = Double(second.count)
         // Mid-ranks over the pooled sample, and the tie correction's sum of t³ - t.

@@ -1,4 +1,4 @@
-public import LifetraceCore
+package import LifetraceCore
 
 /// What the analyzer tells as it reads a trace, for a view of the trace built on the way: the reports'
 /// ``Timeline``, or an export that keeps every event (`lifetrace export`).
@@ -8,7 +8,7 @@ public import LifetraceCore
 /// the event, then ``event(_:index:)``, then the ``finding(rule:severity:message:scene:t:index:)`` reports it
 /// caused. ``processEnded(at:as:)`` comes when a process's end is known (its exit, the next launch, the end of the
 /// trace); stretches of its scenes that close with it may still follow, until the next process starts.
-public protocol TimelineObserver: AnyObject {
+package protocol TimelineObserver: AnyObject {
     /// A process starts with `event`: its `process.launch`, or the first event of a trace (or capture) that
     /// begins while the process runs.
     func processStarted(_ event: borrowing LifecycleEvent, index: Int)

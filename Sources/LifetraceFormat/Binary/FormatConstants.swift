@@ -1,21 +1,21 @@
 /// The numbers `Schemas/lifetrace-format.md` fixes: magics, versions and limits.
-public enum FormatConstants {
+package enum FormatConstants {
     /// The major version this library writes and the newest it reads.
-    public static let majorVersion: UInt8 = 1
+    package static let majorVersion: UInt8 = 1
     /// The minor version this library writes; a reader skips record kinds of newer minor versions.
-    public static let minorVersion: UInt8 = 2
+    package static let minorVersion: UInt8 = 3
 
     /// The largest decompressed data frame a reader accepts (16 MiB).
-    public static let maxFrameContentSize = 16 << 20
+    package static let maxFrameContentSize = 16 << 20
     /// The most events one data frame may hold (2^18): what a frame may expand to in memory is bounded
     /// (8 MiB of decoded records), however densely it was packed.
-    public static let maxEventsPerFrame = 1 << 18
+    package static let maxEventsPerFrame = 1 << 18
     /// The largest skippable frame payload a reader accepts (1 MiB, and 64 MiB for the index).
-    public static let maxSkippablePayloadSize = 1 << 20
+    package static let maxSkippablePayloadSize = 1 << 20
     /// The largest index payload a reader accepts.
-    public static let maxIndexPayloadSize = 64 << 20
+    package static let maxIndexPayloadSize = 64 << 20
     /// The largest JSON Lines line a reader accepts (1 MiB).
-    public static let maxLineLength = 1 << 20
+    package static let maxLineLength = 1 << 20
 
     /// The skippable-frame magic of the header frame (`0x184D2A50`).
     static let headerFrameMagic: UInt32 = 0x184D_2A50

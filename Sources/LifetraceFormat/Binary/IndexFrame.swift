@@ -1,14 +1,14 @@
 /// One data frame as the index lists it.
-public struct IndexEntry: Hashable, Sendable {
+package struct IndexEntry: Hashable, Sendable {
     /// The frame's byte offset in the file.
-    public var offset: Int64
+    package var offset: Int64
     /// The timestamp of the frame's first event.
-    public var firstT: Int64
+    package var firstT: Int64
     /// The number of events in the frame.
-    public var eventCount: Int64
+    package var eventCount: Int64
 
     /// Creates an entry.
-    public init(offset: Int64, firstT: Int64, eventCount: Int64) {
+    package init(offset: Int64, firstT: Int64, eventCount: Int64) {
         self.offset = offset
         self.firstT = firstT
         self.eventCount = eventCount
