@@ -19,43 +19,113 @@ final class ChromeJSONEncoder: ExportEncoder {
     static let bufferSize = 1 << 20
 
     private var sink: any TraceSink
-    private var buffer: [UInt8] = []
-    /// The members of the arguments being written, before the first comma is dropped.
-    private var members: [UInt8] = []
-    private var origin: Int64 = 0
-    private var opened = false
+    /// The bytes to write, and what writes events into them.
+    private var json = ChromeJSONWriter()
     private var failure: TraceError?
     /// Whether any time was floored to the microsecond (see ``exactRange``).
-    private(set) var reducedPrecision = false
+    var reducedPrecision: Bool { json.reducedPrecision }
 
     init(sink: any TraceSink) {
         self.sink = sink
-        buffer.reserveCapacity(Self.bufferSize + 4096)
+        json.buffer.reserveCapacity(Self.bufferSize + 4096)
     }
 
     func start(origin: Int64) {
-        self.origin = origin
+        json.origin = origin
     }
 
     func declare(_ process: ExportProcess) {
+        json.declare(process)
+    }
+
+    func declare(_ track: ExportTrack) {
+        json.declare(track)
+    }
+
+    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+               _ arguments: ExportArguments) {
+        json.slice(on: track, name: name, category: category, from: start, to: end, arguments)
+        if json.buffer.count >= Self.bufferSize { write() }
+    }
+
+    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        json.begin(on: track, name: name, category: category, at: t, arguments)
+        if json.buffer.count >= Self.bufferSize { write() }
+    }
+
+    func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+        json.end(on: track, at: t, arguments)
+        if json.buffer.count >= Self.bufferSize { write() }
+    }
+
+    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        json.instant(on: track, name: name, category: category, at: t, arguments)
+        if json.buffer.count >= Self.bufferSize { write() }
+    }
+
+    func finish(_ summary: ExportSummary) throws(TraceError) {
+        json.finish(summary)
+        write()
+        if let failure { throw failure }
+        try sink.flush()
+    }
+
+    /// What `otherData.time_precision` says, and the export's warning, when times past ``exactRange`` were floored.
+    static let reducedPrecisionNote = "µs: the trace spans more than 26 days, so times past that are whole microseconds "
+        + "(a viewer's doubles hold no more); the Perfetto format keeps nanoseconds"
+
+    /// `ns` floored to a whole number of microseconds.
+    static func flooredToMicroseconds(_ ns: Int64) -> Int64 {
+        let remainder = ns % 1000
+        return ns - (remainder < 0 ? remainder + 1000 : remainder)
+    }
+
+    private func write() {
+        guard failure == nil, !json.buffer.isEmpty else {
+            json.buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        do {
+            try json.buffer.withBytes { (bytes) throws(TraceError) in try sink.write(bytes) }
+        } catch {
+            failure = error
+        }
+        json.buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its arrays are mutated in
+/// place without the run-time exclusivity checks a class's stored arrays take on every access.
+struct ChromeJSONWriter {
+    /// The bytes written and not yet handed to the sink.
+    var buffer: [UInt8] = []
+    /// The members of the arguments being written, before the first comma is dropped.
+    private var members: [UInt8] = []
+    /// The time of the trace's first event, which times count from.
+    var origin: Int64 = 0
+    private var opened = false
+    /// Whether any time was floored to the microsecond (see ``ChromeJSONEncoder/exactRange``).
+    private(set) var reducedPrecision = false
+
+    mutating func declare(_ process: ExportProcess) {
         metadata("process_name", pid: process.pid, tid: 0, key: "name", .string(process.name))
         metadata("process_labels", pid: process.pid, tid: 0, key: "labels", .string(process.labels.joined(separator: ", ")))
         metadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index", .int(Int64(process.pid)))
     }
 
-    func declare(_ track: ExportTrack) {
+    mutating func declare(_ track: ExportTrack) {
         metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(track.name))
         metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
     }
 
-    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    mutating func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
         var from = relative(start)
         var to = relative(end)
-        if to &- from >= Self.exactRange {
+        if to &- from >= ChromeJSONEncoder.exactRange {
             // A duration that long keeps its nanoseconds no better than a time does: both ends whole microseconds.
-            from = Self.flooredToMicroseconds(from)
-            to = Self.flooredToMicroseconds(to)
+            from = ChromeJSONEncoder.flooredToMicroseconds(from)
+            to = ChromeJSONEncoder.flooredToMicroseconds(to)
             reducedPrecision = true
         }
         event(name: name, category: category, phase: "X", on: track, relativeTime: from)
@@ -64,25 +134,25 @@ final class ChromeJSONEncoder: ExportEncoder {
         appendArguments(arguments)
     }
 
-    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
     }
 
-    func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+    mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
         separate()
         buffer.append(contentsOf: "{\"ph\":\"E\",".utf8)
         appendPlace(on: track, relativeTime: relative(t))
         appendArguments(arguments)
     }
 
-    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.append(contentsOf: ",\"s\":\"t\"".utf8)
         appendArguments(arguments)
     }
 
-    func finish(_ summary: ExportSummary) throws(TraceError) {
+    mutating func finish(_ summary: ExportSummary) {
         if !opened { buffer.append(contentsOf: "{\"traceEvents\":[".utf8) }
         buffer.append(contentsOf: "\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"lifetrace\",\"trace\":".utf8)
         buffer.appendJSONString(summary.file)
@@ -93,40 +163,27 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.append(contentsOf: ",\"processes\":".utf8)
         buffer.appendDecimal(Int64(summary.processes))
         buffer.append(contentsOf: ",\"time_precision\":".utf8)
-        buffer.appendJSONString(reducedPrecision ? Self.reducedPrecisionNote : "ns")
+        buffer.appendJSONString(reducedPrecision ? ChromeJSONEncoder.reducedPrecisionNote : "ns")
         buffer.append(contentsOf: "}}\n".utf8)
-        write()
-        if let failure { throw failure }
-        try sink.flush()
     }
 
     // MARK: - Writing
 
-    /// What `otherData.time_precision` says, and the export's warning, when times past ``exactRange`` were floored.
-    static let reducedPrecisionNote = "µs: the trace spans more than 26 days, so times past that are whole microseconds "
-        + "(a viewer's doubles hold no more); the Perfetto format keeps nanoseconds"
-
-    /// `t` in nanoseconds from the origin, floored to the microsecond past ``exactRange``.
-    private func relative(_ t: Int64) -> Int64 {
+    /// `t` in nanoseconds from the origin, floored to the microsecond past ``ChromeJSONEncoder/exactRange``.
+    private mutating func relative(_ t: Int64) -> Int64 {
         let offset = t &- origin
-        guard offset >= Self.exactRange || offset <= -Self.exactRange else { return offset }
+        guard offset >= ChromeJSONEncoder.exactRange || offset <= -ChromeJSONEncoder.exactRange else { return offset }
         reducedPrecision = true
-        return Self.flooredToMicroseconds(offset)
-    }
-
-    /// `ns` floored to a whole number of microseconds.
-    static func flooredToMicroseconds(_ ns: Int64) -> Int64 {
-        let remainder = ns % 1000
-        return ns - (remainder < 0 ? remainder + 1000 : remainder)
+        return ChromeJSONEncoder.flooredToMicroseconds(offset)
     }
 
     /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
-    private func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
         event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
     }
 
     /// Starts an event object at `relativeTime` nanoseconds from the origin.
-    private func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
+    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
         separate()
         buffer.append(contentsOf: "{\"name\":".utf8)
@@ -140,7 +197,7 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 
     /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
-    private func appendPlace(on track: ExportTrack, relativeTime: Int64) {
+    private mutating func appendPlace(on track: ExportTrack, relativeTime: Int64) {
         buffer.append(contentsOf: "\"pid\":".utf8)
         buffer.appendDecimal(Int64(track.pid))
         buffer.append(contentsOf: ",\"tid\":".utf8)
@@ -149,7 +206,7 @@ final class ChromeJSONEncoder: ExportEncoder {
         appendMicroseconds(relativeTime)
     }
 
-    private func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
+    private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
         separate()
         buffer.append(contentsOf: "{\"name\":\"".utf8)
         name.withUTF8Buffer { buffer.append(contentsOf: $0) }
@@ -160,12 +217,12 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.append(contentsOf: ",\"args\":{\"".utf8)
         key.withUTF8Buffer { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: "\":".utf8)
-        appendValue(value, to: &buffer)
+        Self.appendValue(value, to: &buffer)
         buffer.append(contentsOf: "}}".utf8)
     }
 
     /// Ends an event object with its `args` (when it has any).
-    private func appendArguments(_ arguments: ExportArguments) {
+    private mutating func appendArguments(_ arguments: ExportArguments) {
         members.removeAll(keepingCapacity: true)
         if let index = arguments.index {
             members.append(contentsOf: ",\"event_index\":".utf8)
@@ -176,7 +233,7 @@ final class ChromeJSONEncoder: ExportEncoder {
             members.append(UInt8(ascii: ","))
             members.appendJSONString(key)
             members.append(UInt8(ascii: ":"))
-            appendValue(value, to: &members)
+            Self.appendValue(value, to: &members)
         }
         if !members.isEmpty {
             buffer.append(contentsOf: ",\"args\":{".utf8)
@@ -184,10 +241,9 @@ final class ChromeJSONEncoder: ExportEncoder {
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "}"))
-        if buffer.count >= Self.bufferSize { write() }
     }
 
-    private func appendValue(_ value: ExportValue, to bytes: inout [UInt8]) {
+    private static func appendValue(_ value: ExportValue, to bytes: inout [UInt8]) {
         switch value {
         case let .string(string): bytes.appendJSONString(string)
         case let .int(number): bytes.appendDecimal(number)
@@ -196,7 +252,7 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 
     /// Appends nanoseconds as microseconds with exactly three digits of fraction.
-    private func appendMicroseconds(_ ns: Int64) {
+    private mutating func appendMicroseconds(_ ns: Int64) {
         if ns < 0 { buffer.append(UInt8(ascii: "-")) }
         let magnitude = ns.magnitude
         buffer.appendDecimal(Int64(magnitude / 1000))
@@ -207,25 +263,12 @@ final class ChromeJSONEncoder: ExportEncoder {
         buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 
-    private func separate() {
+    private mutating func separate() {
         if opened {
             buffer.append(contentsOf: ",\n".utf8)
         } else {
             buffer.append(contentsOf: "{\"traceEvents\":[\n".utf8)
             opened = true
         }
-    }
-
-    private func write() {
-        guard failure == nil, !buffer.isEmpty else {
-            buffer.removeAll(keepingCapacity: true)
-            return
-        }
-        do {
-            try buffer.withBytes { (bytes) throws(TraceError) in try sink.write(bytes) }
-        } catch {
-            failure = error
-        }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -9,8 +9,11 @@ import SwiftProtobuf
 /// Names, categories and annotation names are interned on one packet sequence (each sent once, in the first
 /// packet that uses it; a name past ``PerfettoEncoder/internedLimit`` distinct ones is written inline, so that
 /// memory stays bounded whatever the trace names). Timestamps are the trace's own nanoseconds, exact. Each packet
-/// is serialized by swift-protobuf as it is made and written as one `packet` field of the `Trace` message, which is
-/// what a Perfetto trace file is: the field's key and length, then the packet.
+/// is written as one `packet` field of the `Trace` message, which is what a Perfetto trace file is: the field's key
+/// and length, then the packet. Track descriptors (a few per process) are serialized by swift-protobuf from the
+/// generated messages; track events, one or two per event, are written straight in the wire format into reused
+/// scratch arrays, byte for byte what swift-protobuf writes for the same `PerfettoTracePacket` (the tests decode
+/// them with the generated types and compare).
 final class PerfettoEncoder: ExportEncoder {
     /// The bytes gathered before a write.
     static let bufferSize = 1 << 20
@@ -22,16 +25,14 @@ final class PerfettoEncoder: ExportEncoder {
     static let sequenceID: UInt32 = 1
 
     private var sink: any TraceSink
-    private var buffer: [UInt8] = []
-    private var eventNames: [String: UInt64] = [:]
-    private var annotationNames: [String: UInt64] = [:]
-    private var categories: [ExportCategory: UInt64] = [:]
+    /// The bytes to write, and what writes track events into them.
+    private var wire = PerfettoWireWriter()
     private var sequenceStarted = false
     private var failure: TraceError?
 
     init(sink: any TraceSink) {
         self.sink = sink
-        buffer.reserveCapacity(Self.bufferSize + 4096)
+        wire.buffer.reserveCapacity(Self.bufferSize + 4096)
     }
 
     func start(origin: Int64) {}
@@ -98,131 +99,324 @@ final class PerfettoEncoder: ExportEncoder {
 
     private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: String?,
                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
-        var packet = newPacket()
-        packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
-        packet.timestamp = UInt64(max(t, 0))
-        var event = PerfettoTrackEvent()
-        event.type = type
-        event.trackUuid = track.uuid
-        if let category { event.categoryIids = [intern(category, into: &packet)] }
-        if let name {
-            if let iid = intern(name, in: &eventNames, into: &packet, as: \.eventNames) {
-                event.nameIid = iid
-            } else {
-                event.name = name
-            }
-        }
-        annotate(&event, with: arguments, into: &packet)
-        packet.trackEvent = event
-        append(packet)
-    }
-
-    private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments,
-                          into packet: inout PerfettoTracePacket) {
-        func add(_ key: String, _ value: ExportValue) {
-            event.debugAnnotations.append(annotation(key, value, into: &packet))
-        }
-        if let index = arguments.index { add("event_index", .int(Int64(index))) }
-        if let fields = arguments.event {
-            if let scene = fields.scene { add("scene", .string(scene)) }
-            if let dur = fields.dur { add("dur", .int(dur)) }
-            if let task = fields.task { add("task", .int(task)) }
-            if let name = fields.name { add("name", .string(name)) }
-            if let phase = fields.phase { add("phase", .string(phase.name)) }
-            if let reason = fields.reason { add("reason", .string(reason)) }
-            if let pid = fields.pid { add("pid", .int(pid)) }
-            for attribute in fields.attrs ?? [] {
-                var annotation = annotation("attrs." + attribute.key, nil, into: &packet)
-                switch attribute.value {
-                case let .string(string): annotation.stringValue = string
-                case let .int(number): annotation.intValue = number
-                case let .double(number): annotation.doubleValue = number
-                case let .bool(flag): annotation.boolValue = flag
-                }
-                event.debugAnnotations.append(annotation)
-            }
-        }
-        for (key, value) in arguments.extra { add(key, value) }
-    }
-
-    private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket) -> PerfettoDebugAnnotation {
-        var annotation = PerfettoDebugAnnotation()
-        if let iid = intern(key, in: &annotationNames, into: &packet, as: \.debugAnnotationNames) {
-            annotation.nameIid = iid
-        } else {
-            annotation.name = key
-        }
-        switch value {
-        case let .string(string)?: annotation.stringValue = string
-        case let .int(number)?: annotation.intValue = number
-        case let .bool(flag)?: annotation.boolValue = flag
-        case nil: break
-        }
-        return annotation
-    }
-
-    /// The iid of `category`, sent in `packet` the first time.
-    private func intern(_ category: ExportCategory, into packet: inout PerfettoTracePacket) -> UInt64 {
-        if let iid = categories[category] { return iid }
-        let iid = UInt64(categories.count + 1)
-        categories[category] = iid
-        var entry = PerfettoEventCategory()
-        entry.iid = iid
-        entry.name = category.rawValue
-        packet.internedData.eventCategories.append(entry)
-        return iid
-    }
-
-    /// The iid of `name` in `table`, sent in `packet` the first time; `nil` once the table is full.
-    private func intern<Entry: InternedName>(_ name: String, in table: inout [String: UInt64], into packet: inout PerfettoTracePacket,
-                                              as list: WritableKeyPath<PerfettoInternedData, [Entry]>) -> UInt64? {
-        if let iid = table[name] { return iid }
-        guard table.count < Self.internedLimit else { return nil }
-        let iid = UInt64(table.count + 1)
-        table[name] = iid
-        var entry = Entry()
-        entry.iid = iid
-        entry.name = name
-        packet.internedData[keyPath: list].append(entry)
-        return iid
+        // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
+        sequenceStarted = true
+        wire.trackEvent(type, on: track, name: name, category: category, at: t, arguments)
+        if wire.buffer.count >= Self.bufferSize { write() }
     }
 
     private func append(_ packet: PerfettoTracePacket) {
-        let bytes: [UInt8]
-        do {
-            bytes = try packet.serializedBytes()
-        } catch {
-            // Only a message with a missing required field fails, and these have none.
-            fatalError("a Perfetto packet did not serialize: \(error)")
-        }
-        buffer.append(Self.packetKey)
-        var length = UInt64(bytes.count)
-        while length >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: length) | 0x80)
-            length >>= 7
-        }
-        buffer.append(UInt8(length))
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.bufferSize { write() }
+        let bytes = packet.serialized
+        wire.buffer.append(Self.packetKey)
+        wire.buffer.appendVarint(UInt64(bytes.count))
+        wire.buffer.append(contentsOf: bytes)
+        if wire.buffer.count >= Self.bufferSize { write() }
     }
 
     private func write() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !buffer.isEmpty else { return }
+        defer { wire.buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !wire.buffer.isEmpty else { return }
         do {
-            try buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
+            try wire.buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
         } catch {
             failure = error
         }
     }
 }
 
-/// An interned name of Perfetto's `InternedData`: an iid and a string.
-protocol InternedName {
-    init()
-    var iid: UInt64 { get set }
-    var name: String { get set }
+/// Writes `TracePacket`s holding `TrackEvent`s straight in the protobuf wire format, field by field in the order
+/// swift-protobuf writes the generated `PerfettoTracePacket` (ascending field numbers), so the bytes are those of
+/// the message; and interns names as ``PerfettoEncoder`` says. A value type, so that its arrays are mutated in
+/// place without the run-time exclusivity checks a class's stored arrays take on every access.
+struct PerfettoWireWriter {
+    /// The largest a scratch array is kept between packets.
+    static let scratchLimit = 1 << 16
+
+    /// The packets written, each a `Trace.packet` field.
+    var buffer: [UInt8] = []
+    private var eventNames: [String: UInt64] = [:]
+    private var annotationNames: [String: UInt64] = [:]
+    /// The iids of the categories by ``ExportCategory/ordinal`` (0: not interned yet).
+    private var categoryIids = [UInt64](repeating: 0, count: ExportCategory.allCases.count)
+    private var categoryCount = 0
+    /// The iids of ``fixedKeys`` (0: not interned yet).
+    private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
+    /// The track event being written, its annotation being written, and the interned data of its packet: reused
+    /// scratch arrays, which give the nested messages' lengths.
+    private var event: [UInt8] = []
+    private var annotation: [UInt8] = []
+    private var annotationName: String?
+    private var interned: [UInt8] = []
+
+    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``.
+    mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: String?,
+                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+        event.removeAll(keepingCapacity: true)
+        interned.removeAll(keepingCapacity: true)
+        // TrackEvent.category_iids (3, not packed).
+        if let category {
+            event.append(3 << 3)
+            event.appendVarint(intern(category))
+        }
+        var nameIid: UInt64 = 0
+        if let name { nameIid = intern(eventName: name) ?? 0 }
+        annotate(with: arguments)
+        // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
+        event.append(9 << 3)
+        event.appendVarint(UInt64(type.rawValue))
+        if nameIid != 0 {
+            event.append(10 << 3)
+            event.appendVarint(nameIid)
+        }
+        event.append(11 << 3)
+        event.appendVarint(track.uuid)
+        if let name, nameIid == 0 {
+            event.append(0xBA)
+            event.append(0x01)
+            event.appendLengthDelimited(name)
+        }
+        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), interned_data (12),
+        // sequence_flags (13).
+        let timestamp = UInt64(max(t, 0))
+        let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
+        var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
+        if !interned.isEmpty { size += 1 + UInt64(interned.count).varintSize + interned.count }
+        buffer.append(PerfettoEncoder.packetKey)
+        buffer.appendVarint(UInt64(size))
+        buffer.append(8 << 3)
+        buffer.appendVarint(timestamp)
+        buffer.append(10 << 3)
+        buffer.append(UInt8(PerfettoEncoder.sequenceID))
+        buffer.append(11 << 3 | 2)
+        buffer.appendVarint(UInt64(event.count))
+        buffer.append(contentsOf: event)
+        if !interned.isEmpty {
+            buffer.append(12 << 3 | 2)
+            buffer.appendVarint(UInt64(interned.count))
+            buffer.append(contentsOf: interned)
+        }
+        buffer.append(13 << 3)
+        buffer.appendVarint(flags)
+        if event.capacity > PerfettoWireWriter.scratchLimit {
+            // A track event of megabytes (a scene's id) leaves no scratch array of its size behind.
+            event = []
+            annotation = []
+            interned = []
+        }
+    }
+
+    /// The names of the annotations every event may have, in ``FixedKey`` order.
+    private static let fixedKeys = ["event_index", "scene", "dur", "task", "name", "phase", "reason", "pid"]
+
+    /// An annotation name of ``fixedKeys``: its iid is kept by position, not looked up by name.
+    private enum FixedKey: Int {
+        case eventIndex, scene, dur, task, name, phase, reason, pid
+    }
+
+    /// Appends `arguments` as `TrackEvent.debug_annotations`.
+    private mutating func annotate(with arguments: ExportArguments) {
+        if let index = arguments.index { add(.eventIndex, int: Int64(index)) }
+        if let fields = arguments.event {
+            if let scene = fields.scene { add(.scene, string: scene) }
+            if let dur = fields.dur { add(.dur, int: dur) }
+            if let task = fields.task { add(.task, int: task) }
+            if let name = fields.name { add(.name, string: name) }
+            if let phase = fields.phase { add(.phase, string: phase.name) }
+            if let reason = fields.reason { add(.reason, string: reason) }
+            if let pid = fields.pid { add(.pid, int: pid) }
+            if let attrs = fields.attrs {
+                for attribute in attrs {
+                    beginAnnotation(named: "attrs." + attribute.key)
+                    switch attribute.value {
+                    case let .string(string): annotationValue(string: string)
+                    case let .int(number): annotationValue(int: number)
+                    case let .double(number):
+                        annotation.append(5 << 3 | 1)
+                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.append(contentsOf: $0) }
+                    case let .bool(flag): annotationValue(bool: flag)
+                    }
+                    endAnnotation()
+                }
+            }
+        }
+        for (key, value) in arguments.extra {
+            beginAnnotation(named: key)
+            switch value {
+            case let .string(string): annotationValue(string: string)
+            case let .int(number): annotationValue(int: number)
+            case let .bool(flag): annotationValue(bool: flag)
+            }
+            endAnnotation()
+        }
+    }
+
+    private mutating func add(_ key: FixedKey, int value: Int64) {
+        beginAnnotation(key)
+        annotationValue(int: value)
+        endAnnotation()
+    }
+
+    private mutating func add(_ key: FixedKey, string value: String) {
+        beginAnnotation(key)
+        annotationValue(string: value)
+        endAnnotation()
+    }
+
+    /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
+    private mutating func beginAnnotation(_ key: FixedKey) {
+        annotation.removeAll(keepingCapacity: true)
+        annotationName = nil
+        var iid = fixedIids[key.rawValue]
+        if iid == 0 {
+            guard let interned = intern(annotationName: Self.fixedKeys[key.rawValue]) else {
+                annotationName = Self.fixedKeys[key.rawValue]
+                return
+            }
+            iid = interned
+            fixedIids[key.rawValue] = iid
+        }
+        // DebugAnnotation.name_iid (1).
+        annotation.append(1 << 3)
+        annotation.appendVarint(iid)
+    }
+
+    /// Starts a `DebugAnnotation` named `key`.
+    private mutating func beginAnnotation(named key: String) {
+        annotation.removeAll(keepingCapacity: true)
+        annotationName = nil
+        if let iid = intern(annotationName: key) {
+            annotation.append(1 << 3)
+            annotation.appendVarint(iid)
+        } else {
+            annotationName = key
+        }
+    }
+
+    private mutating func annotationValue(bool flag: Bool) {
+        annotation.append(2 << 3)
+        annotation.append(flag ? 1 : 0)
+    }
+
+    private mutating func annotationValue(int number: Int64) {
+        annotation.append(4 << 3)
+        annotation.appendVarint(UInt64(bitPattern: number))
+    }
+
+    private mutating func annotationValue(string: String) {
+        annotation.append(6 << 3 | 2)
+        annotation.appendLengthDelimited(string)
+    }
+
+    /// Ends the annotation begun last (its inline name, DebugAnnotation.name (10), last) and appends it to the event.
+    private mutating func endAnnotation() {
+        if let annotationName {
+            annotation.append(10 << 3 | 2)
+            annotation.appendLengthDelimited(annotationName)
+        }
+        event.append(4 << 3 | 2)
+        event.appendVarint(UInt64(annotation.count))
+        event.append(contentsOf: annotation)
+    }
+
+    /// The iid of `category`, sent in the packet's interned data (`event_categories`, 1) the first time.
+    private mutating func intern(_ category: ExportCategory) -> UInt64 {
+        let ordinal = category.ordinal
+        if categoryIids[ordinal] != 0 { return categoryIids[ordinal] }
+        categoryCount += 1
+        let iid = UInt64(categoryCount)
+        categoryIids[ordinal] = iid
+        appendInterned(entries: 1, iid: iid, name: category.rawValue)
+        return iid
+    }
+
+    /// The iid of the event name `name`, sent in the packet's interned data (`event_names`, 2) the first time;
+    /// `nil` once the table is full.
+    private mutating func intern(eventName name: String) -> UInt64? {
+        if let iid = eventNames[name] { return iid }
+        guard eventNames.count < PerfettoEncoder.internedLimit else { return nil }
+        let iid = UInt64(eventNames.count + 1)
+        eventNames[name] = iid
+        appendInterned(entries: 2, iid: iid, name: name)
+        return iid
+    }
+
+    /// The iid of the annotation name `name`, sent in the packet's interned data (`debug_annotation_names`, 3)
+    /// the first time; `nil` once the table is full.
+    private mutating func intern(annotationName name: String) -> UInt64? {
+        if let iid = annotationNames[name] { return iid }
+        guard annotationNames.count < PerfettoEncoder.internedLimit else { return nil }
+        let iid = UInt64(annotationNames.count + 1)
+        annotationNames[name] = iid
+        appendInterned(entries: 3, iid: iid, name: name)
+        return iid
+    }
+
+    /// Appends an `EventCategory`, `EventName` or `DebugAnnotationName` (iid 1, name 2) to the interned data.
+    private mutating func appendInterned(entries: UInt8, iid: UInt64, name: String) {
+        let nameLength = name.utf8.count
+        interned.append(entries << 3 | 2)
+        interned.appendVarint(UInt64(1 + iid.varintSize + 1 + UInt64(nameLength).varintSize + nameLength))
+        interned.append(1 << 3)
+        interned.appendVarint(iid)
+        interned.append(2 << 3 | 2)
+        interned.appendLengthDelimited(name)
+    }
 }
 
-extension PerfettoEventName: InternedName {}
-extension PerfettoDebugAnnotationName: InternedName {}
+extension PerfettoTracePacket {
+    /// The packet in the wire format, as swift-protobuf serializes it.
+    var serialized: [UInt8] {
+        do {
+            return try serializedBytes()
+        } catch {
+            // Only a message with a missing required field fails, and these have none.
+            fatalError("a Perfetto packet did not serialize: \(error)")
+        }
+    }
+
+    /// The packet swift-protobuf decodes from `bytes`.
+    init(decoding bytes: [UInt8]) throws {
+        try self.init(serializedBytes: bytes)
+    }
+}
+
+extension ExportCategory {
+    /// The category's position in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .callback: 0
+        case .state: 1
+        case .task: 2
+        case .process: 3
+        case .system: 4
+        case .marker: 5
+        case .finding: 6
+        }
+    }
+}
+
+extension UInt64 {
+    /// The bytes of the value as a protobuf varint.
+    @inline(__always) var varintSize: Int { (64 - (self | 1).leadingZeroBitCount + 6) / 7 }
+}
+
+extension [UInt8] {
+    /// Appends `value` as a protobuf varint.
+    @inline(__always) mutating func appendVarint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        append(UInt8(value))
+    }
+
+    /// Appends a length-delimited field's length and bytes: `string` in UTF-8.
+    @inline(__always) mutating func appendLengthDelimited(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            appendVarint(UInt64(utf8.count))
+            append(contentsOf: utf8)
+        }
+    }
+}

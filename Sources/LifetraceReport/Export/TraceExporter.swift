@@ -264,19 +264,20 @@ final class TraceExporter: TimelineObserver {
 
     private func instant(_ name: String, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
         guard process != nil else { return }
-        encoder.instant(on: track(group, lane: 0, of: prepare(group)), name: name, category: category, at: t, arguments)
+        let (running, index) = prepare(group)
+        encoder.instant(on: track(lane: 0, at: index, of: running), name: name, category: category, at: t, arguments)
         summary.instants += 1
     }
 
     private func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack {
-        let running = prepare(group)
-        return track(group, lane: running.groups[group]!.lanes.place(from: start, to: end), of: running)
+        let (running, index) = prepare(group)
+        return track(lane: running.groups.values[index].lanes.place(from: start, to: end), at: index, of: running)
     }
 
     private func reserve(in group: Group, at t: Int64) -> OpenSlice {
-        let running = prepare(group)
-        let lane = running.groups[group]!.lanes.reserve(at: t)
-        return OpenSlice(track: track(group, lane: lane, of: running), group: group, lane: lane, start: t)
+        let (running, index) = prepare(group)
+        let lane = running.groups.values[index].lanes.reserve(at: t)
+        return OpenSlice(track: track(lane: lane, at: index, of: running), group: group, lane: lane, start: t)
     }
 
     /// Ends an open slice at `t` (not before it began) and frees its lane.
@@ -287,29 +288,30 @@ final class TraceExporter: TimelineObserver {
         summary.slices += 1
     }
 
-    /// The running process, with `group` live in it: idle scene groups are let go first if there are too many.
-    private func prepare(_ group: Group) -> ProcessTracks {
+    /// The running process, with `group` live in it (idle scene groups are let go first if there are too many),
+    /// and where `group` is in its groups: one lookup of the group for all the event needs of it.
+    private func prepare(_ group: Group) -> (ProcessTracks, Dictionary<Group, GroupTracks>.Index) {
         let running = process!
-        if running.groups[group] == nil {
-            if running.groups.count >= Self.liveGroupLimit {
-                running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
-            }
-            running.groups[group] = GroupTracks()
+        if let index = running.groups.index(forKey: group) { return (running, index) }
+        if running.groups.count >= Self.liveGroupLimit {
+            running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
         }
-        return running
+        running.groups[group] = GroupTracks()
+        return (running, running.groups.index(forKey: group)!)
     }
 
-    /// The `lane`-th track of `group` in `running`, declared on first use.
-    private func track(_ group: Group, lane: Int, of running: ProcessTracks) -> ExportTrack {
-        while running.groups[group]!.tracks.count <= lane {
-            let number = running.groups[group]!.tracks.count
+    /// The `lane`-th track of the group at `index` in `running`, declared on first use.
+    private func track(lane: Int, at index: Dictionary<Group, GroupTracks>.Index, of running: ProcessTracks) -> ExportTrack {
+        while running.groups.values[index].tracks.count <= lane {
+            let number = running.groups.values[index].tracks.count
+            let name = running.groups.keys[index].name
             let track = ExportTrack(uuid: takeUUID(), processUUID: running.info.uuid, pid: running.info.pid, tid: running.nextTID,
-                                    name: number == 0 ? group.name : group.name + " (\(number + 1))")
+                                    name: number == 0 ? name : name + " (\(number + 1))")
             running.nextTID += 1
             encoder.declare(track)
             summary.tracks += 1
-            running.groups[group]!.tracks.append(track)
+            running.groups.values[index].tracks.append(track)
         }
-        return running.groups[group]!.tracks[lane]
+        return running.groups.values[index].tracks[lane]
     }
 }
