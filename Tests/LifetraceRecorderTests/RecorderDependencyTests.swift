@@ -57,7 +57,9 @@ import Testing
                 .compactMap { $0 as? String } ?? []
             #expect(!files.isEmpty)
             // Swift sources, and the recorder's privacy manifest (a property list, no code).
-            #expect(files.allSatisfy { !$0.contains(".") || $0.hasSuffix(".swift") || $0 == "PrivacyInfo.xcprivacy" },
+            // (and the DocC catalogue, documentation that is never compiled).
+            #expect(files.allSatisfy { !$0.contains(".") || $0.hasSuffix(".swift") || $0 == "PrivacyInfo.xcprivacy"
+                                       || $0.hasPrefix("\(name).docc") },
                     "\(name) holds \(files)")
         }
         // And the one C library the package has is declared as such, so the test above would see it.
