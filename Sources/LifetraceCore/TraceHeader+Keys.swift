@@ -28,10 +28,21 @@ extension TraceHeader {
         public static let lifecycle = "lifecycle"
         /// `process_start_ns`: when the process started (exec), in Unix nanoseconds, read by a recorder.
         public static let processStart = "process_start_ns"
+        /// `log_format`: the capture format `lifetrace import` read (`console`, `idevicesyslog`, `xcode`, ...).
+        public static let logFormat = "log_format"
+        /// `time_zone`: the zone of the capture's times, as printed, or as taken where it prints none.
+        public static let timeZone = "time_zone"
+        /// `time_zone_assumed`: the capture prints no zone; `time_zone` is the one `import` took (`--time-zone`,
+        /// or UTC).
+        public static let timeZoneAssumed = "time_zone_assumed"
+        /// `year_assumed`: the capture prints no year (idevicesyslog); the year `import` took for its first entry
+        /// (`--year`, or the current year).
+        public static let yearAssumed = "year_assumed"
 
         /// Every key above.
         public static let all = [source, heartbeat, capture, derived, groundTruth, testName, appVersion, build,
-                                 osVersion, device, lifecycle, processStart]
+                                 osVersion, device, lifecycle, processStart, logFormat, timeZone, timeZoneAssumed,
+                                 yearAssumed]
     }
 
     /// How a trace's lifecycle events were captured.

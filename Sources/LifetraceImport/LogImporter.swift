@@ -1,6 +1,7 @@
 public import LifetraceCore
 
-/// Turns a unified-log capture (`log stream`, `log show`, Console copies) into lifecycle events for one app.
+/// Turns a unified-log capture (`log stream`, `log show`, Console copies, idevicesyslog, Xcode's console) into
+/// lifecycle events for one app.
 ///
 /// Feed it the capture's lines in order; it detects the format, joins continuation lines, and derives events
 /// as `Schemas/oslog-mapping.md` documents. Memory is bounded: one entry in progress, a few counters, and
@@ -12,11 +13,16 @@ public import LifetraceCore
 /// try importer.finish { write($0) }
 /// ```
 public struct LogImporter: Sendable {
-    private var parser = LogLineParser()
+    private var parser: LogLineParser
     private var deriver: LifecycleDeriver
+    private var tally = ProcessTally()
+    /// Events derived so far.
+    public private(set) var events = 0
 
-    /// Creates an importer for the selected app.
-    public init(selection: AppSelection) {
+    /// Creates an importer for the selected app; `assumptions` say what to take for the year and the zone a
+    /// capture does not print.
+    public init(selection: AppSelection, assumptions: TimeAssumptions = TimeAssumptions()) {
+        parser = LogLineParser(assumptions: assumptions)
         deriver = LifecycleDeriver(selection: selection)
     }
 
@@ -24,13 +30,29 @@ public struct LogImporter: Sendable {
     public mutating func feed(_ line: Substring, number: Int, _ emit: (LifecycleEvent) throws -> Void) rethrows {
         // Captures saved on Windows end their lines with CR LF.
         let line = line.utf8.last == UInt8(ascii: "\r") ? line.dropLast() : line
-        if let entry = parser.feed(line, number: number) { try deriver.consume(entry, emit) }
+        if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
     }
 
     /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).
     public mutating func finish(_ emit: (LifecycleEvent) throws -> Void) rethrows {
-        if let entry = parser.finish() { try deriver.consume(entry, emit) }
-        try deriver.finish(emit)
+        if let entry = parser.finish() { try consume(entry, emit) }
+        var count = 0
+        try deriver.finish { event in
+            count += 1
+            try emit(event)
+        }
+        events += count
+    }
+
+    private mutating func consume(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {
+        // Until the app yields an event, which processes the capture holds: what a refusal lists.
+        if events == 0 { tally.add(entry.process) }
+        var count = 0
+        try deriver.consume(entry) { event in
+            count += 1
+            try emit(event)
+        }
+        events += count
     }
 
     /// The capture's format, once detected.
@@ -49,9 +71,24 @@ public struct LogImporter: Sendable {
         (deriver.notUnderstoodCount, deriver.notUnderstood)
     }
 
+    /// The processes the capture's entries belong to, most entries first, with their counts: counted until
+    /// the app's first event, so complete exactly when the app yielded none.
+    public var processesSeen: [(process: String, entries: Int)] { tally.ranked }
+
+    /// The first lines of the input while no format was recognized (at most three, shortened).
+    public var firstLines: [String] { parser.firstLines }
+
+    /// What was taken for the parts of times the capture does not print: the year (where it prints none), and
+    /// the zone (where it prints none), with what the assumptions said.
+    public var assumed: (year: Int?, zone: String?) {
+        (parser.assumedYear ? Int(parser.assumptions.effectiveYear) : nil,
+         parser.assumedZone ? parser.assumptions.effectiveZone : nil)
+    }
+
     /// The trace header for what was read so far: derived from a log, so `source` is `oslog`, the UI states
     /// are the app-level ones (`scene_manifest: false`), and `derived: true` tells the analyzer not to expect
-    /// what only instrumented code can record.
+    /// what only instrumented code can record. Where the capture prints no year or zone, the header says what
+    /// was taken (`year_assumed`, `time_zone_assumed`).
     public func header(app: String?) -> TraceHeader {
         let first = deriver.firstEntry
         var header = TraceHeader(
@@ -59,8 +96,36 @@ public struct LogImporter: Sendable {
             app: deriver.bundleID ?? app, sceneManifest: false)
         header[extra: TraceHeader.Key.source] = .string("oslog")
         header.isDerived = true
-        if let format = parser.format { header[extra: "log_format"] = .string(format.rawValue) }
-        if let zone = first?.zone { header[extra: "time_zone"] = .string(zone) }
+        if let format = parser.format { header[extra: TraceHeader.Key.logFormat] = .string(format.rawValue) }
+        if let zone = first?.zone { header[extra: TraceHeader.Key.timeZone] = .string(zone) }
+        let assumed = self.assumed
+        if let year = assumed.year { header[extra: TraceHeader.Key.yearAssumed] = .int(Int64(year)) }
+        if assumed.zone != nil { header[extra: TraceHeader.Key.timeZoneAssumed] = .bool(true) }
         return header
+    }
+}
+
+/// How many entries each process has in a capture, for a refusal to list (at most ``limit`` processes; the
+/// rest are counted together).
+struct ProcessTally: Sendable {
+    private var counts: [String: Int] = [:]
+    private var others = 0
+    static let limit = 4096
+
+    mutating func add(_ process: String) {
+        if let count = counts[process] {
+            counts[process] = count + 1
+        } else if counts.count < Self.limit {
+            counts[process] = 1
+        } else {
+            others += 1
+        }
+    }
+
+    /// Most entries first; of equal counts, by name.
+    var ranked: [(process: String, entries: Int)] {
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { (process: $0.key, entries: $0.value) }
+        return others > 0 ? sorted + [(process: "(other processes)", entries: others)] : sorted
     }
 }

@@ -1,5 +1,7 @@
-// One type for the whole mapping of Schemas/oslog-mapping.md: the app's lines, UIKit's deactivation reasons,
-// SpringBoard, runningboardd and launchd share one process state, so they are read in one place.
+// The state of the whole mapping of Schemas/oslog-mapping.md: the app's lines, UIKit's deactivation reasons and
+// the system's lines (read by the parsers in Lines/) share one process state. The app's lines are read here;
+// UIKit's deactivation reasons in LifecycleDeriver+Deactivation.swift, the system's observations in
+// LifecycleDeriver+System.swift and BGTaskScheduler's in LifecycleDeriver+ScheduledTasks.swift.
 
 import Foundation
 public import LifetraceCore
@@ -22,35 +24,46 @@ public struct LifecycleDeriver: Sendable {
         case inactive, active, background
     }
 
-    private var selection: AppSelection
-    private var appPID: Int64?
-    private var mask: Int64?
-    private var ui = UIState.inactive
-    private var suspended = false
-    private var launched = false
+    var selection: AppSelection
+    var appPID: Int64?
+    var mask: Int64?
+    var ui = UIState.inactive
+    var suspended = false
+    var launched = false
     /// Whether the capture shows this process's launch (SpringBoard's `Bootstrapping app<BUNDLE>`, or UIKit's
     /// launch reason `0 -> 1024`): then every task of the process begins in the capture.
-    private var launchShown = false
+    var launchShown = false
     /// Between a launch the capture shows and the app's first activation: reason 11 means "still launching".
-    private var launching = false
+    var launching = false
     /// Whether the app logs its own callbacks (`lifetrace ev=app...`): then those, not UIKit's deactivation
     /// reasons, say when it changed state.
-    private var ownCallbacks = false
-    private var openTasks = Set<Int64>()
+    var ownCallbacks = false
+    var openTasks = Set<Int64>()
     /// The number UIKit gives the process's next task (it numbers them 1, 2, 3... per process), which is how a
     /// creation whose number the log redacts (`Created background task <private>.`) gets one; `nil` while
     /// unknown, when the capture began in the middle of the process (``TaskNumbering``).
-    private var nextTaskID: Int64?
+    var nextTaskID: Int64?
     /// The highest task number seen in this process.
-    private var highestTaskID: Int64 = 0
+    var highestTaskID: Int64 = 0
     /// The expiration handler the next task creation was announced with.
-    private var announcedHandler: String?
+    var announcedHandler: String?
     /// Entries held back until redacted task numbers are known.
-    private var numbering: TaskNumbering?
+    var numbering: TaskNumbering?
     /// The id of UIKit's own snapshot task, reported as `system.snapshot`, whose end is not a task's.
-    private var snapshotTasks = Set<Int64>()
+    var snapshotTasks = Set<Int64>()
+    /// Whether a system line started this process and the app has not logged since: another such line (the
+    /// job after SpringBoard's bootstrap) is the same launch.
+    var launchAnnounced = false
+    /// Why the next process starts, as SpringBoard said before the job was started.
+    var requestedLaunch: (reason: String, foreground: Bool)?
+    /// Whether the process ended (an exit line) and no other has started: the ended process's last lines (its
+    /// pid's, or without pids, until a launch) start none.
+    var afterExit = false
+    var endedPID: Int64?
+    /// BGTaskScheduler's tasks (``ScheduledTasks``).
+    var scheduled = ScheduledTasks()
     private(set) var origin: Int64?
-    private var lastT: Int64 = 0
+    var lastT: Int64 = 0
 
     /// Lifecycle-looking lines that did not parse, in order (the first 100).
     public private(set) var notUnderstood: [NotUnderstood] = []
@@ -84,14 +97,27 @@ public struct LifecycleDeriver: Sendable {
         } else {
             derive(entry, into: &events)
         }
+        // While a started task's kind is unknown, what follows it waits for it (``ScheduledTasks``).
+        if scheduled.isHolding {
+            let ready = scheduled.takeReady()
+            scheduled.hold(events)
+            guard scheduled.isFull else {
+                for event in ready { try emit(event) }
+                return
+            }
+            events = ready + releaseScheduledHold()
+        }
         for event in events { try emit(event) }
     }
 
     /// Ends the capture: derives the entries still held back.
     public mutating func finish(_ emit: (LifecycleEvent) throws -> Void) rethrows {
-        guard let numbering else { return }
         var events: [LifecycleEvent] = []
-        resume(first: numbering.likeliestFirst, into: &events)
+        if let numbering { resume(first: numbering.likeliestFirst, into: &events) }
+        if scheduled.isHolding {
+            scheduled.hold(events)
+            events = releaseScheduledHold()
+        }
         for event in events { try emit(event) }
     }
 
@@ -110,7 +136,7 @@ public struct LifecycleDeriver: Sendable {
                 return derive(entry, into: &events)
             }
             if let first = numbering!.holdAppEntry(entry) { resume(first: first, into: &events) }
-        } else if entry.process == "SpringBoard" || entry.process == "runningboardd" || entry.process == "launchd" {
+        } else if SystemSource(process: entry.process) != nil {
             if endsOrStartsProcess(entry) {
                 resume(first: numbering!.likeliestFirst, into: &events)
                 return derive(entry, into: &events)
@@ -133,19 +159,16 @@ public struct LifecycleDeriver: Sendable {
 
     /// Whether a system line ends the app's process or starts another.
     private func endsOrStartsProcess(_ entry: LogLine) -> Bool {
-        guard let bundle = selection.bundleID else { return false }
-        let message = entry.message
-        switch entry.process {
-        case "SpringBoard": return message.hasPrefix("Bootstrapping app<" + bundle + ">")
-        case "launchd": return Self.launchdExit(entry, bundle: bundle) != nil
+        guard let observation = observe(entry) else { return false }
+        switch observation.kind {
+        case .bootstrapping, .jobStarted, .exited: return true
         default:
-            if UTF8Search.range(of: "Removing assertions for terminated process: [app<", in: message) != nil { return true }
-            if let pid = Self.runningBoardPID(message, bundle: bundle), let known = appPID { return pid != known }
+            if let pid = observation.pid, let known = appPID { return pid != known }
             return false
         }
     }
 
-    private func isApp(_ entry: LogLine) -> Bool {
+    func isApp(_ entry: LogLine) -> Bool {
         if let pid = selection.pid, let linePID = entry.pid { return pid == linePID }
         if let process = selection.process { return entry.process == process }
         return false
@@ -158,40 +181,45 @@ public struct LifecycleDeriver: Sendable {
                 // Another process of the same app: the previous one ended unseen.
                 startProcess(entry, reason: "unknown", pid: pid, into: &events)
             } else if !launched {
+                // The last lines of a process whose end was logged start no other.
+                if afterExit, entry.pid == nil || entry.pid == endedPID, !Self.isLaunchLine(message) { return }
                 startProcess(entry, reason: "unknown", pid: entry.pid, into: &events)
             } else if appPID == nil {
                 appPID = entry.pid
             }
+            launchAnnounced = false
             appLine(entry, message, into: &events)
             return
         }
-        switch entry.process {
-        case "SpringBoard", "runningboardd":
-            if selection.bundleID == nil { learnBundle(from: message) }
-            if entry.process == "SpringBoard" {
-                springBoard(entry, message, into: &events)
-            } else {
-                runningBoard(entry, message, into: &events)
-            }
-        case "launchd":
-            launchd(entry, into: &events)
-        default: break
-        }
+        apply(entry, into: &events)
     }
 
     /// A process of the app starts with `entry`: the previous one, if any, ended unseen.
-    private mutating func startProcess(_ entry: LogLine, reason: String, pid: Int64?, into events: inout [LifecycleEvent]) {
+    /// `foreground` says where the UI starts when the system said it (`nil`: not said).
+    mutating func startProcess(_ entry: LogLine, reason: String, pid: Int64?, foreground: Bool? = nil,
+                               into events: inout [LifecycleEvent]) {
+        if scheduled.isHolding { scheduled.hold(events); events = releaseScheduledHold() }
         reset()
         launched = true
         appPID = pid
         // Launched into the foreground (the user opened it, or UIKit's launch reason is this very line): inactive
-        // until it becomes active.
-        let foreground = reason == "user" || (isApp(entry) && Self.isLaunchLine(entry.message))
-        add(.processLaunch, entry, reason: reason, pid: pid,
-            attributes: foreground ? [Attribute(Attribute.Key.uiState, .string("inactive"))] : [], into: &events)
+        // until it becomes active. Launched into the background: there until it comes to the foreground.
+        let inForeground = foreground ?? (reason == "user" || (isApp(entry) && Self.isLaunchLine(entry.message)))
+        var attributes: [Attribute] = []
+        if inForeground {
+            attributes = [Attribute(Attribute.Key.uiState, .string("inactive"))]
+        } else if foreground == false {
+            attributes = [Attribute(Attribute.Key.uiState, .string("background"))]
+            ui = .background
+        }
+        add(.processLaunch, entry, reason: reason, pid: pid, attributes: attributes, into: &events)
     }
 
-    private mutating func reset() {
+    mutating func reset() {
+        afterExit = false
+        endedPID = nil
+        launchAnnounced = false
+        scheduled.reset()
         mask = nil
         ui = .inactive
         launchShown = false
@@ -220,6 +248,13 @@ public struct LifecycleDeriver: Sendable {
     // MARK: - The app's own process
 
     private mutating func appLine(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
+        if let reason = AppCrashLine.reason(message) {
+            // `*** Terminating app due to uncaught exception ...`, `libc++abi: terminating ...`: the process ends.
+            return endProcess(entry, reason: reason, pid: entry.pid ?? appPID, into: &events)
+        }
+        if let observation = BackgroundTaskLine.observe(message) {
+            return scheduledTask(observation, entry, into: &events)
+        }
         if message.hasPrefix("Deactivation reason ") {
             if !ownCallbacks { deactivation(entry, message, into: &events) }
         } else if message.hasPrefix(UIKitTaskLine.announcement) {
@@ -277,228 +312,28 @@ public struct LifecycleDeriver: Sendable {
         }
     }
 
-    /// `Deactivation reason added: 12; deactivation reasons: 2080 -> 6176; animating application lifecycle event: 1`
-    private mutating func deactivation(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        guard message.hasPrefix("Deactivation reason added: ") || message.hasPrefix("Deactivation reason removed: "),
-            let reasons = UTF8Search.range(of: "deactivation reasons: ", in: message),
-            let arrow = UTF8Search.range(of: " -> ", in: message, from: reasons.upperBound)
-        else { return notUnderstood(entry) }
-        let before = message[reasons.upperBound..<arrow.lowerBound]
-        let after = UTF8Search.integer(message, at: arrow.upperBound)
-        let reasonStart = message.utf8.index(after: UTF8Search.firstIndex(
-            of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
-        let reasonText = UTF8Search.prefix(message, from: reasonStart) { $0 == UInt8(ascii: ";") }.dropFirst()
-        guard let old = Int64(before), let new = after, let reason = Int64(reasonText) else {
-            return notUnderstood(entry)
-        }
-        if reason == Self.launchReason, old == 0, new == 1 << Self.launchReason {
-            // UIKit's launch: a new process if this one had been seen in a UI state already.
-            if mask != nil { startProcess(entry, reason: "unknown", pid: entry.pid ?? appPID, into: &events) }
-            launchShown = true
-            launching = true
-            if nextTaskID == nil { nextTaskID = 1 }
-        }
-        if mask == nil, old == 0, ui == .inactive, !launchShown, message.hasSuffix("lifecycle event: 1") {
-            // The capture begins mid-session with the app active (an animated resignation from no reasons; a
-            // launch starts from no reasons without animation): state it once, so what follows is ordered.
-            add(.appDidBecomeActive, entry, attributes: [Self.stateAtCaptureStart], into: &events)
-            ui = .active
-        }
-        let background: Int64 = 1 << Self.backgroundReason
-        if mask == nil, old & background != 0, ui == .inactive, !launchShown {
-            // The capture begins with the app in the background.
-            add(.appDidEnterBackground, entry, attributes: [Self.stateAtCaptureStart], into: &events)
-            ui = .background
-        }
-        mask = new
-        if reason == Self.backgroundReason, !launching || ui == .background {
-            if new & background != 0, ui != .background {
-                if ui == .active { add(.appWillResignActive, entry, into: &events) }
-                add(.appDidEnterBackground, entry, into: &events)
-                ui = .background
-            } else if new & background == 0, ui == .background {
-                add(.appWillEnterForeground, entry, into: &events)
-                ui = .inactive
-            }
-        }
-        if old != 0, new == 0 {
-            // Active exactly when no reason is left.
-            if ui == .background { add(.appWillEnterForeground, entry, into: &events) }
-            if ui != .active { add(.appDidBecomeActive, entry, into: &events) }
-            ui = .active
-            launching = false
-        } else if old == 0, new != 0, ui == .active {
-            add(.appWillResignActive, entry, into: &events)
-            ui = .inactive
-        }
-    }
-
-    /// Whether `message` is UIKit's launch line (`Deactivation reason added: 10; deactivation reasons: 0 -> 1024`).
-    static func isLaunchLine(_ message: String) -> Bool {
-        message.hasPrefix("Deactivation reason added: 10; deactivation reasons: 0 -> 1024;")
-    }
-
-    // MARK: - SpringBoard and runningboardd
-
-    /// `[0x86c20be40:(FBSceneManager):sceneID:com.example.app-default] Scene lifecycle state did change: Foreground`
-    private mutating func springBoard(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        if let bundle = selection.bundleID, message.hasPrefix("Bootstrapping app<" + bundle + "> with intent ") {
-            // SpringBoard starts a process: its launch, and why (the intent). A process already running ended unseen.
-            let intent = message.dropFirst("Bootstrapping app<".count + bundle.utf8.count + "> with intent ".count)
-                .prefix { $0 != " " }
-            startProcess(entry, reason: Self.launchReason(intent: intent), pid: nil, into: &events)
-            launchShown = true
-            launching = true
-            nextTaskID = 1
-            return
-        }
-        guard let marker = UTF8Search.range(of: "Scene lifecycle state did change: ", in: message) else { return }
-        guard let bundle = selection.bundleID, message.contains("sceneID:" + bundle + "-") else { return }
-        switch message[marker.upperBound...].prefix(while: { $0.isLetter }) {
-        case "Background":
-            if ui == .active { add(.appWillResignActive, entry, into: &events) }
-            if ui != .background { add(.appDidEnterBackground, entry, into: &events) }
-            ui = .background
-        case "Foreground":
-            if ui == .background {
-                add(.appWillEnterForeground, entry, into: &events)
-                ui = .inactive
-            }
-        default:
-            notUnderstood(entry)
-        }
-    }
-
-    /// `Calculated state for app<com.example.app(UUID)>: running-suspended (role: None) (endowments: ...)`
-    private mutating func runningBoard(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        if let marker = UTF8Search.range(of: "Removing assertions for terminated process: [app<", in: message) {
-            let identity = message[marker.upperBound...].prefix { $0 != "(" && $0 != ">" }
-            guard launched, matchesBundle(identity) else { return }
-            return endProcess(entry, reason: "terminated", into: &events)
-        }
-        if let bundle = selection.bundleID, let pid = Self.runningBoardPID(message, bundle: bundle) {
-            // runningboardd names the app's process with its pid: a new pid is a new process.
-            if !launched || (appPID != nil && appPID != pid) {
-                startProcess(entry, reason: "unknown", pid: pid, into: &events)
-            } else if appPID == nil {
-                appPID = pid
-            }
-        }
-        guard let marker = UTF8Search.range(of: "Calculated state for app<", in: message) else { return }
-        let identity = message[marker.upperBound...].prefix { $0 != "(" && $0 != ">" }
-        guard matchesBundle(identity), let colon = UTF8Search.range(of: ">: ", in: message) else { return }
-        let state = message[colon.upperBound...].prefix { $0 != " " }
-        guard launched else { return }
-        if state.hasPrefix("running-suspended") {
-            if !suspended { add(.processSuspend, entry, into: &events) }
-            suspended = true
-        } else if state.hasPrefix("running") {
-            if suspended { add(.processResume, entry, into: &events) }
-            suspended = false
-            // A macOS app (`application.ID.N.N`) logs no UIKit deactivation reasons; the role runningboardd
-            // gives it is what says it is in front of the user.
-            if identity.hasPrefix("application."), mask == nil, ui != .active, state.hasPrefix("running-active"),
-                let role = UTF8Search.range(of: "(role: UserInteractive", in: message) {
-                let name = UTF8Search.prefix(message, from: message.utf8.index(role.lowerBound, offsetBy: 7)) {
-                    $0 == UInt8(ascii: ")")
-                }
-                add(.appDidBecomeActive, entry, attributes: [Attribute(Attribute.Key.processRole, .string(String(name)))],
-                    into: &events)
-                ui = .active
-                launching = false
-            }
-        } else if state.isEmpty {
-            notUnderstood(entry)
-        }
-    }
-
-    /// The pid in runningboardd's name for the app's process, `[app<BUNDLE(UUID)>:PID]`.
-    static func runningBoardPID(_ message: String, bundle: String) -> Int64? {
-        guard let marker = message.range(of: "[app<" + bundle + "(") ?? message.range(of: "[app<" + bundle + ">"),
-            let end = message[marker.upperBound...].range(of: ">:")
-        else { return nil }
-        return UTF8Search.integer(message, at: end.upperBound)
-    }
-
-    /// The app's process ended, as the system logged it.
-    private mutating func endProcess(_ entry: LogLine, reason: String, into events: inout [LifecycleEvent]) {
-        add(.processExit, entry, reason: reason, into: &events)
-        launched = false
-        appPID = nil
-        reset()
-    }
-
-    // MARK: - launchd
-
-    /// `exited due to SIGPIPE | sent by Roam[1758], ran for 4930203ms` / `exited with exit code: 0`, for the
-    /// job `UIKitApplication:BUNDLE[...]` (in the subsystem column of a Console copy, or in the message).
-    private mutating func launchd(_ entry: LogLine, into events: inout [LifecycleEvent]) {
-        guard launched, let bundle = selection.bundleID, let reason = Self.launchdExit(entry, bundle: bundle) else { return }
-        endProcess(entry, reason: reason, into: &events)
-    }
-
-    /// The exit reason launchd logs for the app's job: the signal (`SIGPIPE`), or `exit-code-N`.
-    static func launchdExit(_ entry: LogLine, bundle: String) -> String? {
-        let job = "UIKitApplication:" + bundle + "["
-        guard entry.message.contains(job) || entry.subsystem?.contains(job) == true else { return nil }
-        if let range = UTF8Search.range(of: "exited due to ", in: entry.message) {
-            let signal = UTF8Search.prefix(entry.message, from: range.upperBound) {
-                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ",")
-            }
-            return signal.isEmpty ? nil : String(signal)
-        }
-        if let code = integer(after: "exited with exit code: ", in: entry.message) { return "exit-code-\(code)" }
-        return nil
-    }
-
-    /// The launch reason for SpringBoard's launch intent: `foreground-interactive` is the user opening the
-    /// app; other intents are kept as written.
-    static func launchReason(intent: Substring) -> String {
-        switch intent {
-        case "foreground-interactive": "user"
-        case "": "unknown"
-        default: String(intent)
-        }
-    }
-
-    /// Whether a runningboardd identity is the app's: `com.example.app` on iOS, `application.com.example.app.N.N`
-    /// on macOS.
-    private func matchesBundle(_ identity: Substring) -> Bool {
-        guard let bundle = selection.bundleID else { return false }
-        return identity == bundle || identity.hasPrefix("application." + bundle + ".")
-    }
-
-    /// Learns the app's bundle identifier from a system line naming its process: `[app<BUNDLE(UUID)>:PID]`.
-    private mutating func learnBundle(from message: String) {
-        guard let pid = appPID, let end = message.range(of: ">:\(pid)]"),
-            let start = message.range(of: "app<", options: .backwards, range: message.startIndex..<end.lowerBound)
-        else { return }
-        let identity = message[start.upperBound..<end.lowerBound].prefix { $0 != "(" }
-        if !identity.isEmpty { selection.bundleID = String(identity) }
-    }
-
     // MARK: - Helpers
 
-    private mutating func notUnderstood(_ entry: LogLine) {
+    mutating func notUnderstood(_ entry: LogLine) {
         notUnderstoodCount += 1
         if notUnderstood.count < 100 { notUnderstood.append(NotUnderstood(line: entry.number, text: entry.message)) }
     }
 
-    private mutating func time(_ entry: LogLine) -> Int64 {
+    mutating func time(_ entry: LogLine) -> Int64 {
         let t = max(entry.timestamp - (origin ?? entry.timestamp), lastT)
         lastT = t
         return t
     }
 
-    private func withProvenance(_ event: LifecycleEvent, _ entry: LogLine) -> LifecycleEvent {
+    func withProvenance(_ event: LifecycleEvent, _ entry: LogLine) -> LifecycleEvent {
         var event = event
         event.attrs = (event.attrs ?? []) + [Attribute(Attribute.Key.logLine, .int(Int64(entry.number)))]
         return event
     }
 
-    private mutating func add(_ kind: EventKind, _ entry: LogLine, task: Int64? = nil, name: String? = nil,
-                              reason: String? = nil, pid: Int64? = nil, attributes: [Attribute] = [],
-                              into events: inout [LifecycleEvent]) {
+    mutating func add(_ kind: EventKind, _ entry: LogLine, task: Int64? = nil, name: String? = nil,
+                      reason: String? = nil, pid: Int64? = nil, attributes: [Attribute] = [],
+                      into events: inout [LifecycleEvent]) {
         let event = LifecycleEvent(t: time(entry), kind: kind, task: task, name: name, reason: reason, pid: pid,
                                    attrs: attributes.isEmpty ? nil : attributes)
         events.append(withProvenance(event, entry))

@@ -12,14 +12,20 @@ struct LogLineParser {
     /// Whether a line that starts no entry continues the pending entry's message: until a blank line or a
     /// Markdown fence, which end a capture pasted into a note or an issue.
     private var continuing = false
-    private var jsonBuffer = ""
-    private var jsonDepth = 0
-    private var jsonStart = 0
-    private var jsonInString = false
-    private var jsonEscape = false
+    private var json = JSONEntryCollector()
     /// For captures without dates: the day added to times of day that went backwards (midnight passed).
     private var dayOffset: Int64 = 0
     private var lastTimeOfDay: Int64 = 0
+    /// What is taken for the year and the zone a capture does not print.
+    let assumptions: TimeAssumptions
+    /// For idevicesyslog captures: the year of each month and day, and the device column.
+    private var calendar: CaptureCalendar?
+    private var device = SyslogRelayDevice()
+    /// Whether entries were read with the assumed year, and with the assumed zone.
+    private(set) var assumedYear = false
+    private(set) var assumedZone = false
+    /// The first lines of the input while no format is known (at most three, shortened): what a refusal shows.
+    private(set) var firstLines: [String] = []
     /// The most of a message (or of one JSON object) kept, in bytes.
     static let maxMessage = 1 << 20
     /// Lines with text that is neither an entry nor a continuation: prose around a pasted capture, header
@@ -28,14 +34,33 @@ struct LogLineParser {
     /// Lines whose entry came after other text on the same line (`here is the log: default<TAB>...`).
     private(set) var skippedPrefixes = 0
 
+    init(assumptions: TimeAssumptions = TimeAssumptions()) {
+        self.assumptions = assumptions
+    }
+
     /// Feeds one physical line; returns the entry the line completes, if any.
     mutating func feed(_ line: Substring, number: Int) -> LogLine? {
-        if format == nil, LogFormat.detect(line) == .json { format = .json }
-        if format == .json { return feedJSON(line, number: number) }
+        if format == nil {
+            if LogFormat.detect(line) == .json { format = .json } else { note(line) }
+        }
+        if format == .json {
+            let (entry, dropped) = json.feed(line, number: number)
+            skippedLines += dropped
+            return entry
+        }
         if let entry = entry(line, number: number) { return begin(entry) }
-        if Self.endsContinuation(line) {
+        if Self.endsContinuation(line) || (format != .console && SyslogRelayLine.isBanner(line)) {
+            // A blank line or a fence ends a paste's message; idevicesyslog's `[connected]` is no text at all.
             continuing = false
             return nil
+        }
+        // A quote or list marker before an entry (`> `, `, `, `* `): the entry starts after it.
+        if let first = line.first, Self.marks.contains(first) {
+            let rest = line.drop { Self.marks.contains($0) || $0 == " " }
+            if !rest.isEmpty, let entry = entry(rest, number: number) {
+                skippedPrefixes += 1
+                return begin(entry)
+            }
         }
         if continuing {
             // A message is kept to its first megabyte: beyond that it is no lifecycle line anyway.
@@ -53,6 +78,16 @@ struct LogLineParser {
         }
         skippedLines += 1
         return nil
+    }
+
+    /// The characters a paste may put before an entry: a Markdown quote, a list bullet, a table bar, the comma
+    /// of a log joined from an array.
+    private static let marks: Set<Character> = [">", "|", "*", ","]
+
+    /// Keeps the first lines read while no format is known, for a refusal to show.
+    private mutating func note(_ line: Substring) {
+        guard firstLines.count < 3, !Self.endsContinuation(line) else { return }
+        firstLines.append(line.count > 100 ? String(line.prefix(100)) + "..." : String(line))
     }
 
     /// The entry `text` starts, in the capture's format (told from this line if not known yet).
@@ -79,10 +114,13 @@ struct LogLineParser {
         return finished
     }
 
-    /// A blank line, or a Markdown code fence (```` ``` ````, `~~~`).
+    /// A blank line (spaces at most: a tab belongs to a message's indented lines), or a Markdown code fence
+    /// (```` ``` ````, `~~~`).
     static func endsContinuation(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        return trimmed.isEmpty || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+        let trimmed = line.drop { $0 == " " }
+        if trimmed.isEmpty { return true }
+        let text = trimmed.drop { $0 == "\t" }
+        return text.hasPrefix("```") || text.hasPrefix("~~~")
     }
 
     /// The last entry, at the end of the input.
@@ -97,11 +135,13 @@ struct LogLineParser {
         case .logDefault?: return logDefault(line, number: number)
         case .logCompact?: return logCompact(line, number: number)
         case .logSyslog?: return logSyslog(line, number: number)
+        case .idevicesyslog?: return syslogRelay(line, number: number)
+        case .xcode?: return xcode(line, number: number)
         default: return nil
         }
     }
 
-    /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
+/// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
     private mutating func console(_ line: Substring, number: Int) -> LogLine? {
         guard let columns else { return nil }
         // The bounds of each column, found by one search for each tab; a line cut short after the process (or
@@ -174,7 +214,7 @@ struct LogLineParser {
     }
 
     /// `2026-10-08 11:59:59.318 Df BareExample[31848:159e4] [com.apple.UIKit:BackgroundTask] message`
-    private func logCompact(_ line: Substring, number: Int) -> LogLine? {
+    private mutating func logCompact(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
         var rest = line.dropFirst(stamp.length).drop { $0 == " " }
         let type = rest.prefix { $0 != " " }
@@ -185,7 +225,9 @@ struct LogLineParser {
         let ids = rest[rest.index(after: open)..<close].split(separator: ":")
         let message = rest[rest.index(after: close)...].drop { $0 == " " }
         let (subsystem, category, text) = Self.subsystemCategory(message)
-        return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(process),
+        // The style prints no zone: the assumed one (UTC unless told).
+        let (timestamp, zone) = zoned(stamp)
+        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(process),
                        pid: ids.first.flatMap { Int64($0) }, subsystem: subsystem, category: category, message: String(text))
     }
 
@@ -217,57 +259,46 @@ struct LogLineParser {
                 message[message.index(after: close)...].drop { $0 == " " })
     }
 
-    // MARK: - JSON
+    // MARK: - idevicesyslog and Xcode
 
-    /// Collects one JSON object (NDJSON: one line; `--style json`: several lines inside an array).
-    private mutating func feedJSON(_ line: Substring, number: Int) -> LogLine? {
-        var result: LogLine?
-        for character in line.unicodeScalars {
-            if jsonDepth == 0 {
-                if character == "{" {
-                    jsonDepth = 1
-                    jsonBuffer = "{"
-                    jsonStart = number
-                }
-                continue
-            }
-            jsonBuffer.unicodeScalars.append(character)
-            if jsonInString {
-                if jsonEscape { jsonEscape = false } else if character == "\\" { jsonEscape = true } else if character == "\"" { jsonInString = false }
-                continue
-            }
-            switch character {
-            case "\"": jsonInString = true
-            case "{": jsonDepth += 1
-            case "}":
-                jsonDepth -= 1
-                if jsonDepth == 0 { result = jsonEntry(jsonBuffer, number: jsonStart) }
-            default: break
-            }
+    /// `Aug  7 11:42:43 Jane-iPhone SpringBoard(AssertionServices)[53] <Notice>: message` (``SyslogRelayLine``):
+    /// the year and the zone are the assumed ones; launchd's job goes to ``LogLine/subsystem``, as in a Console
+    /// copy. The library in parentheses (the sender) is dropped, as the other formats' `(sender)` is.
+    private mutating func syslogRelay(_ line: Substring, number: Int) -> LogLine? {
+        guard let fields = SyslogRelayLine.fields(line) else { return nil }
+        if calendar == nil {
+            calendar = CaptureCalendar(year: assumptions.effectiveYear)
+            assumedYear = true
+            assumedZone = true
         }
-        if jsonDepth > 0 { jsonBuffer.append("\n") }
-        if jsonBuffer.utf8.count > Self.maxMessage {
-            // An object that never closes: drop it and look for the next one.
-            jsonDepth = 0
-            jsonInString = false
-            jsonEscape = false
-            jsonBuffer = ""
-            skippedLines += 1
+        let days = calendar!.days(month: fields.month, day: fields.day)
+        let timestamp = days &* 86_400_000_000_000 &+ fields.timeOfDay &- assumptions.effectiveOffset &* 1_000_000_000
+        let device = self.device.name
+        let (process, disproved) = self.device.process(fields.name)
+        if disproved, let device, pending != nil {
+            // The entry before was read as if the capture had a device column: its process lost a word.
+            pending!.process = device + " " + pending!.process
         }
-        return result
+        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: assumptions.effectiveZone,
+                       process: String(process), pid: fields.pid, subsystem: fields.label.map(String.init),
+                       message: String(fields.message))
     }
 
-    private mutating func jsonEntry(_ text: String, number: Int) -> LogLine? {
-        guard let value = try? JSONValueParser.parse(text), let stamp = value["timestamp"]?.stringValue,
-            let time = LogTime.dateTime(Substring(stamp))
-        else {
-            skippedLines += 1
-            return nil
-        }
-        let path = value["processImagePath"]?.stringValue ?? ""
-        let process = path.split(separator: "/").last.map(String.init) ?? ""
-        return LogLine(number: number, timestamp: time.ns, hasDate: true, zone: time.zone, process: process,
-                       pid: value["processID"]?.intValue, subsystem: value["subsystem"]?.stringValue,
-                       category: value["category"]?.stringValue, message: value["eventMessage"]?.stringValue ?? "")
+    /// `2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] message` (``XcodeConsoleLine``); without a zone
+    /// (consoles before Xcode 8), the assumed one.
+    private mutating func xcode(_ line: Substring, number: Int) -> LogLine? {
+        guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
+        let rest = line.dropFirst(stamp.length)
+        guard rest.hasPrefix(" "), let column = XcodeConsoleLine.processColumn(rest.dropFirst()) else { return nil }
+        let (timestamp, zone) = zoned(stamp)
+        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(column.process),
+                       pid: column.pid, message: String(column.message))
+    }
+
+    /// A stamp's time in UTC and its zone: the assumed one where it prints none.
+    private mutating func zoned(_ stamp: (ns: Int64, zone: String?, length: Int)) -> (Int64, String) {
+        if let zone = stamp.zone { return (stamp.ns, zone) }
+        assumedZone = true
+        return (stamp.ns &- assumptions.effectiveOffset &* 1_000_000_000, assumptions.effectiveZone)
     }
 }

@@ -86,6 +86,32 @@ enum LogTime {
         return (ns, zone, length)
     }
 
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        CivilTime.days(year: year, month: month, day: day)
+    }
+
+    /// `Jan` ... `Dec` (the month as idevicesyslog prints it): 1 to 12.
+    static func month(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int64? {
+        // The three letters as one number, compared with each month's.
+        let key = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
+        return switch key {
+        case 0x4A616E: 1  // Jan
+        case 0x466562: 2  // Feb
+        case 0x4D6172: 3  // Mar
+        case 0x417072: 4  // Apr
+        case 0x4D6179: 5  // May
+        case 0x4A756E: 6  // Jun
+        case 0x4A756C: 7  // Jul
+        case 0x417567: 8  // Aug
+        case 0x536570: 9  // Sep
+        case 0x4F6374: 10  // Oct
+        case 0x4E6F76: 11  // Nov
+        case 0x446563: 12  // Dec
+        default: nil
+        }
+    }
+
     @inline(__always)
     private static func digit(_ byte: UInt8) -> Int? {
         byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil

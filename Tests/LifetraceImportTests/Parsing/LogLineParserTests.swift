@@ -115,8 +115,9 @@ import Testing
         #expect(parser.skippedLines >= 1)
     }
 
-    static func parse(_ lines: [String]) -> (parser: LogLineParser, entries: [LogLine]) {
-        var parser = LogLineParser()
+    static func parse(_ lines: [String], _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026))
+        -> (parser: LogLineParser, entries: [LogLine]) {
+        var parser = LogLineParser(assumptions: assumptions)
         var entries: [LogLine] = []
         for (index, line) in lines.enumerated() {
             if let entry = parser.feed(line[...], number: index + 1) { entries.append(entry) }

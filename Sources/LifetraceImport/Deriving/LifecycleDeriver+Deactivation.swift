@@ -1,0 +1,66 @@
+import LifetraceCore
+
+/// UIKit's deactivation reasons (`Schemas/oslog-mapping.md`, *Deactivation reasons*): the app is active
+/// exactly when none is left.
+extension LifecycleDeriver {
+    /// `Deactivation reason added: 12; deactivation reasons: 2080 -> 6176; animating application lifecycle event: 1`
+    mutating func deactivation(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
+        guard message.hasPrefix("Deactivation reason added: ") || message.hasPrefix("Deactivation reason removed: "),
+            let reasons = UTF8Search.range(of: "deactivation reasons: ", in: message),
+            let arrow = UTF8Search.range(of: " -> ", in: message, from: reasons.upperBound)
+        else { return notUnderstood(entry) }
+        let before = message[reasons.upperBound..<arrow.lowerBound]
+        let after = UTF8Search.integer(message, at: arrow.upperBound)
+        let reasonStart = message.utf8.index(after: UTF8Search.firstIndex(
+            of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
+        let reasonText = UTF8Search.prefix(message, from: reasonStart) { $0 == UInt8(ascii: ";") }.dropFirst()
+        guard let old = Int64(before), let new = after, let reason = Int64(reasonText) else {
+            return notUnderstood(entry)
+        }
+        if reason == Self.launchReason, old == 0, new == 1 << Self.launchReason {
+            // UIKit's launch: a new process if this one had been seen in a UI state already.
+            if mask != nil { startProcess(entry, reason: "unknown", pid: entry.pid ?? appPID, into: &events) }
+            launchShown = true
+            launching = true
+            if nextTaskID == nil { nextTaskID = 1 }
+        }
+        if mask == nil, old == 0, ui == .inactive, !launchShown, message.hasSuffix("lifecycle event: 1") {
+            // The capture begins mid-session with the app active (an animated resignation from no reasons; a
+            // launch starts from no reasons without animation): state it once, so what follows is ordered.
+            add(.appDidBecomeActive, entry, attributes: [Self.stateAtCaptureStart], into: &events)
+            ui = .active
+        }
+        let background: Int64 = 1 << Self.backgroundReason
+        if mask == nil, old & background != 0, ui == .inactive, !launchShown {
+            // The capture begins with the app in the background.
+            add(.appDidEnterBackground, entry, attributes: [Self.stateAtCaptureStart], into: &events)
+            ui = .background
+        }
+        mask = new
+        if reason == Self.backgroundReason, !launching || ui == .background {
+            if new & background != 0, ui != .background {
+                if ui == .active { add(.appWillResignActive, entry, into: &events) }
+                add(.appDidEnterBackground, entry, into: &events)
+                ui = .background
+            } else if new & background == 0, ui == .background {
+                add(.appWillEnterForeground, entry, into: &events)
+                ui = .inactive
+            }
+        }
+        if old != 0, new == 0 {
+            // Active exactly when no reason is left.
+            if ui == .background { add(.appWillEnterForeground, entry, into: &events) }
+            if ui != .active { add(.appDidBecomeActive, entry, into: &events) }
+            ui = .active
+            launching = false
+        } else if old == 0, new != 0, ui == .active {
+            add(.appWillResignActive, entry, into: &events)
+            ui = .inactive
+        }
+    }
+
+    /// Whether `message` is UIKit's launch line (`Deactivation reason added: 10; deactivation reasons: 0 -> 1024`).
+    static func isLaunchLine(_ message: String) -> Bool {
+        message.hasPrefix("Deactivation reason added: 10; deactivation reasons: 0 -> 1024;")
+    }
+}

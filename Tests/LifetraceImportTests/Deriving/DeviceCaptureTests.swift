@@ -1,0 +1,160 @@
+import LifetraceAnalysis
+import LifetraceCore
+@testable import LifetraceImport
+import Testing
+
+/// Captures from real devices and from Xcode's console: idevicesyslog in its older layout (the device's name
+/// as a column) with and without the library column, Xcode's debug console pasted among prose, and a Console
+/// capture of a crash. The facts each test expects were read off the fixtures' lines by hand
+/// (Fixtures/README.md names their sources).
+@Suite struct DeviceCaptureTests {
+    static let s: Int64 = 1_000_000_000
+
+    /// idevicesyslog, iOS 10: the app launched in the background for locationd, with apsd's own dated lines
+    /// quoted inside the first messages.
+    @Test func idevicesyslogBackgroundLaunchWithQuotedDates() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "location-launch.idevicesyslog.log",
+            AppSelection(process: "GettingLocationWhenSuspended", bundleID: "com.mobileoop.GettingLocationWhenSuspended"),
+            TimeAssumptions(year: 2017, zone: "-0400"))
+        // Origin 11:42:42 (line 3, apsd); assertiond submits the app's job at 11:42:43, after SpringBoard's
+        // `suspended-activation` for locationd.
+        #expect(events.map(Derived.init) == [Derived("process.launch", t: 1 * Self.s, line: 17, reason: "location")])
+        #expect(events[0].attribute("ui_state") == .string("background"))
+        #expect(importer.format == .idevicesyslog)
+        #expect(importer.entries == 34)
+        #expect(importer.skipped.lines == 2)
+        #expect(importer.skipped.prefixes == 0)
+        #expect(importer.notUnderstood.count == 0)
+        let header = importer.header(app: nil)
+        // 2017-08-07 11:42:42 at -04:00 is 15:42:42 UTC: 1502120562 s since 1970 (`date -u -d ... +%s`).
+        #expect(header.startUnixNanoseconds == 1_502_120_562_000_000_000)
+        #expect(header[extra: "time_zone"] == .string("-0400"))
+        #expect(header[extra: "year_assumed"] == .int(2017))
+        #expect(header[extra: "time_zone_assumed"] == .bool(true))
+        #expect(header[extra: "log_format"] == .string("idevicesyslog"))
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.map(\.end) == [.traceEnded])
+        #expect(result.processes.map(\.launchReason) == ["location"])
+    }
+
+    /// The first entry's columns: the device's name is a column, the library in parentheses is dropped, and the
+    /// quoted date is the message's, not an entry.
+    @Test func theOlderLayoutsColumnsAreRead() throws {
+        let text = try ImportFixtures.text("location-launch.idevicesyslog.log")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let (_, entries) = LogLineParserTests.parse(lines, TimeAssumptions(year: 2017, zone: "-0400"))
+        let first = try #require(entries.first)
+        #expect(first.number == 3)
+        #expect(first.process == "apsd")
+        #expect(first.pid == 84)
+        #expect(first.message.hasPrefix("2017-08-07 11:42:42 -0400 apsd[84]: <APSDecayTimer"))
+        let app = try #require(entries.first { $0.number == 23 })
+        #expect(app.process == "GettingLocationWhenSuspended")
+        #expect(app.pid == 3832)
+        #expect(app.message == "didFinishLaunchingWithOptions")
+        #expect(app.timestamp - first.timestamp == 2 * Self.s)
+    }
+
+    /// idevicesyslog, iOS 8, during an Appium run: the app is killed (launchd's job exits on signal 9) and
+    /// relaunched twice, each time with a new pid.
+    @Test func idevicesyslogKillsAndRelaunches() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "weather-relaunch.idevicesyslog.log", AppSelection(process: "TheWeather", bundleID: "com.weather.TWC"),
+            TimeAssumptions(year: 2016))
+        // Origin Mar 3 09:38:19 (line 21).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 21, reason: "unknown"),
+            Derived("process.exit", t: 3746 * Self.s, line: 45, reason: "SIGKILL"),  // 10:40:45, `Killed: 9`
+            Derived("process.launch", t: 3853 * Self.s, line: 57, reason: "unknown"),  // 10:42:32
+            Derived("process.exit", t: 3972 * Self.s, line: 65, reason: "SIGKILL"),  // 10:44:31
+            Derived("process.launch", t: 3981 * Self.s, line: 73, reason: "unknown"),  // 10:44:40
+        ])
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [470, 484, 490])
+        #expect(importer.entries == 51)
+        // Two comments and ideviceinstaller's list of 15 lines; not the `[connected]` banner, not the tab-only
+        // line inside the first message.
+        #expect(importer.skipped.lines == 17)
+        let header = importer.header(app: nil)
+        // No zone printed, none given: UTC, and the header says it was taken. 2016-03-03 09:38:19 UTC is
+        // 1456997899 s since 1970.
+        #expect(header[extra: "time_zone"] == .string("+0000"))
+        #expect(header[extra: "time_zone_assumed"] == .bool(true))
+        #expect(header.startUnixNanoseconds == 1_456_997_899_000_000_000)
+        #expect(importer.assumed.year == 2016)
+        #expect(importer.assumed.zone == "+0000")
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.map(\.end) == [.endedInBackground, .endedInBackground, .traceEnded])
+    }
+
+    /// Xcode's console in a blog post: a crash banner, then another process whose simulated BGTaskScheduler
+    /// task starts before the log says its kind.
+    @Test func xcodeConsoleCrashAndSimulatedRefreshTask() throws {
+        let (importer, events) = try ImportFixtures.importFixture("bgtask.xcode.md", AppSelection(process: "TestBgTask"))
+        // Origin 08:24:40.648838 (line 5).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 5, reason: "unknown"),
+            Derived("process.exit", t: 0, line: 5, reason: "uncaught-exception"),
+            Derived("process.launch", t: 1_757_979_829_000, line: 16, reason: "unknown"),  // 08:53:58.628667
+            // 08:54:03.669153, `Starting simulated task: <decode: missing data>`: a refresh task, as its completion says.
+            Derived("bg.refresh.begin", t: 1_763_020_315_000, line: 19, task: ScheduledTasks.base + 1,
+                    taskName: "com.example.bgRefresh"),
+            Derived("bg.refresh.end", t: 1_766_911_859_000, line: 20, task: ScheduledTasks.base + 1,
+                    taskName: "com.example.bgRefresh"),  // 08:54:07.560697
+        ])
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [275, 381])
+        #expect(importer.format == .xcode)
+        #expect(importer.entries == 7)
+        #expect(importer.skipped.lines == 10)
+        #expect(importer.notUnderstood.count == 0)
+        let header = importer.header(app: nil)
+        // 2020-10-11 08:24:40.648838 at +07:00 is 01:24:40.648838 UTC: 1602379480 s since 1970.
+        #expect(header.startUnixNanoseconds == 1_602_379_480_648_838_000)
+        #expect(header[extra: "time_zone"] == .string("+0700"))
+        #expect(header[extra: "time_zone_assumed"] == nil)
+        #expect(header[extra: "year_assumed"] == nil)
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.count == 2)
+    }
+
+    /// The same console lines without the post's prose and fences: the same events.
+    @Test func xcodeConsoleWithoutProseReadsTheSame() throws {
+        let text = try ImportFixtures.text("bgtask.xcode.md")
+        let console = text.split(separator: "\n").filter { $0.hasPrefix("2020-") || $0.hasPrefix("(lldb)") }
+        #expect(console.count == 8)
+        let (importer, events) = ImportFixtures.importText(console.joined(separator: "\n"), AppSelection(process: "TestBgTask"))
+        let (_, pasted) = try ImportFixtures.importFixture("bgtask.xcode.md", AppSelection(process: "TestBgTask"))
+        #expect(events.map { [$0.eventName, "\($0.t)", $0.reason ?? "", $0.name ?? ""] }
+                == pasted.map { [$0.eventName, "\($0.t)", $0.reason ?? "", $0.name ?? ""] })
+        #expect(importer.skipped.lines == 0)
+        #expect(importer.entries == 7)
+    }
+
+    /// A Console capture of a crash right after a cold launch: the app's own uncaught-exception line ends the
+    /// process; runningboardd's and SpringBoard's reports of that end that follow derive nothing more.
+    @Test func consoleCrashAfterLaunch() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "foreground-crash.console.log",
+            AppSelection(process: "MobileJarvisNative", bundleID: "com.hightowerai.MobileJarvisNative"))
+        // Origin 23:30:38.553942 (line 3).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 4_558_191_000, line: 4, reason: "user"),
+            Derived("task.begin", t: 5_013_613_000, line: 12, task: 1),
+            Derived("task.begin", t: 5_046_314_000, line: 14, task: 2),
+            Derived("task.end", t: 5_143_301_000, line: 20, task: 1),
+            Derived("app.didBecomeActive", t: 5_144_909_000, line: 23),
+            Derived("process.exit", t: 6_235_991_000, line: 24, reason: "uncaught-exception"),
+        ])
+        #expect(importer.entries == 26)
+        #expect(importer.notUnderstood.count == 0)
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        // Task 2 is open when the process crashes: the analyzer classifies the end as killed with it and reports
+        // the task (LT041), as it does for any process that ends with a task open. No other finding.
+        #expect(result.findings.map(\.rule.id.rawValue) == ["LT041"])
+        #expect(result.processes.map(\.end) == [.killedWithBackgroundTask])
+        #expect(result.totals.suspended == 0)
+    }
+}

@@ -1,0 +1,95 @@
+@testable import LifetraceImport
+import Testing
+
+/// idevicesyslog's and Xcode's lines: detection (a date quoted inside a message is no entry), columns, the
+/// year and zone taken where none is printed, and the banner.
+@Suite struct DeviceFormatParserTests {
+    @Test(arguments: [
+        // idevicesyslog with the device's name as a column (location-launch fixture, line 19).
+        ("Aug  7 11:42:43 Michael-Kaufmans-iPhone SpringBoard(AssertionServices)[53] <Notice>: [com.mobileoop.GettingLocationWhenSuspended] Bootstrap complete with label: UIKitApplication:com.mobileoop.GettingLocationWhenSuspended[0x966e][63]",
+         LogFormat?.some(.idevicesyslog)),
+        // ... without it, as issue 24 quotes it, and with a fraction of a second.
+        ("Oct 10 13:17:45 MyApp(UIKitCore)[812] <Notice>: message", .idevicesyslog),
+        ("Dec 27 19:08:34.252035 Runner(UIKitCore)[40007] <Notice>: message", .idevicesyslog),
+        // Xcode's console, with the zone (bgtask fixture, line 18) and without (NSLog before Xcode 8).
+        ("2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] Simulating launch for task with identifier com.example.bgRefresh", .xcode),
+        ("2015-12-01 17:20:47.452 ThaliTest[2200:2075973] Apache Cordova native platform version 3.9.2 is starting.", .xcode),
+        ("2019-10-19 17:00:14.615646+0300 Schedule Background Task New[48148:1564536] Simulating launch for task with identifier com.basil.imagesuploud", .xcode),
+        // Dates quoted inside messages: apsd's own (no fraction) and swcd's (`AM`, no process column).
+        ("2017-08-07 11:42:42 -0400 apsd[84]: <APSDecayTimer: 0x100317ee0>:APSNetworkMonitor decaying cost (1252 - 2) = 1250", nil),
+        ("2016-03-03 10:41:09.650282 AM [SWC] ### Finish URL 'https://weather.com/apple-app-site-association' failed", nil),
+        ("[connected]", nil),
+    ])
+    func detection(line: String, format: LogFormat?) {
+        #expect(LogFormat.detect(line[...]) == format)
+    }
+
+    @Test func theDeviceColumnIsToldFromTheEntries() {
+        // The first entry's process holds a space: its first word is taken for a device until the next entry,
+        // which does not start with it, shows the capture has no device column.
+        let (_, entries) = LogLineParserTests.parse([
+            "Oct 10 13:17:45 My App(UIKitCore)[812] <Notice>: first",
+            "Oct 10 13:17:46 SpringBoard(FrontBoard)[34] <Notice>: second",
+            "Oct 10 13:17:47 My App[812] <Notice>: third",
+        ])
+        #expect(entries.map(\.process) == ["My App", "SpringBoard", "My App"])
+        let (_, older) = LogLineParserTests.parse([
+            "Mar  3 10:42:32 iPod TheWeather[484] <Warning>: Storage Capacity of 16GB.",
+            "Mar  3 10:42:32 iPod Unknown[484] <Error>: ",
+            "Mar  3 10:40:45 iPod com.apple.xpc.launchd[1] (UIKitApplication:com.weather.TWC[0x942c][470]) <Notice>: Service exited due to signal: Killed: 9",
+        ])
+        #expect(older.map(\.process) == ["TheWeather", "Unknown", "com.apple.xpc.launchd"])
+        #expect(older.map(\.pid) == [484, 484, 1])
+        #expect(older[2].subsystem == "UIKitApplication:com.weather.TWC[0x942c][470]")
+        #expect(older[2].message == "Service exited due to signal: Killed: 9")
+        #expect(older[1].message == "")
+    }
+
+    @Test func theYearAndZoneAreTakenAndNewYearMovesOn() throws {
+        let (parser, entries) = LogLineParserTests.parse([
+            "[connected:00008030-001A2C3E0E38802E]",
+            "Dec 31 23:59:59 iPhone App[1] <Notice>: before",
+            "Jan  1 00:00:01.5 iPhone App[1] <Notice>: after",
+            "[disconnected:00008030-001A2C3E0E38802E]",
+        ], TimeAssumptions(year: 2024, zone: "+01:00"))
+        #expect(parser.format == .idevicesyslog)
+        #expect(entries.map(\.message) == ["before", "after"])
+        #expect(entries[1].timestamp - entries[0].timestamp == 2_500_000_000)
+        // 2024-12-31 23:59:59 at +01:00 is 22:59:59 UTC: 1735685999 s since 1970.
+        #expect(entries[0].timestamp == 1_735_685_999_000_000_000)
+        #expect(entries[0].zone == "+0100")
+        #expect(parser.skippedLines == 0)
+        #expect(parser.assumedYear && parser.assumedZone)
+    }
+
+    @Test func xcodeWithoutAZoneTakesTheAssumedOne() throws {
+        let (parser, entries) = LogLineParserTests.parse([
+            "2015-12-01 17:20:47.452 ThaliTest[2200:2075973] Apache Cordova native platform version 3.9.2 is starting.",
+            "peerAvailabilityChanged [{\"peerAvailable\":true}]",
+            ",2015-12-01 17:20:47.878 ThaliTest[2200:2075973] Multi-tasking -> Device: YES, App: YES",
+        ], TimeAssumptions(zone: "+0100"))
+        #expect(parser.format == .xcode)
+        #expect(entries.map(\.message) == ["Apache Cordova native platform version 3.9.2 is starting.\npeerAvailabilityChanged [{\"peerAvailable\":true}]",
+                                           "Multi-tasking -> Device: YES, App: YES"])
+        // 17:20:47.452 at +01:00 is 16:20:47.452 UTC: 1448986847 s since 1970.
+        #expect(entries[0].timestamp == 1_448_986_847_452_000_000)
+        #expect(entries[0].pid == 2200)
+        #expect(parser.assumedZone)
+        #expect(!parser.assumedYear)
+        // The comma a joined log put before the second entry is text before it.
+        #expect(parser.skippedPrefixes == 1)
+    }
+
+    @Test(arguments: [("+0700", "+0700"), ("-05:00", "-0500"), ("+05", "+0500"), ("UTC", "+0000"), ("Z", "+0000"),
+                      ("Europe/Paris", nil), ("+2500", nil), ("0700", nil)])
+    func zonesAreNormalized(text: String, zone: String?) {
+        #expect(TimeAssumptions.normalizedZone(text) == zone)
+    }
+
+    @Test func aRefusalShowsTheFirstLines() {
+        let (parser, entries) = LogLineParserTests.parse(["shopping list", "", "milk", "eggs", "bread"])
+        #expect(entries.isEmpty)
+        #expect(parser.format == nil)
+        #expect(parser.firstLines == ["shopping list", "milk", "eggs"])
+    }
+}
