@@ -131,6 +131,56 @@ let package = Package(
     ]
 )
 
+// A Swift service's lifecycle recorded: LifetraceServiceLifecycle links swift-server's swift-service-lifecycle, whose
+// manifest — and those of swift-log and swift-async-algorithms, which it brings — needs swift-tools-version 6.2. So
+// it is declared only to a toolchain that reads 6.2 manifests: with an older one (Xcode 16) the package resolves and
+// builds exactly as before, and with any an app that links LifetraceRecorder resolves these but never builds them.
+#if compiler(>=6.2)
+package.dependencies += [
+    // `ServiceGroup`, graceful shutdown and Unix signals, for LifetraceServiceLifecycle alone.
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // The logger a `ServiceGroupConfiguration` takes.
+    .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+]
+package.products.append(.library(name: "LifetraceServiceLifecycle", targets: ["LifetraceServiceLifecycle"]))
+package.targets += [
+    // What a Swift service links: the services of its ServiceGroup recorded — start, readiness, graceful shutdown
+    // with its signal, stop, and the process's exit — through the process's recorder. No libzstd.
+    .target(
+        name: "LifetraceServiceLifecycle",
+        dependencies: [
+            "LifetraceRecorder", "LifetraceCore", "LifetraceFormat", "LifetraceConcurrency",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    // The example service of Examples/ServiceExample (a package of its own, which depends on lifetrace by path),
+    // built here too so that the tests run it as a real process.
+    .executableTarget(
+        name: "ServiceExample",
+        dependencies: [
+            "LifetraceServiceLifecycle",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Examples/ServiceExample/Sources/ServiceExample"
+    ),
+    // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), its trace
+    // checked by the built lifetrace.
+    .testTarget(
+        name: "LifetraceServiceLifecycleTests",
+        dependencies: [
+            "LifetraceServiceLifecycle", "LifetraceRecorder", "LifetraceAnalysis", "LifetraceFormat", "LifetraceCore",
+            "LifetraceTestSupport", "ServiceExample", "lifetrace",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+#endif
+
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))

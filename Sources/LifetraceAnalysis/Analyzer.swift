@@ -159,6 +159,8 @@ struct AnalysisCore: ~Copyable {
     /// Whether SwiftUI's App-level phase is checked against its scenes' (LT030): a model follows the scenes'
     /// phases for the trace's lifecycle.
     private let appPhaseChecked: Bool
+    /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
+    private var services: ServiceRules?
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
     private let layers: [EventLayer] = (0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom }
     /// The process being read; meaningful while `alive`.
@@ -232,6 +234,7 @@ struct AnalysisCore: ~Copyable {
         appDelegateUICallbacksForbidden = uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
         terminateInForegroundChecked = uikit
         appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
+        if header.followedLifecycle == .service { services = ServiceRules(configuration: configuration) }
     }
 
     mutating func consume(_ block: borrowing EventBlock) {
@@ -259,6 +262,7 @@ struct AnalysisCore: ~Copyable {
             if case .none = transition {} else { suspensionChanged(transition, at: event.t) }
         }
         engine.consume(event, row: row, of: block, reports: &reports)
+        services?.consume(event, row: row, of: block, reports: &reports)
         if observer != nil { observe(block.event(at: row)) }
         let tag = Int(event.tag)
         if namedRuleKinds[tag] || process.willTerminateEnd != nil
@@ -565,6 +569,7 @@ struct AnalysisCore: ~Copyable {
 
     private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard alive else { return }
+        services?.processEnded(at: processEndObserved ? t : process.lastT, exitObserved: processEndObserved, reports: &reports)
         let suspendedAtEnd = suspension.suspendedAtEnd(nextLaunch: nextLaunch)
         let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
             terminated: process.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: processEndObserved,

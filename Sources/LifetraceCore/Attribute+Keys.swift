@@ -32,9 +32,24 @@ extension Attribute {
         /// `reason`: on `custom.launch-reason`, the launch reason a scene's connection options showed after its
         /// `scene.willConnect` was written.
         public static let reason = "reason"
+        /// `success_termination`: on `service.start`, what the service's group does when its `run()` returns
+        /// (`cancelGroup`, `gracefullyShutdownGroup`, `ignore`).
+        public static let successTermination = "success_termination"
+        /// `failure_termination`: on `service.start`, what the service's group does when its `run()` throws.
+        public static let failureTermination = "failure_termination"
+        /// `error`: on `service.stopped`, the error the service's `run()` threw; on a service's `process.exit`, the
+        /// error its group's `run()` threw.
+        public static let error = "error"
+        /// `cancelled`: on `service.stopped`, the service's task had been cancelled when `run()` ended.
+        public static let cancelled = "cancelled"
+        /// `ran_ns`: on `service.stopped`, how long the service's `run()` ran.
+        public static let ranNanoseconds = "ran_ns"
+        /// `action`: on `service.signal`, what the group does on the signal (`graceful-shutdown` or `cancel`).
+        public static let action = "action"
 
         /// Every key above.
         public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, uiState, processRole,
-                                 prewarmed, dropped, cause, success, unfinished, scene, reason]
+                                 prewarmed, dropped, cause, success, unfinished, scene, reason, successTermination,
+                                 failureTermination, error, cancelled, ranNanoseconds, action]
     }
 }

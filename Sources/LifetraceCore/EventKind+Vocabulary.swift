@@ -82,13 +82,23 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case systemProtectedDataWillBecomeUnavailable = 85
     /// `system.protectedDataDidBecomeAvailable`: UIApplication.protectedDataDidBecomeAvailableNotification: protected files are readable again. (Since 1.2.)
     case systemProtectedDataDidBecomeAvailable = 86
+    /// `service.start`: A service's run() began (ServiceGroup started it): scene is the service's name; attrs.success_termination and attrs.failure_termination say what its group does when run() returns or throws (cancelGroup, gracefullyShutdownGroup, ignore). (Since 1.3.)
+    case serviceStart = 96
+    /// `service.ready`: The service said it is ready to serve (its one readiness call). (Since 1.3.)
+    case serviceReady = 97
+    /// `service.shutdown`: The service was asked to shut down gracefully (its group's graceful shutdown reached it); reason: the signal that started the group's shutdown, when one did. (Since 1.3.)
+    case serviceShutdown = 98
+    /// `service.stopped`: The service's run() returned or threw: attrs.error the error if it threw, attrs.cancelled true if its task had been cancelled by then, attrs.ran_ns how long run() ran. (Since 1.3.)
+    case serviceStopped = 99
+    /// `service.signal`: The process received a signal its service group handles: reason names it (SIGTERM, SIGINT, ...); attrs.action is graceful-shutdown or cancel, what the group does on it. (Since 1.3.)
+    case serviceSignal = 100
     /// `custom`: A user marker, written custom.<label>.
     case custom = 127
 }
 
 extension EventKind {
     /// The vocabulary version these kinds belong to.
-    public static let vocabularyVersion = (major: 1, minor: 2)
+    public static let vocabularyVersion = (major: 1, minor: 3)
 
     /// The kind's name as it appears in JSON Lines (`custom` for every `custom.*` event).
     public var name: String {
@@ -132,6 +142,11 @@ extension EventKind {
         case .systemThermalState: "system.thermalState"
         case .systemProtectedDataWillBecomeUnavailable: "system.protectedDataWillBecomeUnavailable"
         case .systemProtectedDataDidBecomeAvailable: "system.protectedDataDidBecomeAvailable"
+        case .serviceStart: "service.start"
+        case .serviceReady: "service.ready"
+        case .serviceShutdown: "service.shutdown"
+        case .serviceStopped: "service.stopped"
+        case .serviceSignal: "service.signal"
         case .custom: "custom"
         }
     }
@@ -179,6 +194,11 @@ extension EventKind {
         case .systemThermalState: .system
         case .systemProtectedDataWillBecomeUnavailable: .system
         case .systemProtectedDataDidBecomeAvailable: .system
+        case .serviceStart: .service
+        case .serviceReady: .service
+        case .serviceShutdown: .service
+        case .serviceStopped: .service
+        case .serviceSignal: .service
         case .custom: .custom
         }
     }
@@ -225,6 +245,11 @@ extension EventKind {
         case .systemThermalState: [.reason]
         case .systemProtectedDataWillBecomeUnavailable: []
         case .systemProtectedDataDidBecomeAvailable: []
+        case .serviceStart: [.scene]
+        case .serviceReady: [.scene]
+        case .serviceShutdown: [.scene]
+        case .serviceStopped: [.scene]
+        case .serviceSignal: [.reason]
         case .custom: [.label]
         }
     }
@@ -271,13 +296,18 @@ extension EventKind {
         case "system.thermalState": self = .systemThermalState
         case "system.protectedDataWillBecomeUnavailable": self = .systemProtectedDataWillBecomeUnavailable
         case "system.protectedDataDidBecomeAvailable": self = .systemProtectedDataDidBecomeAvailable
+        case "service.start": self = .serviceStart
+        case "service.ready": self = .serviceReady
+        case "service.shutdown": self = .serviceShutdown
+        case "service.stopped": self = .serviceStopped
+        case "service.signal": self = .serviceSignal
         default: return nil
         }
     }
 }
 
 extension EventFields {
-    /// `scene`: Scene (session) identifier.
+    /// `scene`: Scene (session) identifier; on service.* events, the service's name (its instance, as a scene is a scene's).
     @inlinable public static var scene: EventFields { EventFields(rawValue: 1 << 0) }
     /// `dur`: Handler duration in nanoseconds (>= 0).
     @inlinable public static var dur: EventFields { EventFields(rawValue: 1 << 1) }

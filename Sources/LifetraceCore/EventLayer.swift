@@ -14,6 +14,9 @@ public enum EventLayer: String, CaseIterable, Hashable, Sendable {
     case process
     /// What the system or a recorder observes: snapshots, heartbeats, dropped events.
     case system
+    /// A service's lifecycle (`service.*`): each named service's start, readiness, shutdown and stop, and the
+    /// signals its group handles.
+    case service
     /// User markers (`custom.*`).
     case custom
 }

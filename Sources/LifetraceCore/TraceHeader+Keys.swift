@@ -66,6 +66,10 @@ extension TraceHeader {
         case appkit
         /// An app extension, which follows its host app's state (`NSExtensionContext`'s host notifications).
         case appExtension = "app-extension"
+        /// A service: a long-running process (a server, a worker) whose named services start, become ready, shut
+        /// down gracefully when asked (SIGTERM from an orchestrator) and stop (`service.*` events; swift-server's
+        /// ServiceLifecycle, through `LifetraceServiceLifecycle`). None of the app models judges it.
+        case service
     }
 
     /// `lifecycle`: the application lifecycle the trace follows, when the writer said.

@@ -213,6 +213,15 @@ public final class Recorder: Sendable {
         if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs)) }
     }
 
+    /// Records a user marker, `custom.<label>`, that happens now, about `scene`: a scene, or a service (a
+    /// service's name is its events' scene), on whose lane reports draw it.
+    public func mark(_ label: String, scene: String, attrs: [Attribute]? = nil) {
+        guard let (_, t) = append(.custom, stampNow: true, { state, t in
+            state.append(.custom, at: t, label: label, scene: scene, attrs: attrs)
+        }) else { return }
+        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs)) }
+    }
+
     /// Records an event with the timestamp it carries, which should not be before the last one recorded.
     ///
     /// For relaying events timestamped elsewhere, as `lifetrace record` does: they are written in the order

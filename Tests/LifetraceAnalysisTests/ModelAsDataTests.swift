@@ -78,7 +78,8 @@ import Testing
 
     @Test func everyBuiltInModelParsesAndNamesCatalogueRules() {
         #expect(Set(LifecycleModel.builtIn.map(\.name))
-            == ["app-ui", "app-termination", "process", "scene", "swiftui-scene", "watchkit-app", "appkit-app", "app-extension"])
+            == ["app-ui", "app-termination", "process", "scene", "swiftui-scene", "watchkit-app", "appkit-app", "app-extension",
+               "service"])
         for model in LifecycleModel.builtIn {
             for transition in model.transitions {
                 if let rule = transition.rule {

@@ -95,10 +95,10 @@ import Testing
         #expect(error.description == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace")
     }
 
-    /// A block written by a hypothetical newer minor version with a kind (tag 100) this reader does not know.
+    /// A block written by a hypothetical newer minor version with a kind (tag 126) this reader does not know.
     func newerMinorTrace(minor: UInt8) throws -> [UInt8] {
         var block = EventBlockLayoutTests.oneEventBlock
-        block[27] = 100
+        block[27] = 126
         var content: [UInt8] = []
         var encoder = EventBlockEncoder()
         encoder.append(LifecycleEvent(t: 400, kind: .heartbeat))
@@ -140,7 +140,7 @@ import Testing
     @Test func unknownKindsOfTheSameMinorVersionAreDamage() throws {
         let path = files.directory.write("v1.0.lifetrace", try newerMinorTrace(minor: 0))
         let error = try #require(files.readError(path))
-        #expect(error.description == "\(path): byte 16 (frame 1): unknown event kind tag 100 (at byte 27 of the frame's content)")
+        #expect(error.description == "\(path): byte 16 (frame 1): unknown event kind tag 126 (at byte 27 of the frame's content)")
     }
 
     @Test func anAbsurdSkippableFrameSizeIsRefusedBeforeReading() throws {

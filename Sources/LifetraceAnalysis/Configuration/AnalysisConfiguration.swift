@@ -12,7 +12,9 @@ public struct AnalysisConfiguration: Sendable, Equatable {
     /// Rules turned off.
     public var disabledRules: Set<RuleID>
     /// Budgets set for particular scenes (a document editor's scene may spend longer in the background
-    /// handler than its viewer's), by scene id and budget name; `nil` turns a budget off for that scene.
+    /// handler than its viewer's), by scene id and budget name; `nil` turns a budget off for that scene. A
+    /// service's are here too, by its name (`services` in `lifetrace.json`): a service's events name it where
+    /// a scene's name the scene.
     public var sceneBudgets: [String: [Budget: Int64?]] = [:]
 
     static let second: Int64 = 1_000_000_000
@@ -27,6 +29,8 @@ public struct AnalysisConfiguration: Sendable, Equatable {
             .expirationGrace: 1 * second,
             .launch: 5 * second,
             .inactiveEpisode: nil,
+            .shutdownGrace: 30 * second,
+            .serviceReady: 90 * second,
         ],
         severities: [:],
         disabledRules: [])
@@ -50,7 +54,8 @@ public struct AnalysisConfiguration: Sendable, Equatable {
 
     /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
     /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}},
-    /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}}}`.
+    /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}},
+    /// "services": {"http": {"budgets": {"shutdownGrace": "10s"}}}}`.
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
     public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
@@ -64,16 +69,18 @@ public struct AnalysisConfiguration: Sendable, Equatable {
         let style = header?[extra: "style"]?.stringValue
             ?? (header?.sceneManifest == false ? "app-delegate" : nil)
         if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
-        if case let .object(scenes)? = json["scenes"] {
-            for (scene, settings) in scenes {
-                var scoped = AnalysisConfiguration(budgets: configuration.budgets, severities: [:], disabledRules: [])
-                try scoped.apply(settings, file: path)
-                var overrides: [Budget: Int64?] = [:]
-                if case let .object(members)? = settings["budgets"] {
-                    for (name, _) in members { overrides[Budget(rawValue: name)] = scoped.budgets[Budget(rawValue: name)] ?? nil }
-                }
-                configuration.sceneBudgets[scene] = overrides
+        // A service's budgets by its name, as a scene's by its id: both name the instance their events are about.
+        var instances: [(key: String, value: JSONValue)] = []
+        if case let .object(scenes)? = json["scenes"] { instances += scenes }
+        if case let .object(services)? = json["services"] { instances += services }
+        for (scene, settings) in instances {
+            var scoped = AnalysisConfiguration(budgets: configuration.budgets, severities: [:], disabledRules: [])
+            try scoped.apply(settings, file: path)
+            var overrides: [Budget: Int64?] = [:]
+            if case let .object(members)? = settings["budgets"] {
+                for (name, _) in members { overrides[Budget(rawValue: name)] = scoped.budgets[Budget(rawValue: name)] ?? nil }
             }
+            configuration.sceneBudgets[scene] = overrides
         }
         self = configuration
     }

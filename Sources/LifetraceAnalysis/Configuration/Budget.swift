@@ -28,4 +28,11 @@ public struct Budget: StringIdentifier {
     public static let launch: Budget = "launch"
     /// `inactiveEpisode`: one stay in the inactive state. Off by default: a phone call may last an hour.
     public static let inactiveEpisode: Budget = "inactiveEpisode"
+    /// `shutdownGrace`: how long a service may take to stop once asked to shut down, before its orchestrator
+    /// kills it. Default 30 s: Kubernetes' `terminationGracePeriodSeconds` (“Pod Lifecycle”, “Termination of
+    /// Pods”); systemd's `TimeoutStopSec` defaults to 90 s (“systemd.service”, `DefaultTimeoutStopSec=`).
+    public static let shutdownGrace: Budget = "shutdownGrace"
+    /// `serviceReady`: from a service's start to its readiness. Default 90 s: systemd's `TimeoutStartSec`
+    /// (“systemd.service”: a `Type=notify` service that has not said `READY=1` by then is considered failed).
+    public static let serviceReady: Budget = "serviceReady"
 }

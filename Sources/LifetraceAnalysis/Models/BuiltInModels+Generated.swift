@@ -539,6 +539,116 @@ extension LifecycleModel {
               ]
             }
             """#),
+        ("service", #"""
+            {
+              "name": "service",
+              "description": "Each named service of a service process (a server, a worker) from its start to its stop, as swift-server's ServiceLifecycle runs it and LifetraceServiceLifecycle records it: service.start when its group calls run(), service.ready when it says it serves, service.shutdown when the group's graceful shutdown reaches it, service.stopped when run() returns or throws; the service's name is the event's scene. A service starts once and is ready once, while starting; it is asked to shut down while starting or running (a group asks each service once, in reverse start order); it stops once; nothing of it follows its stop. A shutdown that lasts longer than the grace period (shutdownGrace, per service in lifetrace.json's services) is what an orchestrator kills: the stopping state's budget. What the transitions cannot say is checked in code (LifetraceAnalysis's ServiceRules, its rules in the catalogue): a service that ends on its own while its group cancels the rest (LT090), a shutdown still running when the process's last event was written (LT091) or its process killed (LT093), a readiness later than its budget (LT094), a shutdown request a service ignored until cancelled or a signal nothing acted on (LT095), and a service's own markers after its stop (LT092). Sources: Kubernetes, “Pod Lifecycle” and “Termination of Pods”; systemd, “systemd.service” (TimeoutStartSec=, TimeoutStopSec=); swift-service-lifecycle, “Adopting ServiceLifecycle in applications” (graceful shutdown, successTerminationBehavior, failureTerminationBehavior), “Service” (run()), “ServiceGroupConfiguration” (maximumGracefulShutdownDuration).",
+              "applies_when": {
+                "lifecycle": "service"
+              },
+              "instance_field": "scene",
+              "require_field": "scene",
+              "initial": "unstarted",
+              "states": {
+                "unstarted": {
+                  "accounting": "none"
+                },
+                "starting": {
+                  "accounting": "none"
+                },
+                "running": {
+                  "accounting": "none"
+                },
+                "stopping": {
+                  "accounting": "none",
+                  "budget": "shutdownGrace",
+                  "budget_rule": "LT091"
+                },
+                "stopped": {
+                  "accounting": "none"
+                }
+              },
+              "transitions": [
+                {
+                  "event": "service.start",
+                  "from": [
+                    "unstarted"
+                  ],
+                  "to": "starting",
+                  "rule": "LT096"
+                },
+                {
+                  "event": "service.ready",
+                  "from": [
+                    "starting"
+                  ],
+                  "to": "running",
+                  "rule": "LT096"
+                },
+                {
+                  "event": "service.shutdown",
+                  "from": [
+                    "starting",
+                    "running"
+                  ],
+                  "to": "stopping",
+                  "rule": "LT096"
+                },
+                {
+                  "event": "service.stopped",
+                  "from": [
+                    "starting",
+                    "running",
+                    "stopping"
+                  ],
+                  "to": "stopped",
+                  "rule": "LT096"
+                }
+              ],
+              "violations": [
+                {
+                  "state": "stopped",
+                  "rule": "LT092",
+                  "events": [
+                    "service.start",
+                    "service.ready",
+                    "service.shutdown",
+                    "service.stopped"
+                  ]
+                }
+              ],
+              "reset_on": [
+                "process.launch",
+                "process.exit"
+              ],
+              "rules": [
+                {
+                  "id": "LT091",
+                  "severity": "error",
+                  "title": "service shutdown over its grace period",
+                  "source": "Kubernetes, “Termination of Pods” (https://kubernetes.io/docs/concepts/workloads/pods/pod-termination/): the kubelet first sends TERM (SIGTERM) to the main process of each container with a grace period; “Once the grace period has expired, the KILL signal is sent to any remaining processes”; the grace period is the Pod's terminationGracePeriodSeconds, 30 seconds by default (“Pod Lifecycle”). systemd, “systemd.service” (https://www.freedesktop.org/software/systemd/man/latest/systemd.service.html), TimeoutStopSec=: a service that does not terminate in the time given is killed (SIGKILL, systemd.kill); its default is DefaultTimeoutStopSec=, 90 s (systemd-system.conf)",
+                  "explanation": "From the moment the service was asked to shut down (its group's graceful shutdown reached it, after SIGTERM) to its stop took longer than the grace period its orchestrator gives (shutdownGrace: 30 s by default, Kubernetes' terminationGracePeriodSeconds; 90 s under systemd's default TimeoutStopSec). In production the process is killed with SIGKILL at the end of the grace period, in the middle of the drain: requests still being served are dropped and unflushed state is lost. A shutdown still running at the process's last event (its process killed, or the trace cut) is measured to that event, a lower bound of its length, to within the recorder's flush or heartbeat interval. A group shuts services down one after the other, in reverse start order, so a slow service also delays the shutdown of those started before it.",
+                  "fix": "Bound the drain: stop accepting new work at once on graceful shutdown, give in-flight work a deadline shorter than the grace period, and set ServiceGroupConfiguration.maximumGracefulShutdownDuration below the grace period so the group cancels what is left before the orchestrator kills it. If the drain legitimately needs longer, raise terminationGracePeriodSeconds (or TimeoutStopSec=) and shutdownGrace for the service in lifetrace.json (services.<name>.budgets)."
+                },
+                {
+                  "id": "LT092",
+                  "severity": "error",
+                  "title": "work recorded after a service reported stopped",
+                  "source": "swift-service-lifecycle, “Adopting ServiceLifecycle in libraries” (https://swiftpackageindex.com/swift-server/swift-service-lifecycle/documentation/servicelifecycle/adopting-servicelifecycle-in-libraries): “Library authors are expected to make sure that any work they spawn from the run() method properly supports graceful shutdown”, and structured concurrency ties a service's work to its run(): the ServiceGroup “is going to wait for the Service/run() method to return before triggering the graceful shutdown of the next service” (“Adopting ServiceLifecycle in applications”)",
+                  "explanation": "Something of a service was recorded after its run() had returned: its own markers, or its lifecycle again (ready, a shutdown request, a second stop or start). Its group has moved on — it shuts down the next service, or exits — believing the service is done, so this work races the teardown of what it uses (connections, the services started before it) and is lost when the process exits. It is usually an unstructured Task (Task { }) or a callback the service started and did not wait for.",
+                  "fix": "Do the service's work in child tasks of run() (a task group, async let) so that run() returns only when they have finished, or keep the handles of unstructured tasks and cancel and await them before returning."
+                },
+                {
+                  "id": "LT096",
+                  "severity": "error",
+                  "title": "service lifecycle event out of order",
+                  "source": "swift-service-lifecycle, “ServiceGroup” (https://swiftpackageindex.com/swift-server/swift-service-lifecycle/documentation/servicelifecycle/servicegroup): a group runs each service's run() once, in a child task, and gracefully shuts services down one by one in reverse start order; Kubernetes, “Pod Lifecycle”: a container is ready once, after it started, and is not sent traffic once it is terminating",
+                  "explanation": "A service's events came in an order its group never produces: started twice, ready twice or ready while shutting down (a load balancer would route requests to a service that is draining), asked to shut down twice or before it started, or stopped before it started. Either the service's name is shared by two services of the process, so their events mix, or code calls the recording by hand.",
+                  "fix": "Give each service of the group its own name (ServiceConfiguration's serviceName), and report readiness once, from the service's own run(), before any shutdown."
+                }
+              ]
+            }
+            """#),
         ("swiftui-scene", #"""
             {
               "name": "swiftui-scene",

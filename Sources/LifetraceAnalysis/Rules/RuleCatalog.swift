@@ -6,8 +6,9 @@ public enum RuleCatalog {
     /// lifecycles (`rules` in `Schemas/models/*.json`).
     public static let all: [Rule] = (declared + LifecycleModel.builtIn.flatMap(\.rules)).sorted { $0.id < $1.id }
 
-    /// The rules declared here, in id order: what code checks, and what the UIKit models name. (The built-in
-    /// models are read against these, so they cannot depend on ``all``.)
+    /// The rules declared here, in id order: what code checks, and what the UIKit models name; then those of a
+    /// service that code checks (``services``). (The built-in models are read against these, so they cannot depend
+    /// on ``all``.)
     static let declared: [Rule] = [
         Rule(id: "LT001", severity: .error, title: "didBecomeActive only from the foreground-inactive state",
              source: "Apple, “Managing your app’s life cycle” (https://developer.apple.com/documentation/uikit/managing-your-app-s-life-cycle): a scene moves from foreground-inactive to foreground-active, and UIKit calls sceneDidBecomeActive(_:)",
@@ -131,7 +132,7 @@ public enum RuleCatalog {
              explanation: "The app marked a save (custom.save) only in applicationWillTerminate, never on entering the background; an app terminated while suspended loses the data.",
              fix: "Save in sceneDidEnterBackground (or when scenePhase becomes .background).",
              check: .events([.custom])),
-    ]
+    ] + services
 
     /// The rule with `id`, or `nil`.
     public static func rule(_ id: RuleID) -> Rule? {

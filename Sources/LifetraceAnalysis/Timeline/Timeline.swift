@@ -122,6 +122,9 @@ final class TimelineRecorder: TimelineObserver {
             mark(scene: nil, event, index: index)
         case .app, .swiftui, .custom:
             mark(scene: nil, event, index: index)
+        case .service:
+            // A service's events on its own lane, as a scene's (its name is their scene); signals on the process's.
+            mark(scene: event.scene, event, index: index)
         case .system where event.kind == .systemSnapshot || event.kind == .recorderDropped:
             mark(scene: nil, event, index: index)
         default: break

@@ -3,7 +3,7 @@ package enum FormatConstants {
     /// The major version this library writes and the newest it reads.
     package static let majorVersion: UInt8 = 1
     /// The minor version this library writes; a reader skips record kinds of newer minor versions.
-    package static let minorVersion: UInt8 = 2
+    package static let minorVersion: UInt8 = 3
 
     /// The largest decompressed data frame a reader accepts (16 MiB).
     package static let maxFrameContentSize = 16 << 20

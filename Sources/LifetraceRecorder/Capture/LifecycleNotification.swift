@@ -109,6 +109,9 @@ public enum LifecycleNotification: String, CaseIterable, Sendable {
             case .appExtension:
                 [.extensionHostDidBecomeActive, .extensionHostWillResignActive, .extensionHostDidEnterBackground,
                  .extensionHostWillEnterForeground]
+            case .service:
+                // No framework posts a service's lifecycle: LifetraceServiceLifecycle records it.
+                []
             }
         return framework + [.thermalStateDidChange]
     }

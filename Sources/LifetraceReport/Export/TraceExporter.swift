@@ -125,6 +125,10 @@ final class TraceExporter: TimelineObserver {
             task(event, index: index)
         case .process:
             instant(event.eventName, .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
+        case .service:
+            // A service's events in its own group, as a scene's (its name is their scene); signals with the process's.
+            instant(event.eventName, .process, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
         case .system where event.kind == .handlerReturn:
             handlerReturned(event, index: index)
         case .system:
@@ -148,11 +152,12 @@ final class TraceExporter: TimelineObserver {
     func processEnded(at t: Int64, as end: ProcessEnd) {
         guard let running = process else { return }
         let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
-        for open in running.openTasks.values.sorted(by: { $0.start < $1.start }) {
+        // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
+        for open in running.openTasks.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
             close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
         }
         running.openTasks.removeAll()
-        for open in running.unfinished.values.sorted(by: { $0.start < $1.start }) {
+        for open in running.unfinished.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         running.unfinished.removeAll()

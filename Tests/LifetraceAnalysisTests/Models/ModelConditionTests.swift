@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"lifecycle":"android"}"#, #"m.json: "lifecycle" must be one of uikit, watchkit, appkit, app-extension; "android" is none of them"#),
+        (#"{"lifecycle":"android"}"#, #"m.json: "lifecycle" must be one of uikit, watchkit, appkit, app-extension, service; "android" is none of them"#),
         (#"{"lifecycle":true}"#, #"m.json: "lifecycle" must be a string or an array of strings"#),
         (#"{"lifecycle":[1]}"#, #"m.json: "lifecycle" must be a string or an array of strings"#),
     ])

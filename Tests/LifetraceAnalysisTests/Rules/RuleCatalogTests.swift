@@ -9,6 +9,12 @@ import Testing
 @Suite struct RuleCatalogTests {
     static let s = 1_000_000_000
     static let launch = SeedSequenceTests.launch
+    /// A service process with one service started.
+    static let service = """
+        {"lifetrace":1,"lifecycle":"service"}
+        {"t":0,"ev":"process.launch","reason":"unknown"}
+        {"t":10,"ev":"service.start","scene":"http"}
+        """
     static let background = launch + """
 
         {"t":50,"ev":"scene.willResignActive","scene":"S1"}
@@ -87,6 +93,13 @@ import Testing
                 {"t":80,"ev":"custom.timer"}
                 """,
             "LT080": background + "\n{\"t\":70,\"ev\":\"app.willTerminate\",\"dur\":100}\n{\"t\":80,\"ev\":\"custom.save\"}",
+            "LT090": service + "\n{\"t\":20,\"ev\":\"service.stopped\",\"scene\":\"http\"}",
+            "LT091": service + "\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":\(20 + 31 * s),\"ev\":\"service.stopped\",\"scene\":\"http\"}",
+            "LT092": service + "\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":30,\"ev\":\"service.stopped\",\"scene\":\"http\"}\n{\"t\":40,\"ev\":\"service.ready\",\"scene\":\"http\"}",
+            "LT093": service + "\n{\"t\":20,\"ev\":\"service.signal\",\"reason\":\"SIGTERM\"}\n{\"t\":30,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":40,\"ev\":\"heartbeat\"}",
+            "LT094": service + "\n{\"t\":\(91 * s),\"ev\":\"service.ready\",\"scene\":\"http\"}",
+            "LT095": service + "\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":30,\"ev\":\"service.stopped\",\"scene\":\"http\",\"attrs\":{\"cancelled\":true}}",
+            "LT096": service + "\n{\"t\":20,\"ev\":\"service.start\",\"scene\":\"http\"}",
         ]
         return table.mapValues { ($0, .defaults) }.merging(["LT054": (table["LT054"]!, inactiveBudget)]) { $1 }
     }()

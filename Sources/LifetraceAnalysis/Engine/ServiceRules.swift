@@ -1,0 +1,225 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// The rules of a service's lifecycle that the service model (`Schemas/models/service.json`, which declares them
+/// all) cannot state as transitions, checked on a trace that follows the service lifecycle: they read what an
+/// event carries (how a service ended, what its group does next) or what is still open when its process ends.
+///
+/// - LT090: a service ended on its own, neither asked to shut down nor cancelled, and its group cancels the rest
+///   (its `success_termination` or `failure_termination` is not `ignore`, nor a normal return that shuts the group
+///   down gracefully).
+/// - LT091: a shutdown still running at the process's end, longer than its grace period so far (the model judges
+///   a shutdown that ended).
+/// - LT092: a service's own events (markers) after its stop (the model judges its `service.*` events).
+/// - LT093: the process ended while its shutdown ran — a service still stopping, or a signal unanswered — with no
+///   exit recorded, or an exit a supervisor recorded as SIGKILL.
+/// - LT094: a service ready later after its start than its readiness budget.
+/// - LT095: a service asked to shut down that stopped only when cancelled; a shutdown signal after which no
+///   service was asked to shut down nor stopped, while the process went on.
+///
+/// Budgets are the configuration's, a service's own first (`services` in `lifetrace.json`, kept with the scenes'
+/// by name).
+struct ServiceRules {
+    /// What the trace showed of one service of the running process.
+    private struct Service {
+        var name: String
+        var started: Int64?
+        var shutdownAsked: Int64?
+        var stopped: Int64?
+        var successTermination: String?
+        var failureTermination: String?
+        var reportedWorkAfterStop = false
+
+        /// Started and not stopped.
+        var isLive: Bool { started != nil && stopped == nil }
+        /// Asked to shut down and not stopped.
+        var isStopping: Bool { shutdownAsked != nil && stopped == nil }
+    }
+
+    /// LT090.
+    static let endedUnasked: RuleID = "LT090"
+    /// LT091.
+    static let shutdownOverGrace: RuleID = "LT091"
+    /// LT092.
+    static let workAfterStop: RuleID = "LT092"
+    /// LT093.
+    static let killedDuringShutdown: RuleID = "LT093"
+    /// LT094.
+    static let slowReadiness: RuleID = "LT094"
+    /// LT095.
+    static let shutdownNotActedOn: RuleID = "LT095"
+    /// The rules checked here.
+    static let checked: [RuleID] = [endedUnasked, shutdownOverGrace, workAfterStop, killedDuringShutdown, slowReadiness,
+                                    shutdownNotActedOn]
+
+    private let configuration: AnalysisConfiguration
+    /// The running process's services, in the order they first appeared, and where each is by name.
+    private var services: [Service] = []
+    private var byName: [String: Int] = [:]
+    /// A shutdown signal that came while services ran and none was stopping, and that no service's shutdown
+    /// request or stop has followed yet: its name and time.
+    private var unansweredSignal: (name: String, t: Int64)?
+    /// When the process's shutdown began (its first signal, or its first service asked to shut down).
+    private var shutdownBegan: Int64?
+    /// The reason of the process's `process.exit`, once read.
+    private var exitReason: String?
+
+    init(configuration: AnalysisConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The limit of `budget` for the service `name`: its own if the configuration sets one, `nil` when off.
+    private func limit(_ budget: Budget, service name: String) -> Int64? {
+        if let own = configuration.sceneBudgets[name]?[budget] { return own }
+        return configuration.budget(budget)
+    }
+
+    private mutating func service(_ name: String) -> Int {
+        if let i = byName[name] { return i }
+        services.append(Service(name: name))
+        byName[name] = services.count - 1
+        return services.count - 1
+    }
+
+    /// Reads one event of the trace, `block.records[row]`.
+    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]) {
+        switch event.kind {
+        case .serviceStart, .serviceReady, .serviceShutdown, .serviceStopped:
+            guard let name = block.string(event.scene) else { return }
+            serviceEvent(event, name: name, at: service(name), of: block, reports: &reports)
+        case .serviceSignal:
+            let name = block.extras(of: event).flatMap { block.string($0.reason) } ?? "a signal"
+            if shutdownBegan == nil { shutdownBegan = event.t }
+            if unansweredSignal == nil, services.contains(where: \.isLive), !services.contains(where: \.isStopping) {
+                unansweredSignal = (name, event.t)
+            }
+        case .processExit:
+            exitReason = block.extras(of: event).flatMap { block.string($0.reason) }
+        default:
+            // A service's own events (its markers) after its stop; once per service.
+            guard event.hasScene, let name = block.string(event.scene), let i = byName[name], let stopped = services[i].stopped,
+                !services[i].reportedWorkAfterStop
+            else { return }
+            services[i].reportedWorkAfterStop = true
+            reports.append(ModelEngine.Report(
+                rule: Self.workAfterStop,
+                message: "\(block.eventName(at: row)) for service \(name) \(Nanoseconds.short(event.t - stopped)) after it reported stopped",
+                scene: name))
+        }
+    }
+
+    private mutating func serviceEvent(
+        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
+    ) {
+        let t = event.t
+        switch event.kind {
+        case .serviceStart:
+            guard services[i].started == nil else { return }
+            services[i].started = t
+            if case let .string(behavior)? = block.attribute(Attribute.Key.successTermination, of: event) {
+                services[i].successTermination = behavior
+            }
+            if case let .string(behavior)? = block.attribute(Attribute.Key.failureTermination, of: event) {
+                services[i].failureTermination = behavior
+            }
+        case .serviceReady:
+            guard let started = services[i].started, services[i].shutdownAsked == nil, services[i].stopped == nil,
+                let budget = limit(.serviceReady, service: name), t - started > budget
+            else { return }
+            reports.append(ModelEngine.Report(
+                rule: Self.slowReadiness,
+                message: "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
+                scene: name, measured: t - started, budget: budget))
+        case .serviceShutdown:
+            if services[i].shutdownAsked == nil { services[i].shutdownAsked = t }
+            if shutdownBegan == nil { shutdownBegan = t }
+            unansweredSignal = nil
+        default:  // .serviceStopped
+            guard services[i].stopped == nil else { return }
+            services[i].stopped = t
+            unansweredSignal = nil
+            stopped(event, name: name, at: i, of: block, reports: &reports)
+        }
+    }
+
+    /// A service stopped: LT090 if it ended on its own, LT095 if it stopped only when cancelled after being asked.
+    private func stopped(
+        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
+    ) {
+        let service = services[i]
+        let cancelled = block.attribute(Attribute.Key.cancelled, of: event) == .bool(true)
+        var error: String?
+        if case let .string(text)? = block.attribute(Attribute.Key.error, of: event) { error = text }
+        if let asked = service.shutdownAsked {
+            guard cancelled else { return }
+            let after = event.t - asked
+            reports.append(ModelEngine.Report(
+                rule: Self.shutdownNotActedOn,
+                message: "service \(name) did not stop on its shutdown request: it stopped only when its group cancelled it, \(Nanoseconds.short(after)) later (maximumGracefulShutdownDuration or a cancellation signal)",
+                scene: name, measured: after))
+            return
+        }
+        // Cancelled without being asked: its group (or a cancellation signal) ended it. Never started: the model's
+        // (LT096).
+        guard !cancelled, service.started != nil else { return }
+        let behavior = error == nil ? service.successTermination : service.failureTermination
+        let setting = error == nil ? "successTerminationBehavior" : "failureTerminationBehavior"
+        let consequence: String
+        switch behavior {
+        case "ignore"?:
+            return
+        case "gracefullyShutdownGroup"? where error == nil:
+            return
+        case "gracefullyShutdownGroup"?:
+            consequence = "its group then shuts the other services down gracefully and throws its error (\(setting) gracefullyShutdownGroup)"
+        case "cancelGroup"?:
+            consequence = "its group then cancels every other service, with no graceful shutdown (\(setting) cancelGroup)"
+        default:
+            consequence = "its group's \(setting) was not recorded; ServiceLifecycle's default, cancelGroup, cancels every other service with no graceful shutdown"
+        }
+        let how = error.map { "threw \($0)" } ?? "returned"
+        reports.append(ModelEngine.Report(
+            rule: Self.endedUnasked,
+            message: "service \(name) \(how) while it ran, before any shutdown was asked: \(consequence)",
+            scene: name))
+    }
+
+    /// The running process ended at `end` (its exit, or its last event when no exit was read, `exitObserved`
+    /// false): what was still open then.
+    mutating func processEnded(at end: Int64, exitObserved: Bool, reports: inout [ModelEngine.Report]) {
+        defer {
+            services.removeAll()
+            byName.removeAll()
+            unansweredSignal = nil
+            shutdownBegan = nil
+            exitReason = nil
+        }
+        let stopping = services.filter(\.isStopping)
+        for service in stopping {
+            let elapsed = end - service.shutdownAsked!
+            guard let grace = limit(.shutdownGrace, service: service.name), elapsed > grace else { continue }
+            reports.append(ModelEngine.Report(
+                rule: Self.shutdownOverGrace,
+                message: "service \(service.name) was still stopping \(Nanoseconds.short(elapsed)) after its shutdown was asked, at its process's \(exitObserved ? "exit" : "last event"): over its \(Nanoseconds.short(grace)) grace period",
+                scene: service.name, measured: elapsed, budget: grace))
+        }
+        let killed = !exitObserved || exitReason == "SIGKILL"
+        if killed, let began = shutdownBegan, !stopping.isEmpty || unansweredSignal != nil {
+            let names = stopping.map(\.name)
+            let what = names.isEmpty
+                ? "no service had been asked to shut down yet"
+                : (names.count == 1 ? "service \(names[0]) was" : "services \(names.joined(separator: ", ")) were") + " still stopping"
+            let how = exitObserved ? "it was killed (SIGKILL)" : "no exit was recorded"
+            reports.append(ModelEngine.Report(
+                rule: Self.killedDuringShutdown,
+                message: "the process ended \(Nanoseconds.short(end - began)) into its shutdown and \(how): \(what)",
+                scene: names.first, measured: end - began))
+        }
+        if let signal = unansweredSignal, end > signal.t {
+            reports.append(ModelEngine.Report(
+                rule: Self.shutdownNotActedOn,
+                message: "\(signal.name) was never acted on: no service was asked to shut down, nor stopped, in the \(Nanoseconds.short(end - signal.t)) to its process's \(exitObserved ? "exit" : "last event")",
+                scene: nil, measured: end - signal.t))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import LifetraceConcurrency
+import LifetraceCore
+import LifetraceFormat
+public import LifetraceRecorder
+public import ServiceLifecycle
+import UnixSignals
+
+/// A `ServiceGroup` whose services' lifecycles are recorded into the process's trace: the group a service process
+/// runs, with its configuration unchanged.
+///
+/// ```swift
+/// let configuration = ServiceGroupConfiguration(
+///     services: [
+///         .init(service: database, serviceName: "database"),
+///         .init(service: server, serviceName: "http"),
+///     ],
+///     gracefulShutdownSignals: [.sigterm], cancellationSignals: [.sigint], logger: logger)
+/// try await RecordedServiceGroup(configuration: configuration).run()
+/// ```
+///
+/// Each service runs in a ``RecordedService`` named by its configuration's `serviceName` (a service's type name by
+/// default: name your services), which records its start, its graceful shutdown request and its stop. The group
+/// handles its configuration's signals itself, as `ServiceGroup` does — a graceful-shutdown signal shuts the
+/// services down gracefully, in reverse start order; a cancellation signal cancels them — and records each signal
+/// (`service.signal`) before acting on it, so that the trace says which signal started a shutdown. When the group's
+/// run returns or throws it records the process's exit (`process.exit`, reason `exit`, or `error` with the error)
+/// and writes everything: it stops the recorder it started, or flushes the one the process had started.
+///
+/// `run()` starts the process's recorder (`Recorder.start(_:)`) with the options it was given, unless one runs
+/// already, in which case it records into that one.
+public final class RecordedServiceGroup: Sendable {
+    private let group: ServiceGroup
+    private let recording: RecordingOptions
+    private let gracefulShutdownSignals: [UnixSignal]
+    private let cancellationSignals: [UnixSignal]
+    private let signal: ShutdownSignal
+    /// The recorder the services record into, made before the group runs.
+    private let recorder: Recorder?
+
+    /// A group of `configuration`'s services, recorded with `recording` when it runs.
+    ///
+    /// - Parameter recording: how the process's recorder is started if it is not running when the group runs:
+    ///   by default `RecordingOptions.service()`.
+    public convenience init(configuration: ServiceGroupConfiguration, recording: RecordingOptions = .service()) {
+        self.init(configuration: configuration, recording: recording, recorder: nil)
+    }
+
+    /// A group of `configuration`'s services that records into `recorder`, which the caller started and closes.
+    public convenience init(configuration: ServiceGroupConfiguration, recorder: Recorder) {
+        self.init(configuration: configuration, recording: .service(), recorder: recorder)
+    }
+
+    private init(configuration: ServiceGroupConfiguration, recording: RecordingOptions, recorder: Recorder?) {
+        precondition(Set(configuration.gracefulShutdownSignals).isDisjoint(with: configuration.cancellationSignals),
+                     "Overlapping graceful shutdown and cancellation signals")
+        self.recording = recording
+        self.recorder = recorder
+        gracefulShutdownSignals = configuration.gracefulShutdownSignals
+        cancellationSignals = configuration.cancellationSignals
+        let signal = ShutdownSignal()
+        self.signal = signal
+        // The services' recorder is known only when the group runs (it starts the process's): each service reads it
+        // then, through a box the group fills.
+        let box = RecorderBox(recorder)
+        self.box = box
+        var inner = configuration
+        // The group receives the signals here, records them, then does what `ServiceGroup` would.
+        inner.gracefulShutdownSignals = []
+        inner.cancellationSignals = []
+        inner.services = configuration.services.map { service in
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: DeferredRecordedService(
+                    service: service.service, name: service.serviceName, box: box,
+                    successTermination: service.successTerminationBehavior.description,
+                    failureTermination: service.failureTerminationBehavior.description, signal: signal),
+                successTerminationBehavior: service.successTerminationBehavior,
+                failureTerminationBehavior: service.failureTerminationBehavior,
+                serviceName: service.serviceName)
+        }
+        group = ServiceGroup(configuration: inner)
+    }
+
+    private let box: RecorderBox
+
+    /// Triggers the graceful shutdown of the group's services, as `ServiceGroup.triggerGracefulShutdown()` does.
+    public func triggerGracefulShutdown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    /// Runs the services until they have all stopped, recording their lifecycles and the signals; then records the
+    /// process's exit and writes the trace out. Returns or throws as `ServiceGroup.run()` does.
+    ///
+    /// - Throws: what the group throws, or `TraceError` if the trace cannot be created (then nothing runs).
+    public func run() async throws {
+        let recorder: Recorder
+        let owned: Bool
+        if let given = self.recorder ?? Recorder.shared {
+            recorder = given
+            owned = false
+        } else {
+            recorder = try Recorder.start(recording)
+            owned = true
+        }
+        box.set(recorder)
+        let signals = await UnixSignalsSequence(trapping: gracefulShutdownSignals + cancellationSignals)
+        let group = group
+        let run = Task { try await group.run() }
+        let graceful = Set(gracefulShutdownSignals)
+        let signal = signal
+        let listener = Task {
+            for await received in signals {
+                let shutsDown = graceful.contains(received)
+                if shutsDown { signal.note(received.description) }
+                recorder.record(.serviceSignal, reason: received.description,
+                                attrs: [Attribute(Attribute.Key.action, .string(shutsDown ? "graceful-shutdown" : "cancel"))])
+                recorder.flushSoon()
+                if shutsDown {
+                    await group.triggerGracefulShutdown()
+                } else {
+                    run.cancel()
+                }
+            }
+        }
+        let result = await withTaskCancellationHandler {
+            await run.result
+        } onCancel: {
+            run.cancel()
+        }
+        listener.cancel()
+        switch result {
+        case .success:
+            recorder.record(.processExit, reason: "exit")
+        case let .failure(error):
+            recorder.record(.processExit, reason: "error",
+                            attrs: [Attribute(Attribute.Key.error, .string(RecordedService.describe(error)))])
+        }
+        if owned {
+            try Recorder.stop()
+        } else {
+            try recorder.flush()
+        }
+        try result.get()
+    }
+}
+
+/// Where a group's services find the recorder, which the group starts when it runs.
+final class RecorderBox: Sendable {
+    private let recorder: LockedValue<Recorder?>
+
+    init(_ recorder: Recorder?) {
+        self.recorder = LockedValue(recorder)
+    }
+
+    var value: Recorder? {
+        recorder.withLock { $0 }
+    }
+
+    func set(_ value: Recorder) {
+        recorder.withLock { $0 = value }
+    }
+}
+
+/// A group's service, recorded by the recorder its group runs with.
+struct DeferredRecordedService: Service, CustomStringConvertible {
+    let service: any Service
+    let name: String
+    let box: RecorderBox
+    let successTermination: String
+    let failureTermination: String
+    let signal: ShutdownSignal
+
+    var description: String { name }
+
+    func run() async throws {
+        guard let recorder = box.value else { return try await service.run() }
+        try await RecordedService(service, name: name, recorder: recorder, successTermination: successTermination,
+                                  failureTermination: failureTermination, signals: signal).run()
+    }
+}

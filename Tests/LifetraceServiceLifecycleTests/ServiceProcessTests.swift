@@ -1,0 +1,173 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+/// The built executables of the package: beside the test bundle in the build directory.
+enum BuiltProduct {
+    static func path(_ name: String) -> String {
+        var candidates: [URL] = []
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        candidates.append(argument0.deletingLastPathComponent().appendingPathComponent(name))
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+        }
+        candidates.append(URL(fileURLWithPath: PackagePaths.path(".build/debug/\(name)")))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
+            ?? candidates[candidates.count - 1].path
+    }
+}
+
+/// The example service (Examples/ServiceExample) as a real process, sent SIGTERM as an orchestrator sends it — and
+/// SIGKILL once the grace period is over — and its trace checked by the built `lifetrace check`: a drain within the
+/// grace period checks clean; one that overruns it is reported with the rule and the overrun, measured to within
+/// the recorder's flush interval; a service that ignores the request, or ends on its own, is reported as such.
+@Suite(.serialized) struct ServiceProcessTests {
+    let directory = TemporaryDirectory()
+    /// The example's flush and heartbeat interval.
+    static let flush: Int64 = 100_000_000
+
+    /// A running example service.
+    final class RunningService: @unchecked Sendable {
+        let process = Process()
+        let trace: String
+        private let output = NSLock()
+        private var stdout = Data()
+
+        init(arguments: [String], trace: String) throws {
+            self.trace = trace
+            process.executableURL = URL(fileURLWithPath: BuiltProduct.path("ServiceExample"))
+            process.arguments = arguments + ["--flush", "\(ServiceProcessTests.flush / 1_000_000)ms"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["LIFETRACE_PATH"] = trace
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            pipe.fileHandleForReading.readabilityHandler = { [self] handle in
+                let data = handle.availableData
+                output.withLock { stdout.append(data) }
+            }
+            try process.run()
+        }
+
+        /// Waits until the worker says it is ready (its "ready" line).
+        func waitUntilReady() throws {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if output.withLock({ String(decoding: stdout, as: UTF8.self).contains("ready\n") }) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            throw ServiceTestError(description: "the example service never said it is ready")
+        }
+
+        func signal(_ number: Int32) {
+            kill(process.processIdentifier, number)
+        }
+
+        /// Waits for the process to end; its status (128 + the signal for a signal).
+        func wait() -> Int32 {
+            process.waitUntilExit()
+            return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        }
+    }
+
+    struct ServiceTestError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `lifetrace check --format json` of `trace`: its exit status and findings (rule, scene, measured, budget).
+    func check(_ trace: String, config: String? = nil) throws -> (status: Int32, findings: [[String: Any]]) {
+        var arguments = ["check", "--format", "json", trace]
+        if let config { arguments += ["--config", directory.write("lifetrace.json", text: config)] }
+        let result = try run(BuiltProduct.path("lifetrace"), arguments)
+        var findings: [[String: Any]] = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if object["rule"] is String, object["severity"] is String { findings.append(object) }
+                object.values.forEach(collect)
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)))
+        return (result.status, findings)
+    }
+
+    func dump(_ trace: String) throws -> String {
+        try run(BuiltProduct.path("lifetrace"), ["dump", trace]).stdout
+    }
+
+    /// SIGTERM after the services are ready: the worker drains 200 ms, well within its grace period, the group
+    /// shuts http down after it, the process exits 0 and its trace checks clean.
+    @Test func aDrainWithinTheGracePeriodChecksClean() throws {
+        let trace = directory.file("clean.lifetrace")
+        let service = try RunningService(arguments: ["--drain", "200ms"], trace: trace)
+        try service.waitUntilReady()
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
+        let checked = try check(trace, config: #"{"services": {"worker": {"budgets": {"shutdownGrace": "2s"}}}}"#)
+        #expect(checked.status == 0, "\(checked.findings)")
+        #expect(checked.findings.isEmpty)
+        let events = try dump(trace)
+        #expect(events.contains(#""ev":"service.signal","reason":"SIGTERM","attrs":{"action":"graceful-shutdown"}"#))
+        #expect(events.contains(#""ev":"service.shutdown","scene":"worker","reason":"SIGTERM"}"#))
+        #expect(events.contains(#""ev":"process.exit","reason":"exit"}"#))
+        #expect(events.contains(#""lifecycle":"service""#))
+    }
+
+    /// The worker drains for 30 s; its grace period is 500 ms. Like Kubernetes at the end of the grace period, the
+    /// test kills the process with SIGKILL 1.2 s after SIGTERM: the check reports the overrun (LT091), measured from
+    /// the shutdown request to the process's last sign of life — the kill to within the flush interval — and the
+    /// kill during the shutdown (LT093).
+    @Test func aDrainOverItsGracePeriodIsReportedWithTheOverrun() throws {
+        let trace = directory.file("overrun.lifetrace")
+        let service = try RunningService(arguments: ["--drain", "30s"], trace: trace)
+        try service.waitUntilReady()
+        let terminated = DispatchTime.now().uptimeNanoseconds
+        service.signal(SIGTERM)
+        Thread.sleep(forTimeInterval: 1.2)
+        let killed = DispatchTime.now().uptimeNanoseconds
+        service.signal(SIGKILL)
+        #expect(service.wait() == 128 + SIGKILL)
+        let actual = Int64(killed - terminated)
+        let checked = try check(trace, config: #"{"services": {"worker": {"budgets": {"shutdownGrace": "500ms"}}}}"#)
+        #expect(checked.status == 1)
+        #expect(checked.findings.map { $0["rule"] as? String } == ["LT091", "LT093"], "\(checked.findings)")
+        let overrun = try #require(checked.findings.first)
+        #expect(overrun["scene"] as? String == "worker")
+        #expect(overrun["budget_ns"] as? Int64 == 500_000_000 || (overrun["budget_ns"] as? Int) == 500_000_000)
+        let measured = try #require((overrun["measured_ns"] as? NSNumber)?.int64Value)
+        // The last heartbeat before the kill is at most one interval (and a timer's delay) before it; the request is
+        // recorded as the signal arrives.
+        #expect(measured <= actual + 20_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
+        #expect(measured >= actual - Self.flush - 150_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
+        #expect((checked.findings[1]["message"] as? String)?.contains("service worker was still stopping") == true)
+    }
+
+    /// The worker never looks at graceful shutdown; the group's maximumGracefulShutdownDuration (300 ms) cancels
+    /// it: the process exits on its own, and the check says the worker did not act on its shutdown request.
+    @Test func aServiceThatIgnoresTheSignalIsReported() throws {
+        let trace = directory.file("ignoring.lifetrace")
+        let service = try RunningService(arguments: ["--ignore-shutdown", "--max-graceful", "300ms"], trace: trace)
+        try service.waitUntilReady()
+        service.signal(SIGTERM)
+        // The group rethrows the worker's CancellationError: the example exits 1.
+        #expect(service.wait() == 1)
+        let checked = try check(trace)
+        #expect(checked.findings.map { $0["rule"] as? String } == ["LT095"], "\(checked.findings)")
+        #expect(checked.findings.first?["scene"] as? String == "worker")
+        let after = try #require((checked.findings.first?["measured_ns"] as? NSNumber)?.int64Value)
+        #expect(after >= 300_000_000 && after < 5_000_000_000, "\(after)")
+    }
+
+    /// The worker returns on its own 100 ms after it is ready: the group cancels http and the process exits 1; the
+    /// check says the worker ended before a shutdown was asked.
+    @Test func aServiceThatEndsOnItsOwnIsReported() throws {
+        let trace = directory.file("early.lifetrace")
+        let service = try RunningService(arguments: ["--exit-after", "100ms"], trace: trace)
+        #expect(service.wait() == 1)
+        let checked = try check(trace)
+        #expect(checked.findings.map { $0["rule"] as? String } == ["LT090"], "\(checked.findings)")
+        #expect((checked.findings.first?["message"] as? String)?.contains("cancels every other service") == true)
+    }
+}
