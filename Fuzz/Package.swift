@@ -28,5 +28,7 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "LifetraceImport", package: "lifetrace")]
         ),
         .executableTarget(name: "FuzzConfiguration", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzCompare", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzRecover", dependencies: ["FuzzSupport"]),
     ]
 )

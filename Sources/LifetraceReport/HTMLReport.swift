@@ -26,7 +26,7 @@ public enum HTMLReport {
             <p class="legend"><span class="sw s0"></span>active <span class="sw s1"></span>inactive
             <span class="sw s2"></span>background <span class="sw s3"></span>suspended
             <span class="sw s3 inferred"></span>suspended (inferred) <span class="tri"></span>finding
-            · scroll or +/− to zoom, drag or ←/→ to pan, 0 to reset</p></header>
+            · scroll or +/− to zoom, drag or ←/→ to pan, 0 to reset</p>\(inputWarnings(results))</header>
             <main id="report"></main>
             <div id="tip" role="tooltip" hidden></div>
             <script type="application/json" id="lifetrace-data">\(data)</script>
@@ -37,6 +37,13 @@ public enum HTMLReport {
             """
     }
 
+    /// What reading the traces warned of (a truncated end), one paragraph each, for the page's top.
+    static func inputWarnings(_ results: [AnalysisResult]) -> String {
+        results.flatMap(\.inputWarnings).map { warning in
+            "\n<p class=\"input-warning\" role=\"alert\">warning: \(MarkupEscaping.escape(warning.description))</p>"
+        }.joined()
+    }
+
     static let style = """
         :root{--bg:#fff;--fg:#1d1d1f;--muted:#6e6e73;--grid:#e5e5ea;--s0:#2e9d4f;--s1:#e0a800;--s2:#3b78d8;--s3:#9a9aa0;
         --task:#8e5bd8;--err:#d70015;--warn:#c46b00;--panel:#f5f5f7}
@@ -44,7 +51,7 @@ public enum HTMLReport {
         --s1:#ffd60a;--s2:#64a0ff;--s3:#8e8e93;--task:#bf8cff;--err:#ff453a;--warn:#ff9f0a;--panel:#2c2c2e}}
         body{margin:0;font:14px/1.45 -apple-system,system-ui,sans-serif;background:var(--bg);color:var(--fg)}
         header,main{padding:0 20px}h1{font-size:20px;margin:16px 0 4px}h2{font-size:16px;margin:24px 0 8px}
-        .legend{color:var(--muted);margin:0 0 8px}.sw{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;
+        .legend{color:var(--muted);margin:0 0 8px}.input-warning{color:var(--warn);font-weight:600;margin:0 0 8px}.sw{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;
         vertical-align:-1px;border-radius:2px}.s0{background:var(--s0)}.s1{background:var(--s1)}.s2{background:var(--s2)}
         .s3{background:var(--s3)}.inferred{opacity:.45}
         .tri{display:inline-block;border:6px solid transparent;border-bottom:10px solid var(--err);margin:0 4px 0 10px}

@@ -77,10 +77,18 @@ enum ReportData {
                     result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
                 })),
                 ("longest", .array(result.longestHandlers.map { handler in
-                    .object([("name", .string(handler.name)), ("scene", handler.scene.map { .string($0) } ?? .null),
+                    // Cut as the timeline's names are: a scene's id of megabytes does not fill the page.
+                    .object([("name", .string(bounded(handler.name))), ("scene", handler.scene.map { .string(bounded($0)) } ?? .null),
                              ("dur", ms(handler.dur)), ("index", .int(Int64(handler.index)))])
                 })),
             ])),
         ])
+    }
+
+    /// `text` cut at `TraceAnalyzer.keptStringLength` bytes of UTF-8, marked `…` if it was longer.
+    static func bounded(_ text: String) -> String {
+        let limit = TraceAnalyzer.keptStringLength
+        guard text.utf8.count > limit else { return text }
+        return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "…"
     }
 }

@@ -20,11 +20,12 @@ public enum TextTimeline {
     static let colors: [String: String] = ["active": "32", "inactive": "33", "background": "34", "suspended": "90"]
 
     static func timeline(_ result: AnalysisResult, width: Int, color: Bool) -> [String] {
-        guard let timeline = result.timeline, timeline.end > timeline.start else { return ["\(result.file): no timeline"] }
+        let file = PrintableText.escaped(result.file)
+        guard let timeline = result.timeline, timeline.end > timeline.start else { return ["\(file): no timeline"] }
         let labelWidth = 16
         let columns = width - labelWidth - 1
         let span = Double(timeline.end - timeline.start)
-        var lines = ["\(result.file)  0 … \(Nanoseconds.short(timeline.end - timeline.start))  "
+        var lines = ["\(file)  0 … \(Nanoseconds.short(timeline.end - timeline.start))  "
             + "█ active ▓ inactive ▒ background ░ suspended"]
         for lane in timeline.lanes {
             // Each column shows the state that covers most of its time.
@@ -50,7 +51,9 @@ public enum TextTimeline {
                 row.append(state.flatMap { glyphs[$0] } ?? " ")
             }
             if color { row += "\u{1B}[0m" }
-            let label = lane.name.count > labelWidth - 1 ? String(lane.name.prefix(labelWidth - 2)) + "…" : lane.name
+            // A lane's name is a scene's: its control characters escaped, it cannot drive the terminal.
+            let name = PrintableText.escaped(lane.name)
+            let label = name.count > labelWidth - 1 ? String(name.prefix(labelWidth - 2)) + "…" : name
             lines.append(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "│" + row)
         }
         return lines

@@ -14,7 +14,8 @@ struct Lifetrace: ParsableCommand {
 
             Exit codes: 0 success; 1 findings; 2 bad input or usage (one line on standard error naming the \
             file and the byte offset or line); `record` with a command, the command's status; `record` and \
-            `import --live` stopped by SIGINT or SIGTERM, 128 + the signal after closing the trace.
+            `import --live` stopped by SIGINT or SIGTERM, 128 + the signal after closing the trace. A reader of \
+            standard output that goes away (`lifetrace dump t | head`) ends the command quietly with 0.
             """,
         version: "0.1.0",
         subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Summarize.self, Compare.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
@@ -22,10 +23,12 @@ struct Lifetrace: ParsableCommand {
 
     /// Runs the command, mapping every failure to a documented exit code.
     static func main() {
+        CommandLineSystem.reportWriteFailuresAsErrors()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as TraceError {
+            if error.isBrokenPipe { StandardOutput.readerWentAway() }
             Diagnostics.error(error.description)
             Foundation.exit(ExitStatus.badInput)
         } catch {

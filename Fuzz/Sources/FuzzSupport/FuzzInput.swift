@@ -62,6 +62,9 @@ public enum FuzzInput {
                 while let event = try reader.next() { again.append(event) }
                 precondition(again == events, "a trace that reads did not read back the same after re-encoding")
                 precondition(reader.header == header, "the header did not survive re-encoding")
+            } catch where jsonLines && error.kind == .limitExceeded {
+                // An event whose line would be longer than a JSON Lines reader accepts is refused, naming it.
+                continue
             } catch {
                 preconditionFailure("a trace that reads could not be written and read again: \(error)")
             }

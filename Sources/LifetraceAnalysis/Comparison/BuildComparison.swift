@@ -49,6 +49,8 @@ public struct BuildComparison: Sendable {
     public var traces: (base: Int, new: Int)
     /// Traces that gave an error row, on each side.
     public var unreadable: (base: Int, new: Int)
+    /// Traces read only to their last whole frame (a writer killed), on each side.
+    public var truncated: (base: Int, new: Int)
 
     /// Whether a gating metric regressed.
     public var hasRegression: Bool { rows.contains { $0.gates && $0.verdict == .regression } }
@@ -58,6 +60,7 @@ public struct BuildComparison: Sendable {
         self.thresholds = thresholds
         traces = (base.traces, new.traces)
         unreadable = (base.unreadable, new.unreadable)
+        truncated = (base.truncated, new.truncated)
         var rows: [Row] = []
         for metric in Set(base.values.keys).union(new.values.keys).sorted() {
             rows.append(Self.durations(metric, base.values[metric] ?? [], new.values[metric] ?? [], thresholds))

@@ -71,7 +71,8 @@ struct FindingCollector {
             guard let context, let event = context.last?.event else { continue }
             let name = event.eventName
             let scene = (item.scene ?? event.scene).map(Self.bounded)
-            let ordinalKey = item.rule.rawValue + "|" + (item.scene ?? "") + "|" + name
+            // Bounded like the key it numbers: a scene name of megabytes is not copied into every key.
+            let ordinalKey = item.rule.rawValue + "|" + (item.scene.map(Self.bounded) ?? "") + "|" + name
             let ordinal = ordinals[ordinalKey, default: 0]
             ordinals[ordinalKey] = ordinal + 1
             findings.append(Finding(

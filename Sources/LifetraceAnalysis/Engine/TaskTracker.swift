@@ -19,7 +19,10 @@ import LifetraceFormat
 ///
 /// A process has a handful of tasks open at a time: they are kept in one small array, searched from the most
 /// recent, with no hashing and no allocation once it has grown. Past ``indexThreshold`` open tasks (a trace
-/// that never ends its tasks), a dictionary finds them instead, so the work stays linear in the events.
+/// that never ends its tasks), a dictionary finds them instead, so the work stays linear in the events. Moving
+/// between the foreground and the background touches no open task (each task's budget start is worked out when
+/// it ends), and at most ``maximumOpen`` tasks are followed at once, so memory stays bounded: a task begun past
+/// that is counted, and the process's end reports how many were not followed.
 struct TaskTracker {
     /// The three kinds of task a trace records.
     enum Kind: Equatable {
@@ -50,9 +53,11 @@ struct TaskTracker {
         var expired: Int64?
         /// Whether ``expired`` is the handler's (`task.expire`) rather than the foreground's.
         var handlerRan = false
-        /// Since when its budget counts: the later of its begin and the app's last entry into the background;
-        /// `nil` while the app is in the foreground.
+        /// Since when its budget counted when it began: its begin if the app was in the background then, else
+        /// `nil` (see ``TaskTracker/budgetSince(of:)``).
         var budgetSince: Int64?
+        /// How many moves between foreground and background the process had made when the task began.
+        var moves = 0
 
         var label: String { "\(kind.noun) \(id)\(name.map { " \"\($0)\"" } ?? "")" }
     }
@@ -84,6 +89,19 @@ struct TaskTracker {
     private var positions: [TaskKey: Int]?
     /// How many open tasks a linear search handles before the dictionary takes over.
     static let indexThreshold = 32
+    /// The most tasks followed open at once (an app has a handful): past it, a task that begins is counted in
+    /// ``unfollowed`` instead, so a trace that begins millions of tasks and never ends them takes bounded memory.
+    static let maximumOpen = 65_536
+    /// Tasks begun while ``maximumOpen`` were open, since the last ``close(reports:)``.
+    private(set) var unfollowed = 0
+    /// Moves between foreground and background so far (``uiMoved(toBackground:at:)``), whether the last was
+    /// into the background, and when the app last entered it.
+    private var moves = 0
+    private var inBackground = false
+    private var backgroundSince: Int64 = 0
+    /// The open processing tasks whose time had not expired when they began, by id: a return to the
+    /// foreground expires them (each is looked at once, then the list is emptied).
+    private var unexpiredProcessing: [Int64] = []
 
     private struct TaskKey: Hashable {
         var id: Int64
@@ -110,13 +128,17 @@ struct TaskTracker {
             // BGTasks run in the background: their time counts from their start.
             let since = inBackground || kind != .application ? event.t : nil
             let task = OpenTask(id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
-                                budgetSince: since)
+                                budgetSince: since, moves: moves)
             if let known = find(id, kind) {
                 if kind == .application { report(.taskEndWithoutBegin, "task.begin for task \(id), which is already open") }
                 open[known] = task
+            } else if open.count >= Self.maximumOpen {
+                unfollowed += 1
+                return
             } else {
                 insert(task)
             }
+            if kind == .processing { noteUnexpiredProcessing(id) }
         case .taskExpire:
             if let known = find(id, .application) ?? find(id, .refresh) ?? find(id, .processing),
                 open[known].expired == nil || !open[known].handlerRan {
@@ -127,6 +149,8 @@ struct TaskTracker {
             guard let known = find(id, .application) else {
                 // A log capture shows the end of a task begun before it began, and says so.
                 if block.attribute(Attribute.Key.begunBeforeCapture, of: event) == .bool(true) { return }
+                // It may be one begun while too many were open to follow: nothing is known of it.
+                if unfollowed > 0 { return }
                 report(.taskEndWithoutBegin, "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }
@@ -137,7 +161,7 @@ struct TaskTracker {
                     report(.taskNotEndedOnExpiration, "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
                            event.t - expired, grace)
                 }
-            } else if let since = task.budgetSince, let budget = limits.backgroundTask, event.t - since > budget {
+            } else if let since = budgetSince(of: task), let budget = limits.backgroundTask, event.t - since > budget {
                 let length = event.t - since
                 report(.taskOverBackgroundTime, "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
                        length, budget)
@@ -164,16 +188,33 @@ struct TaskTracker {
     /// The app entered the background (`true`) or the foreground at `t`: the budgets of the open tasks start
     /// counting, or stop and start afresh next time; a processing task's time ends when the user comes back.
     mutating func uiMoved(toBackground background: Bool, at t: Int64) {
-        for index in open.indices {
-            switch open[index].kind {
-            case .application:
-                open[index].budgetSince = background ? t : nil
-            case .processing where !background && open[index].expired == nil:
-                open[index].expired = t
-            default:
-                break
+        moves += 1
+        inBackground = background
+        if background {
+            backgroundSince = t
+        } else {
+            for id in unexpiredProcessing {
+                if let index = find(id, .processing), open[index].expired == nil { open[index].expired = t }
             }
+            unexpiredProcessing.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Since when the budget of the application task `task` counts: the later of its begin and the app's last
+    /// entry into the background; `nil` while the app is in the foreground.
+    private func budgetSince(of task: OpenTask) -> Int64? {
+        if task.moves == moves { return task.budgetSince }
+        return inBackground ? max(backgroundSince, task.begin) : nil
+    }
+
+    /// Notes an open processing task whose time a return to the foreground ends; keeps the list no longer than
+    /// the open tasks (with room), however many begin and end without a return.
+    private mutating func noteUnexpiredProcessing(_ id: Int64) {
+        if unexpiredProcessing.count >= 2 * Self.maximumOpen {
+            let kept = unexpiredProcessing.filter { id in find(id, .processing).map { open[$0].expired == nil } ?? false }
+            unexpiredProcessing = kept
+        }
+        unexpiredProcessing.append(id)
     }
 
     /// The process is suspended or ends: every task still open is a leak. Reports them, oldest first, and
@@ -182,9 +223,16 @@ struct TaskTracker {
         func report(_ rule: RuleID, _ message: String) {
             reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: nil, budget: nil))
         }
-        let leaked = open.count > 1
-            ? open.sorted { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } : open
-        for task in leaked {
+        // First, so that it is among the findings kept even when the tasks followed are leaked too.
+        if unfollowed > 0 {
+            report(.taskLeaked, "\(unfollowed) more task\(unfollowed == 1 ? " was" : "s were") begun while \(Self.maximumOpen) "
+                + "were open, the most lifetrace follows at once: whether they ended is not checked")
+            unfollowed = 0
+        }
+        // Sorted in place: the open tasks go once reported.
+        positions = nil
+        if open.count > 1 { open.sort { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } }
+        for task in open {
             log?.append(Life(task, end: nil))
             switch (task.kind, task.expired) {
             case (.application, let expired?):
@@ -200,6 +248,7 @@ struct TaskTracker {
         }
         if !open.isEmpty { open.removeAll(keepingCapacity: true) }
         positions = nil
+        unexpiredProcessing.removeAll(keepingCapacity: true)
     }
 
     // MARK: - The open tasks

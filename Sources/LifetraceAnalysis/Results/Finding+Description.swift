@@ -9,6 +9,9 @@ extension Finding: CustomStringConvertible {
     ///     scene.didEnterBackground while scene is active
     ///   > #7 {"t":24188276790,"ev":"scene.didEnterBackground","scene":"S1","dur":4845990}
     /// ```
+    ///
+    /// What the trace names (scenes, labels, the file) is shown with its control characters escaped
+    /// (``PrintableText``), so that the text is safe on a terminal and keeps its lines.
     public var description: String {
         var lines: [String] = []
         let scene = scene.map { " scene \($0)" } ?? ""
@@ -21,6 +24,6 @@ extension Finding: CustomStringConvertible {
             let marker = item.index == eventIndex ? ">" : " "
             lines.append("  \(marker) #\(item.index) \(JSONLinesEncoder.line(item.event))")
         }
-        return lines.joined(separator: "\n")
+        return lines.map(PrintableText.escaped).joined(separator: "\n")
     }
 }

@@ -52,27 +52,46 @@ public struct TraceSummarizer {
         }
     }
 
-    /// Passes the rows of the trace at `path` to `emit`, in order; a trace that cannot be read gives its rows up
-    /// to the damage (none if its header is unreadable), then an error row.
+    /// Passes the rows of the trace at `path` to `emit`, in order; a trace that cannot be read gives an error
+    /// row alone.
     ///
     /// - Returns: whether the trace was read to its end.
     @discardableResult
     public mutating func summarize(path: String, _ emit: (JSONValue) -> Void) -> Bool {
+        withoutActuallyEscaping(emit) { emit in
+            var rows = InMemoryRows(emit: emit)
+            return summarize(path: path, into: &rows)
+        }
+    }
+
+    /// Passes the rows of the trace at `path` to `rows`: a trace that cannot be read gives an error row alone.
+    /// The task rows come as the tasks end, while the trace is read (``SummaryRows/deferredRow(_:)``), so that
+    /// nothing the summarizer keeps grows with the trace.
+    ///
+    /// - Returns: whether the trace was read to its end.
+    @discardableResult
+    public mutating func summarize(path: String, into rows: inout some SummaryRows) -> Bool {
         var header: TraceHeader?
         do throws(TraceError) {
             let reader = try TraceReader(path: path, codec: codec)
             header = reader.header
-            try summarize(reader, path: path, emit)
+            try summarize(reader, path: path, into: &rows)
             return true
         } catch {
-            emit(row(.error, path, header, [
-                ("error", .string(error.description)), ("error_kind", .string(Self.name(of: error.kind))),
-            ]))
+            rows.dropDeferredRows()
+            unreadable(path: path, header: header, error, into: &rows)
             return false
         }
     }
 
-    private mutating func summarize(_ reader: TraceReader, path: String, _ emit: (JSONValue) -> Void) throws(TraceError) {
+    /// Gives the error row of the trace at `path`, which could not be read (or was not, for `error`'s reason).
+    public func unreadable(path: String, header: TraceHeader? = nil, _ error: TraceError, into rows: inout some SummaryRows) {
+        rows.row(row(.error, path, header, [
+            ("error", .string(error.description)), ("error_kind", .string(Self.name(of: error.kind))),
+        ]))
+    }
+
+    private mutating func summarize(_ reader: TraceReader, path: String, into rows: inout some SummaryRows) throws(TraceError) {
         let header = reader.header
         let configuration = try configuration(header)
         let blueprint: ModelEngine.Blueprint
@@ -86,12 +105,11 @@ public struct TraceSummarizer {
         let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)
         analyzer.logTasks()
         for index in handlers.indices where handlers[index].count > 0 { handlers[index] = HandlerTotals() }
-        var tasks: [TaskTracker.Life] = []
         do {
             try reader.forEachBlock(decodingThreads: 0) { block in
                 analyzer.consume(block)
                 count(block)
-                tasks += analyzer.takeTaskLog()
+                for task in analyzer.takeTaskLog() { rows.deferredRow(taskRow(task, path, header)) }
             }
         } catch {
             // The body cannot fail: what the reading throws is the reader's own error.
@@ -99,20 +117,20 @@ public struct TraceSummarizer {
         }
         var result = analyzer.finish()
         result.inputWarnings = reader.warnings
-        tasks += analyzer.takeTaskLog()
-        emit(traceRow(result, path, header, reader))
+        for task in analyzer.takeTaskLog() { rows.deferredRow(taskRow(task, path, header)) }
+        rows.row(traceRow(result, path, header, reader))
         for (number, process) in result.processes.enumerated() {
-            emit(processRow(process, number: number + 1, path, header))
+            rows.row(processRow(process, number: number + 1, path, header))
         }
         for tag in handlers.indices where handlers[tag].count > 0 {
             let totals = handlers[tag]
-            emit(row(.handler, path, header, [
+            rows.row(row(.handler, path, header, [
                 ("handler", .string(EventKind(rawValue: UInt8(tag))?.name ?? "unknown")), ("count", .int(totals.count)),
                 ("total_ns", .int(totals.total)), ("max_ns", .int(totals.longest)), ("mean_ns", .int(totals.total / totals.count)),
             ]))
         }
-        for task in tasks { emit(taskRow(task, path, header)) }
-        for finding in result.findings { emit(findingRow(finding, path, header)) }
+        rows.placeDeferredRows()
+        for finding in result.findings { rows.row(findingRow(finding, path, header)) }
     }
 
     /// Adds the handlers of `block` to the totals: each event with a duration, and each `handler.return` to the
@@ -222,4 +240,40 @@ public struct TraceSummarizer {
         case .limitExceeded: "limit-exceeded"
         }
     }
+}
+
+/// Where a summarizer puts the rows of a trace: the trace's rows in order, and its task rows, which it finds
+/// while the trace is read but which come after its handler rows. An implementation that keeps the task rows
+/// where memory does not grow (a file) makes a summary whose memory does not grow with the trace; one for which
+/// the order does not matter takes them as they come.
+public protocol SummaryRows {
+    /// The next row of the trace.
+    mutating func row(_ row: JSONValue)
+    /// A task row, found while the trace is read: it goes where ``placeDeferredRows()`` is called.
+    mutating func deferredRow(_ row: JSONValue)
+    /// The task rows given so far go here, in the order they came.
+    mutating func placeDeferredRows()
+    /// The trace could not be read to its end: the task rows given so far are not wanted (its error row stands
+    /// for it).
+    mutating func dropDeferredRows()
+}
+
+/// Rows to a function, in order, the task rows held in memory until their place.
+struct InMemoryRows: SummaryRows {
+    let emit: (JSONValue) -> Void
+    private var deferred: [JSONValue] = []
+
+    init(emit: @escaping (JSONValue) -> Void) {
+        self.emit = emit
+    }
+
+    mutating func row(_ row: JSONValue) { emit(row) }
+    mutating func deferredRow(_ row: JSONValue) { deferred.append(row) }
+
+    mutating func placeDeferredRows() {
+        for row in deferred { emit(row) }
+        deferred.removeAll()
+    }
+
+    mutating func dropDeferredRows() { deferred.removeAll() }
 }

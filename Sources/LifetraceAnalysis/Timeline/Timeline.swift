@@ -147,7 +147,8 @@ final class TimelineRecorder: TimelineObserver {
             return nil
         }
         sceneLanes += 1
-        timeline.lanes.append(Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + scene, isProcess: false))
+        // Names kept are cut as a finding's are: a scene's id of megabytes is not copied into the timeline.
+        timeline.lanes.append(Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + FindingCollector.bounded(scene), isProcess: false))
         laneIndex[scene] = timeline.lanes.count - 1
         return timeline.lanes.count - 1
     }
@@ -194,7 +195,8 @@ final class TimelineRecorder: TimelineObserver {
             timeline.lanes[lane].droppedMarks += 1
             return
         }
-        timeline.lanes[lane].marks.append(Timeline.Mark(t: event.t, name: event.eventName, dur: event.dur, index: index))
+        timeline.lanes[lane].marks.append(Timeline.Mark(t: event.t, name: FindingCollector.bounded(event.eventName), dur: event.dur,
+                                                        index: index))
         if timeline.lanes[lane].marks.count > 2 * Timeline.segmentLimit {
             // Thin out: keep every other mark, and from now on every other one recorded.
             var kept: [Timeline.Mark] = []
@@ -211,7 +213,8 @@ final class TimelineRecorder: TimelineObserver {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
             guard timeline.tasks.count < 2 * Timeline.segmentLimit else { return }
             openTasks[id] = timeline.tasks.count
-            timeline.tasks.append(Timeline.TaskBar(id: id, name: event.name ?? (event.kind == .taskBegin ? nil : event.kind.name),
+            timeline.tasks.append(Timeline.TaskBar(id: id, name: event.name.map(FindingCollector.bounded)
+                                                       ?? (event.kind == .taskBegin ? nil : event.kind.name),
                                                    start: event.t, end: nil, ended: false, expired: false,
                                                    budget: budget))
         case .taskExpire:

@@ -97,9 +97,10 @@ enum JSONLinesEventParser {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("\"attrs\" must be an object") }
         var attributes: [Attribute] = []
+        var keys = DuplicateKeys()
         try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
             let start = scanner.position
-            if attributes.contains(where: { $0.key == key }) {
+            if keys.insert(key, count: attributes.count, keyAt: { attributes[$0].key }) {
                 throw DecodeFailure(offset: start, message: "duplicate attribute \"\(key)\"")
             }
             switch try scanner.parseValue(depth: 1) {

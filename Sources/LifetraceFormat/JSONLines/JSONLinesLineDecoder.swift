@@ -3,7 +3,7 @@ public import LifetraceCore
 /// Decodes a JSON Lines trace line by line, for streams that arrive a line at a time.
 ///
 /// The first line is the header if it is an object with a `lifetrace` member; every other non-blank line
-/// must be an event whose `t` is not before the previous event's.
+/// must be an event whose `t` is not before the previous event's (unless ``requiresTimeOrder`` is off).
 public struct JSONLinesLineDecoder: Sendable {
     /// What one line held.
     public enum Line: Sendable {
@@ -21,6 +21,10 @@ public struct JSONLinesLineDecoder: Sendable {
     public private(set) var lineNumber = 0
     /// The `t` of the last event decoded.
     public private(set) var lastT: Int64 = 0
+    /// Whether an event whose `t` is before the previous event's is an error (the default). `lifetrace record`
+    /// turns it off: lines from several producers into one pipe interleave, and the recorder raises such a
+    /// time to the last one (`Recorder.record(_:)`).
+    public var requiresTimeOrder = true
 
     /// Creates a decoder for the lines of `file`.
     public init(file: String) {
@@ -41,11 +45,11 @@ public struct JSONLinesLineDecoder: Sendable {
             let column = error.offset > 0 ? " (column \(error.offset + 1))" : ""
             throw TraceError(.malformed, file: file, at: .line(lineNumber), error.message + column)
         }
-        guard event.t >= lastT else {
+        guard event.t >= lastT || !requiresTimeOrder else {
             throw TraceError(.malformed, file: file, at: .line(lineNumber),
                              "t=\(event.t) is before the previous event's t=\(lastT)")
         }
-        lastT = event.t
+        lastT = max(lastT, event.t)
         return .event(event)
     }
 

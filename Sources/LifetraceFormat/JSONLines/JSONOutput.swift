@@ -7,10 +7,16 @@ extension Array where Element == UInt8 {
         append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            guard let bytes = utf8.baseAddress else { return }
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
+            // A plain loop over the bytes, quick even unoptimized: a scene's id may be megabytes.
+            var index = 0
+            while index < utf8.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                append(contentsOf: UnsafeBufferPointer(start: bytes + runStart, count: index - 1 - runStart))
+                runStart = index
                 append(UInt8(ascii: "\\"))
                 switch byte {
                 case 0x22: append(0x22)
@@ -25,7 +31,7 @@ extension Array where Element == UInt8 {
                     append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
                 }
             }
-            append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            append(contentsOf: UnsafeBufferPointer(start: bytes + runStart, count: utf8.count - runStart))
         }
         append(UInt8(ascii: "\""))
     }

@@ -64,8 +64,9 @@ struct JSONScanner {
         case UInt8(ascii: "{"):
             guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
             var members: [(key: String, value: JSONValue)] = []
+            var keys = DuplicateKeys()
             try parseObject { (key, scanner) throws(DecodeFailure) in
-                if members.contains(where: { $0.key == key }) { throw scanner.failure("duplicate key \"\(key)\"") }
+                if keys.insert(key, count: members.count, keyAt: { members[$0].key }) { throw scanner.failure("duplicate key \"\(key)\"") }
                 members.append((key, try scanner.parseValue(depth: depth + 1)))
             }
             return .object(members)
@@ -303,5 +304,28 @@ struct JSONScanner {
             throw DecodeFailure(offset: start, message: "number out of range")
         }
         return .double(value)
+    }
+}
+
+/// Finds a repeated key among an object's members in time linear in their number: the few members of most
+/// objects are searched, a set takes over past ``DuplicateKeys/searched`` of them.
+struct DuplicateKeys {
+    /// How many members a search covers before the set is built.
+    static let searched = 16
+    private var set: Set<String>?
+
+    /// Notes `key`, the next key of an object whose `count` keys so far `keyAt` gives; `true` if it is one of
+    /// them.
+    mutating func insert(_ key: String, count: Int, keyAt: (Int) -> String) -> Bool {
+        if set == nil {
+            if count < Self.searched {
+                for index in 0..<count where keyAt(index) == key { return true }
+                return false
+            }
+            var keys = Set<String>(minimumCapacity: count * 2)
+            for index in 0..<count { keys.insert(keyAt(index)) }
+            set = keys
+        }
+        return !set!.insert(key).inserted
     }
 }

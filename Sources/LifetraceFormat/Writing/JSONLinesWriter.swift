@@ -12,6 +12,8 @@ public final class JSONLinesWriter: EventWriter {
     /// Events whose lines the sink has taken.
     public private(set) var writtenEventCount = 0
     private static let bufferSize = 1 << 16
+    /// Whether the first line is a header, for the line numbers of errors.
+    private var hasHeader = false
 
     /// Starts a trace in `sink`, writing the header line if there is a header.
     public init(sink: any TraceSink, header: TraceHeader?) {
@@ -19,15 +21,29 @@ public final class JSONLinesWriter: EventWriter {
         self.path = (sink as? FileSink)?.path ?? "<memory>"
         buffer.reserveCapacity(JSONLinesWriter.bufferSize + 4096)
         if let header { JSONLinesEncoder.appendHeaderLine(header, to: &buffer) }
+        hasHeader = header != nil
     }
 
     /// Appends one event line.
+    ///
+    /// - Throws: for an event whose line would be longer than a JSON Lines reader accepts
+    ///   (``FormatConstants/maxLineLength``), naming it, rather than write a trace no reader reads.
     public func append(_ event: LifecycleEvent) throws(TraceError) {
         try validate(event, after: lastT, index: count, file: path)
+        let start = buffer.count
+        JSONLinesEncoder.appendLine(event, to: &buffer)
+        let length = buffer.count - start - 1
+        guard length <= FormatConstants.maxLineLength else {
+            buffer.removeSubrange(start...)
+            let name = event.eventName
+            let shown = name.utf8.count > 80 ? String(name.prefix(80)) + "…" : name
+            throw TraceError(.limitExceeded, file: path, at: .line(count + 1 + (hasHeader ? 1 : 0)),
+                             "event \(count) (\(shown) at t=\(event.t)) would be a line of \(length) bytes, more than "
+                                 + "the \(FormatConstants.maxLineLength) a JSON Lines reader accepts: keep the trace as .lifetrace")
+        }
         lastT = event.t
         count += 1
         buffered += 1
-        JSONLinesEncoder.appendLine(event, to: &buffer)
         if buffer.count >= JSONLinesWriter.bufferSize { try flush() }
     }
 

@@ -174,7 +174,8 @@ public enum CheckOutput {
         var escaped = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
         if property { escaped = escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
-        return escaped
+        // The other control characters (NUL, ESC, BEL) would reach the log's terminal raw.
+        return PrintableText.escaped(escaped)
     }
 
     /// GitHub workflow commands: `::error file=F,title=LT003 ...::message`.

@@ -39,6 +39,7 @@ enum TextReport {
         if let worst = result.longestHandlers.first {
             lines.append("  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))")
         }
-        return lines.joined(separator: "\n")
+        // What the trace names (the file, launch reasons, a handler's scene) never reaches a terminal raw.
+        return lines.map(PrintableText.escaped).joined(separator: "\n")
     }
 }

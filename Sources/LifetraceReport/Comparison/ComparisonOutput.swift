@@ -20,6 +20,13 @@ public enum ComparisonOutput {
     }
 
     static func cells(_ row: BuildComparison.Row) -> [String] {
+        var cells = rawCells(row)
+        // A metric's name may come from a summary file: no control character of it reaches a terminal.
+        cells[0] = PrintableText.escaped(cells[0])
+        return cells
+    }
+
+    private static func rawCells(_ row: BuildComparison.Row) -> [String] {
         func value(_ percentile: Double?) -> String {
             percentile.map { Nanoseconds.short(Nanoseconds.rounded($0)) } ?? "-"
         }
@@ -44,8 +51,10 @@ public enum ComparisonOutput {
     static func summary(_ comparison: BuildComparison) -> String {
         let regressions = comparison.rows.filter { $0.gates && $0.verdict == .regression }.map(\.metric.description)
         let unreadable = comparison.unreadable.base + comparison.unreadable.new
+        let truncated = comparison.truncated.base + comparison.truncated.new
         let traces = "\(comparison.traces.base) base traces, \(comparison.traces.new) new"
             + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
+            + (truncated > 0 ? " (warning: \(truncated) truncated, read to their last whole frame)" : "")
         let rule = String(format: "one-sided Mann–Whitney U, Holm-corrected at alpha %g, and a median %.0f%% slower; exits: %.0f points more",
                           comparison.thresholds.alpha, comparison.thresholds.minimumEffect * 100,
                           comparison.thresholds.minimumExitIncrease * 100)
@@ -94,6 +103,7 @@ public enum ComparisonOutput {
             ("regression", .bool(comparison.hasRegression)),
             ("traces", .object([("base", .int(Int64(comparison.traces.base))), ("new", .int(Int64(comparison.traces.new)))])),
             ("unreadable", .object([("base", .int(Int64(comparison.unreadable.base))), ("new", .int(Int64(comparison.unreadable.new)))])),
+            ("truncated", .object([("base", .int(Int64(comparison.truncated.base))), ("new", .int(Int64(comparison.truncated.new)))])),
             ("thresholds", .object([("alpha", .double(thresholds.alpha)), ("min_effect", .double(thresholds.minimumEffect)),
                                     ("min_count", .int(Int64(thresholds.minimumCount))),
                                     ("min_exit_increase", .double(thresholds.minimumExitIncrease))])),

@@ -90,7 +90,8 @@ final class ChromeJSONEncoder: ExportEncoder {
         } catch {
             failure = error
         }
-        json.buffer.removeAll(keepingCapacity: true)
+        // An event of megabytes (a scene's id) leaves no buffer of its size behind.
+        json.buffer.removeAll(keepingCapacity: json.buffer.capacity <= 4 * Self.bufferSize)
     }
 }
 
@@ -99,8 +100,6 @@ final class ChromeJSONEncoder: ExportEncoder {
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
     var buffer: [UInt8] = []
-    /// The members of the arguments being written, before the first comma is dropped.
-    private var members: [UInt8] = []
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
@@ -221,23 +220,28 @@ struct ChromeJSONWriter {
         buffer.append(contentsOf: "}}".utf8)
     }
 
-    /// Ends an event object with its `args` (when it has any).
+    /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
+    /// scene's id) is copied once.
     private mutating func appendArguments(_ arguments: ExportArguments) {
-        members.removeAll(keepingCapacity: true)
+        let argsStart = buffer.count
+        buffer.append(contentsOf: ",\"args\":{".utf8)
+        // Each member is written with a comma before it; the first one's goes once they are all written.
+        let membersStart = buffer.count
         if let index = arguments.index {
-            members.append(contentsOf: ",\"event_index\":".utf8)
-            members.appendDecimal(Int64(index))
+            buffer.append(contentsOf: ",\"event_index\":".utf8)
+            buffer.appendDecimal(Int64(index))
         }
-        if let event = arguments.event { JSONLinesEncoder.appendFieldMembers(of: event, to: &members) }
+        if let event = arguments.event { JSONLinesEncoder.appendFieldMembers(of: event, to: &buffer) }
         for (key, value) in arguments.extra {
-            members.append(UInt8(ascii: ","))
-            members.appendJSONString(key)
-            members.append(UInt8(ascii: ":"))
-            Self.appendValue(value, to: &members)
+            buffer.append(UInt8(ascii: ","))
+            buffer.appendJSONString(key)
+            buffer.append(UInt8(ascii: ":"))
+            Self.appendValue(value, to: &buffer)
         }
-        if !members.isEmpty {
-            buffer.append(contentsOf: ",\"args\":{".utf8)
-            members.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+        if buffer.count == membersStart {
+            buffer.removeSubrange(argsStart...)
+        } else {
+            buffer.remove(at: membersStart)
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "}"))

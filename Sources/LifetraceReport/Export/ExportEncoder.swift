@@ -41,6 +41,8 @@ public struct ExportSummary: Sendable, Hashable {
     public var instants = 0
     /// Findings shown.
     public var findings = 0
+    /// Slices drawn as instants because more than a track's lanes overlapped (`SliceLanes.maximumLanes`).
+    public var unplacedSlices = 0
     /// The time of the trace's first event (ns): Chrome JSON's times count from it.
     public var origin: Int64 = 0
     /// What the export could not keep of the trace, for a warning: Chrome JSON's times past 26 days from the

@@ -109,15 +109,26 @@ final class PerfettoEncoder: ExportEncoder {
         let bytes = packet.serialized
         wire.buffer.append(Self.packetKey)
         wire.buffer.appendVarint(UInt64(bytes.count))
+        guard bytes.count < Self.bufferSize else {
+            // A packet of megabytes (a scene's id) goes straight to the file, not through a buffer of its size.
+            write()
+            write(bytes)
+            return
+        }
         wire.buffer.append(contentsOf: bytes)
         if wire.buffer.count >= Self.bufferSize { write() }
     }
 
     private func write() {
-        defer { wire.buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !wire.buffer.isEmpty else { return }
+        write(wire.buffer)
+        // A track event of megabytes (a scene's id) leaves no buffer of its size behind.
+        wire.buffer.removeAll(keepingCapacity: wire.buffer.capacity <= 4 * Self.bufferSize)
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard failure == nil, !bytes.isEmpty else { return }
         do {
-            try wire.buffer.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
+            try bytes.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
         } catch {
             failure = error
         }

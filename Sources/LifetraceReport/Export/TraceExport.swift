@@ -16,6 +16,10 @@ public enum TraceExport {
         case chrome
     }
 
+    /// The most lanes (tracks) slices that overlap without nesting take in one group of tracks: past it, a slice
+    /// is drawn as an instant (``ExportSummary/unplacedSlices``).
+    public static let maximumLanesPerTrack = SliceLanes.maximumLanes
+
     /// Reads the trace `reader` reads, analyzing it with `configuration` and `models`, and writes its export to
     /// `sink` as it goes. Returns what the export holds and the analysis (its warnings among it).
     public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
@@ -29,6 +33,8 @@ public enum TraceExport {
         let exporter = TraceExporter(file: file, header: reader.header, encoder: encoder)
         let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
+        // A trace read only to its last whole frame says so in the export too, not only on standard error.
+        exporter.inputWarnings(result.inputWarnings, at: result.span?.last ?? 0)
         try exporter.finish()
         var summary = exporter.summary
         if let chrome = encoder as? ChromeJSONEncoder, chrome.reducedPrecision {

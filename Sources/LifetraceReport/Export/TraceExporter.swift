@@ -31,16 +31,23 @@ final class TraceExporter: TimelineObserver {
             }
         }
 
-        /// The name of the group's first track.
+        /// The name of the group's first track: a scene's id cut at ``TraceAnalyzer/keptStringLength`` bytes (its
+        /// slices' arguments keep it whole), so that a track's name stays small whatever a trace names.
         var name: String {
             switch self {
             case .events: "events"
             case .state: "process state"
             case .appDelegate: "app delegate"
             case .tasks: "background tasks"
-            case let .scene(scene): scene.isEmpty ? "app" : "scene " + scene
-            case let .sceneState(scene): scene.isEmpty ? "app state" : "scene " + scene + " state"
+            case let .scene(scene): scene.isEmpty ? "app" : "scene " + Self.bounded(scene)
+            case let .sceneState(scene): scene.isEmpty ? "app state" : "scene " + Self.bounded(scene) + " state"
             }
+        }
+
+        private static func bounded(_ scene: String) -> String {
+            let limit = TraceAnalyzer.keptStringLength
+            guard scene.utf8.count > limit else { return scene }
+            return String(decoding: scene.utf8.prefix(limit), as: UTF8.self) + "…"
         }
     }
 
@@ -71,6 +78,8 @@ final class TraceExporter: TimelineObserver {
         var groups: [Group: GroupTracks] = [:]
         var openTasks: [Int64: OpenSlice] = [:]
         var unfinished: [HandlerKey: OpenSlice] = [:]
+        /// Slices drawn as instants because every lane of their track was taken.
+        var unplaced = 0
 
         init(info: ExportProcess) {
             self.info = info
@@ -143,9 +152,13 @@ final class TraceExporter: TimelineObserver {
     func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
         guard process != nil else { return }
         let group = scene.map(Group.sceneState) ?? .state
-        let track = place(in: group, from: start, to: end)
-        encoder.slice(on: track, name: inferred ? state + " (inferred)" : state, category: .state, from: start, to: end,
-                      ExportArguments(extra: inferred ? [("inferred", .bool(true))] : []))
+        let name = inferred ? state + " (inferred)" : state
+        let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
+        guard let track = place(in: group, from: start, to: end) else {
+            unplaced(name, .state, in: group, at: start, arguments, end: end)
+            return
+        }
+        encoder.slice(on: track, name: name, category: .state, from: start, to: end, arguments)
         summary.slices += 1
     }
 
@@ -185,8 +198,12 @@ final class TraceExporter: TimelineObserver {
         guard event.dur == nil, event.attrs?.contains(where: { $0.key == Attribute.Key.unfinished }) == true else {
             // The format keeps t + dur within 64 bits.
             let end = event.t &+ (event.dur ?? 0)
-            encoder.slice(on: place(in: group, from: event.t, to: end), name: event.eventName, category: .callback,
-                          from: event.t, to: end, ExportArguments(index: index, event: event))
+            guard let track = place(in: group, from: event.t, to: end) else {
+                unplaced(event.eventName, .callback, in: group, at: event.t, ExportArguments(index: index, event: event), end: end)
+                return
+            }
+            encoder.slice(on: track, name: event.eventName, category: .callback, from: event.t, to: end,
+                          ExportArguments(index: index, event: event))
             summary.slices += 1
             return
         }
@@ -195,7 +212,10 @@ final class TraceExporter: TimelineObserver {
             // The same callback again before the first returned: the first ends here, its return unknown.
             close(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
         }
-        let open = reserve(in: group, at: event.t)
+        guard let open = reserve(in: group, at: event.t) else {
+            unplaced(event.eventName, .callback, in: group, at: event.t, ExportArguments(index: index, event: event), end: nil)
+            return
+        }
         encoder.begin(on: open.track, name: event.eventName, category: .callback, at: event.t,
                       ExportArguments(index: index, event: event))
         process?.unfinished[key] = open
@@ -223,11 +243,14 @@ final class TraceExporter: TimelineObserver {
             if let earlier = process?.openTasks.removeValue(forKey: id) {
                 close(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
             }
-            let open = reserve(in: .tasks, at: event.t)
             let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
             // Named by kind and the app's name for it; the id is an argument (names are interned: few distinct).
-            encoder.begin(on: open.track, name: event.name.map { kind + " " + $0 } ?? kind, category: .task,
-                          at: event.t, arguments)
+            let name = event.name.map { kind + " " + $0 } ?? kind
+            guard let open = reserve(in: .tasks, at: event.t) else {
+                unplaced(name, .task, in: .tasks, at: event.t, arguments, end: nil)
+                return
+            }
+            encoder.begin(on: open.track, name: name, category: .task, at: event.t, arguments)
             process?.openTasks[id] = open
         case .taskExpire:
             if let open = process?.openTasks[id] {
@@ -240,13 +263,36 @@ final class TraceExporter: TimelineObserver {
         default:
             guard let open = process?.openTasks.removeValue(forKey: id) else {
                 var arguments = arguments
-                arguments.extra.append(("begun", .string("before the trace")))
+                let lanesFull = (process?.unplaced ?? 0) > 0
+                arguments.extra.append(("begun", .string(lanesFull ? "before the trace, or while its track's lanes were full" : "before the trace")))
                 instant(event.eventName, .task, in: .tasks, at: event.t, arguments)
                 return
             }
             var ending = arguments
             ending.extra.append(("outcome", .string(open.expired ? "ended after its expiration handler ran" : "ended")))
             close(open, at: event.t, ending)
+        }
+    }
+
+    /// Writes what reading the trace warned of (a truncated end, kinds skipped) as instants on a process of
+    /// their own, "lifetrace: input warnings", at the trace's last time, so that the export says it as the
+    /// command did.
+    func inputWarnings(_ warnings: [TraceWarning], at t: Int64) {
+        guard !warnings.isEmpty else { return }
+        if summary.processes == 0 {
+            summary.origin = t
+            encoder.start(origin: t)
+        }
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
+                                 labels: [], start: t)
+        encoder.declare(info)
+        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1, name: "input warnings")
+        encoder.declare(track)
+        summary.tracks += 1
+        for warning in warnings {
+            encoder.instant(on: track, name: "warning: " + warning.message, category: .system, at: t,
+                            ExportArguments(extra: [("warning", .string(warning.description))]))
+            summary.instants += 1
         }
     }
 
@@ -274,15 +320,30 @@ final class TraceExporter: TimelineObserver {
         summary.instants += 1
     }
 
-    private func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack {
+    /// The track of the lane a slice from `start` to `end` goes on; `nil` if every lane is taken.
+    private func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack? {
         let (running, index) = prepare(group)
-        return track(lane: running.groups.values[index].lanes.place(from: start, to: end), at: index, of: running)
+        guard let lane = running.groups.values[index].lanes.place(from: start, to: end) else { return nil }
+        return track(lane: lane, at: index, of: running)
     }
 
-    private func reserve(in group: Group, at t: Int64) -> OpenSlice {
+    /// A lane held for a slice begun at `t` whose end comes later; `nil` if every lane is taken.
+    private func reserve(in group: Group, at t: Int64) -> OpenSlice? {
         let (running, index) = prepare(group)
-        let lane = running.groups.values[index].lanes.reserve(at: t)
+        guard let lane = running.groups.values[index].lanes.reserve(at: t) else { return nil }
         return OpenSlice(track: track(lane: lane, at: index, of: running), group: group, lane: lane, start: t)
+    }
+
+    /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
+    /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
+    private func unplaced(_ name: String, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
+                          end: Int64?) {
+        var arguments = arguments
+        arguments.extra.append(("drawn", .string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")))
+        if let end { arguments.extra.append(("end_ns", .int(end))) }
+        instant(name, category, in: group, at: t, arguments)
+        process?.unplaced += 1
+        summary.unplacedSlices += 1
     }
 
     /// Ends an open slice at `t` (not before it began) and frees its lane.

@@ -33,7 +33,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let prepared = try analysis.prepare()
-        let accepted = try baseline.map(Baseline.load) ?? []
+        let accepted: Set<String> = try baseline.map { (path) throws(TraceError) -> Set<String> in
+            try InputFileSize.check(path, limit: InputFileSize.baseline, "a baseline")
+            return try Baseline.load(path)
+        } ?? []
         let outcomes = checkInParallel(prepared)
         var results: [AnalysisResult] = []
         var failedInput = false

@@ -18,7 +18,9 @@ struct Compare: ParsableCommand {
             side by side (count, p50, p90, p99; one observation per trace, its mean or total). A duration \
             regresses when the one-sided Mann–Whitney U test is significant (alpha 0.01) and the new median is at \
             least 10 % above the base's; an exit kind when its share of processes rises by 5 points or more, \
-            significantly. lifetrace.json's "compare" member sets the thresholds. Exit status: 0 no regression, 1 a \
+            significantly. lifetrace.json's "compare" member sets the thresholds. It fails closed: a side with a \
+            trace it could not read, or with none, exits 2 with one line naming the input and prints no verdict; a \
+            line of a summary file that is not a summary row is an error. Exit status: 0 no regression, 1 a \
             regression, 2 bad input or usage.
             """
     )
@@ -41,41 +43,73 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
+        for (inputs, side) in [(base, "--base"), (new, "--new")] where inputs.contains("") {
+            throw TraceError(.io, file: side, at: .file, "an empty path names no trace or directory")
+        }
         let prepared = try analysis.prepare()
         let thresholds = try prepared.configuration?.comparisonThresholds() ?? ComparisonThresholds()
-        let comparison = BuildComparison(base: try observations(base, prepared), new: try observations(new, prepared),
-                                         thresholds: thresholds)
+        let baseObservations = try observations(base, side: "--base", prepared)
+        let newObservations = try observations(new, side: "--new", prepared)
+        // A gate that read nothing, or not everything, must not pass: it fails closed.
+        for (observations, side, inputs) in [(baseObservations, "--base", base), (newObservations, "--new", new)] {
+            try Self.failClosed(observations, side: side, inputs: inputs)
+        }
+        let comparison = BuildComparison(base: baseObservations, new: newObservations, thresholds: thresholds)
+        for (observations, side) in [(baseObservations, "--base"), (newObservations, "--new")] {
+            if let first = observations.firstTruncated {
+                let others = observations.truncated - 1
+                Diagnostics.warning("\(first): truncated, read to its last whole frame"
+                    + (others > 0 ? " (and \(others) more trace\(others == 1 ? "" : "s") of \(side))" : ""))
+            }
+        }
         var out = StandardOutput()
         out.write(ComparisonOutput.render(comparison, format: format))
         out.flush()
         if comparison.hasRegression { throw ExitCode(ExitStatus.findings) }
     }
 
+    /// Fails, with one line naming the input, if a side read no trace or could not read one.
+    private static func failClosed(_ observations: SummaryObservations, side: String, inputs: [String]) throws {
+        if let first = observations.firstUnreadable {
+            let count = observations.unreadable
+            Diagnostics.error("\(first) (\(count) trace\(count == 1 ? "" : "s") of \(side) could not be read: no verdict without them)")
+            throw ExitCode(ExitStatus.badInput)
+        }
+        if observations.traces == 0 {
+            let named = inputs.joined(separator: ", ")
+            throw TraceError(.io, file: named, at: .file, "no trace to compare (\(side)): a directory is walked for *.lifetrace files")
+        }
+    }
+
     /// The observations of one side: summary files read as they are, traces summarized first.
-    private func observations(_ inputs: [String], _ prepared: PreparedAnalysis) throws -> SummaryObservations {
+    private func observations(_ inputs: [String], side: String, _ prepared: PreparedAnalysis) throws -> SummaryObservations {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
             if Self.isSummary(input) { try Self.read(summary: input, into: &observations) } else { traces.append(input) }
         }
-        if !traces.isEmpty {
-            // The rows as values: no JSON written only to be read back.
-            try SummaryPipeline.run(try TraceFiles(traces), prepared, jobs: jobs.count,
-                                    summarize: { summarizer, path, rows in summarizer.summarize(path: path) { rows.append($0) } },
-                                    consume: { (rows: [JSONValue], _) in for row in rows { observations.add(row) } })
-        }
         observations.finish()
+        if !traces.isEmpty {
+            // Each trace's rows become its observations on the worker that read it: nothing is kept of a row.
+            try SummaryPipeline.run(try TraceFiles(traces), prepared, jobs: jobs.count, makeRows: ObservedRows.init) { rows, _ in
+                rows.observations.finish()
+                observations.merge(rows.observations)
+                rows.observations = SummaryObservations()
+            }
+        }
         return observations
     }
 
-    /// Whether `path` is a summary file: JSON Lines whose first line is a summary row.
+    /// Whether `path` is a summary file: JSON Lines whose first line is a summary row (after a byte-order mark,
+    /// which reading it then refuses).
     private static func isSummary(_ path: String) -> Bool {
         let prefix = Array("{\"summary_version\":".utf8)
         guard let descriptor = try? FileDescriptor.open(forReading: path) else { return false }
         defer { try? descriptor.close() }
-        var start = [UInt8](repeating: 0, count: prefix.count)
-        let got = try? start.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-        return got == prefix.count && start == prefix
+        var start = [UInt8](repeating: 0, count: prefix.count + 3)
+        guard let got = try? start.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return false }
+        let bytes = start[0..<got]
+        return bytes.starts(with: prefix) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + prefix)
     }
 
     private static func read(summary path: String, into observations: inout SummaryObservations) throws {
@@ -83,14 +117,20 @@ struct Compare: ParsableCommand {
         defer { try? descriptor.close() }
         var lines = LineStream(descriptor: descriptor)
         var number = 0
-        while try lines.next({ bytes in
+        while try lines.next({ (bytes) throws(TraceError) in
             number += 1
-            guard !bytes.isEmpty else { return }
-            do throws(TraceError) {
-                observations.add(try JSONValue(parsing: String(decoding: bytes, as: UTF8.self), file: path))
-            } catch {
-                throw TraceError(.malformed, file: path, at: .line(number), error.message)
-            }
+            try observations.add(line: bytes, number: number, file: path)
         }) {}
     }
+}
+
+/// A trace's summary rows as `compare` wants them: its observations, in whatever order the rows come.
+private struct ObservedRows: SummaryRows {
+    var observations = SummaryObservations()
+
+    mutating func row(_ row: JSONValue) { observations.add(row) }
+    mutating func deferredRow(_ row: JSONValue) { observations.add(row) }
+    mutating func placeDeferredRows() {}
+    /// Only task rows come before a trace turns out unreadable: its error row stands for all of it.
+    mutating func dropDeferredRows() { observations = SummaryObservations() }
 }

@@ -10,7 +10,8 @@ struct Convert: ParsableCommand {
         discussion: """
             The output's format follows its extension: .jsonl, .ndjson or .json write JSON Lines, anything \
             else .lifetrace. For standard output (-) choose with --to; it defaults to the other format of the \
-            input's. Nothing is lost either way.
+            input's. Nothing is lost either way: an event whose JSON line would be longer than a JSON Lines \
+            reader accepts (1 MiB; a scene name of megabytes) is refused, naming it, and no file is left.
             """
     )
 
@@ -37,6 +38,7 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        try OutputFile.checkNotAnInput(output, inputs: [input])
         let reader = try TraceReader(path: input)
         let jsonLines: Bool
         if let to {

@@ -20,7 +20,8 @@ struct Export: ParsableCommand {
             as its handler, every task a slice from begin to end, states are slices, markers, process and system \
             events and the findings of `lifetrace check` are instants; every event's fields are its arguments. \
             Slices that overlap without nesting go to a second lane of their track ("scene S1 (2)"), so viewers \
-            drop none.
+            drop none; past 1,024 lanes of a track, a slice is an instant with its end as an argument, and \
+            standard error says how many were. A truncated trace's warning is in the export too.
 
             perfetto keeps the trace's nanoseconds; chrome writes microseconds from the trace's first event with \
             exactly three digits of fraction. The export is written while the trace is read, in memory that \
@@ -44,6 +45,7 @@ struct Export: ParsableCommand {
         if format == .perfetto, output == "-", CommandLineSystem.isTerminal(1) {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
+        try OutputFile.checkNotAnInput(output, inputs: [trace])
         let prepared = try analysis.prepare()
         let (reader, configuration) = try prepared.open(path: trace)
         let sink = try FileSink(path: output)
@@ -58,6 +60,10 @@ struct Export: ParsableCommand {
         }
         let (summary, result) = exported
         Diagnostics.warnings(result.inputWarnings)
+        if summary.unplacedSlices > 0 {
+            Diagnostics.warning("\(trace): \(summary.unplacedSlices) slices drawn as instants: more than "
+                + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
+        }
         if output != "-" {
             Diagnostics.note("wrote \(output): \(summary.events) events of \(summary.processes) processes as "
                 + "\(summary.slices) slices and \(summary.instants) instants (\(summary.findings) findings) on \(summary.tracks) tracks")

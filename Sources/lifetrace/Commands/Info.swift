@@ -87,13 +87,15 @@ struct TraceSummary {
     }
 
     func write(to out: inout StandardOutput) {
-        out.line(path)
+        // The path, the header's members and the kinds' names come from the input: escaped for a terminal.
+        func line(_ text: String) { out.line(PrintableText.escaped(text)) }
+        line(path)
         switch format {
         case .binary:
             let version = statistics.formatVersion.map { "\($0.major).\($0.minor)" } ?? "?"
-            out.line("  format:      .lifetrace \(version)")
+            line("  format:      .lifetrace \(version)")
         case .jsonLines:
-            out.line("  format:      JSON Lines (\(statistics.lines) lines)")
+            line("  format:      JSON Lines (\(statistics.lines) lines)")
         }
         if let header {
             var parts: [String] = []
@@ -107,30 +109,30 @@ struct TraceSummary {
             for (key, value) in header.extra {
                 parts.append("\(key)=\(value.stringValue ?? value.jsonText)")
             }
-            out.line("  header:      " + (parts.isEmpty ? "(version only)" : parts.joined(separator: " ")))
+            line("  header:      " + (parts.isEmpty ? "(version only)" : parts.joined(separator: " ")))
         } else {
-            out.line("  header:      none")
+            line("  header:      none")
         }
-        out.line("  events:      \(statistics.events)" + (scenes.isEmpty ? "" : " in \(scenes.count) scene(s)"))
+        line("  events:      \(statistics.events)" + (scenes.isEmpty ? "" : " in \(scenes.count) scene(s)"))
         if let first = statistics.firstT, let last = statistics.lastT {
-            out.line("  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
+            line("  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
                 + "(\(Nanoseconds.short(last - first)))")
         }
         let top = kinds.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key.rawValue < $1.key.rawValue) }
         if !top.isEmpty {
-            out.line("  kinds:       " + top.prefix(6).map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
+            line("  kinds:       " + top.prefix(6).map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
                 + (top.count > 6 ? ", ... (\(top.count) kinds)" : ""))
         }
         if format == .binary {
             let index = statistics.indexPresent
                 ? (statistics.indexConsistent ? "index present" : "index present but inconsistent")
                 : "no index (not closed cleanly)"
-            out.line("  frames:      \(statistics.dataFrames) data, \(index)")
+            line("  frames:      \(statistics.dataFrames) data, \(index)")
         }
         let perEvent = statistics.events > 0
             ? String(format: " (%.2f bytes/event)", Double(statistics.bytes) / Double(statistics.events)) : ""
-        out.line("  bytes:       \(statistics.bytes)\(perEvent)")
-        out.line("  damage:      \(damage)")
+        line("  bytes:       \(statistics.bytes)\(perEvent)")
+        line("  damage:      \(damage)")
     }
 
     var jsonValue: JSONValue {

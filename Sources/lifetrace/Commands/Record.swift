@@ -13,10 +13,13 @@ struct Record: ParsableCommand {
         abstract: "Record a live JSON Lines stream (standard input, or a command's output) into a .lifetrace file.",
         discussion: """
             Lines that start with '{' must be lifetrace JSON Lines (the first may be the header); other lines, \
-            such as a test runner's own output, are passed through to standard output. Events are flushed as \
-            a zstd frame every --flush-interval, so killing lifetrace loses at most that much; SIGINT and \
-            SIGTERM close the trace cleanly. With a command, lifetrace exits with the command's status; a \
-            malformed lifecycle line is reported with its line number and makes the exit status 2.
+            such as a test runner's own output, are passed through to standard output. Events are recorded in \
+            the order they come: an event whose t is before the last one's (two producers writing into one \
+            pipe) is kept, its time raised to the last one, and the summary says how many were. Events are \
+            flushed as a zstd frame every --flush-interval, so killing lifetrace loses at most that much; \
+            SIGINT and SIGTERM close the trace cleanly. With a command, lifetrace exits with the command's \
+            status. Malformed lifecycle lines, and events lost because the trace could not be written (a full \
+            disk), make the exit status 2 with one line on standard error: how many, and the first.
             """
     )
 
@@ -73,7 +76,8 @@ struct Record: ParsableCommand {
                                     configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval)))
         let signals = SignalForwarding(child: child) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
-        var passthrough = StandardOutput()
+        // A reader of the passed-through lines that goes away does not stop the recording.
+        var passthrough = StandardOutput(keepsGoing: true)
         while try lines.next({ line in
             if let echo = try session.take(line) {
                 passthrough.write(echo)
@@ -83,15 +87,15 @@ struct Record: ParsableCommand {
             passthrough.flush()
         }
         passthrough.flush()
-        try session.close()
+        let closeError = session.closeReportingError()
         signals.cancel()
-        session.printSummary()
+        let complete = session.printSummary(closeError: closeError)
         if let child {
             child.waitUntilExit()
             let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
             if status != 0 { throw ExitCode(status) }
         }
-        if session.rejectedLines > 0 { throw ExitCode(ExitStatus.badInput) }
+        if !complete { throw ExitCode(ExitStatus.badInput) }
     }
 }
 
@@ -107,7 +111,13 @@ final class RecordSession: @unchecked Sendable {
     /// Guards the counts, which the summary reads after the signal queue may have closed the trace.
     private let lock = NSLock()
     private(set) var rejectedLines = 0
+    /// The first line rejected, as its error says it.
+    private var firstRejection: String?
     private(set) var events = 0
+    /// Events whose time was before the last one's, recorded with it raised.
+    private var raised = 0
+    /// The latest time recorded so far.
+    private var lastT = Int64.min
 
     init(output: String, app: String?, metadata: HeaderMetadataOptions, strict: Bool, configuration: RecorderConfiguration) {
         self.output = output
@@ -116,16 +126,15 @@ final class RecordSession: @unchecked Sendable {
         self.strict = strict
         self.configuration = configuration
         self.decoder = JSONLinesLineDecoder(file: "-")
+        // Lines from several producers interleave: a time that goes back is raised, as the recorder does.
+        self.decoder.requiresTimeOrder = false
     }
 
     /// Takes one input line; returns the line to pass through, if it is not lifecycle data.
     func take(_ line: UnsafeBufferPointer<UInt8>) throws -> String? {
         let first = line.first { $0 != 0x20 && $0 != 0x09 }
         guard first == UInt8(ascii: "{") else {
-            if strict, first != nil {
-                lock.withLock { rejectedLines += 1 }
-                Diagnostics.error("-:\(decoder.lineNumber + 1): not a lifetrace JSON line")
-            }
+            if strict, first != nil { reject("-:\(decoder.lineNumber + 1): not a lifetrace JSON line") }
             // Keep line numbers in step with the input.
             _ = try? decoder.decode(UnsafeBufferPointer(start: nil, count: 0))
             return strict ? nil : String(decoding: line, as: UTF8.self)
@@ -135,14 +144,26 @@ final class RecordSession: @unchecked Sendable {
             case let .header(header): try open(header)
             case let .event(event):
                 try open(nil)
-                if recorder.record(event) { lock.withLock { events += 1 } }
+                if recorder.record(event) {
+                    lock.withLock {
+                        events += 1
+                        if event.t < lastT { raised += 1 } else { lastT = event.t }
+                    }
+                }
             case .blank: break
             }
         } catch let error as TraceError {
-            lock.withLock { rejectedLines += 1 }
-            Diagnostics.error(error.description)
+            reject(error.description)
         }
         return nil
+    }
+
+    /// Counts a rejected line, keeping what the first one's error said.
+    private func reject(_ description: String) {
+        lock.withLock {
+            rejectedLines += 1
+            if firstRejection == nil { firstRejection = description }
+        }
     }
 
     private func open(_ header: TraceHeader?) throws {
@@ -161,7 +182,40 @@ final class RecordSession: @unchecked Sendable {
         try recorder.close()
     }
 
-    func printSummary() {
-        Diagnostics.note("\(output): recorded \(events) events" + (rejectedLines > 0 ? ", rejected \(rejectedLines) lines" : ""))
+    /// ``close()``, with the error it met, if any, returned for the summary rather than thrown.
+    func closeReportingError() -> (any Error)? {
+        do {
+            try close()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Prints what was recorded: a note when everything was, else one error line with the count and the first
+    /// of the lines rejected and of the events the trace lost. Returns whether everything was recorded.
+    func printSummary(closeError: (any Error)?) -> Bool {
+        let (events, rejected, first, raised) = lock.withLock { (self.events, rejectedLines, firstRejection, self.raised) }
+        let lost = recorder.droppedEventCount
+        var recorded = "recorded \(events) events"
+        if raised > 0 { recorded += " (\(raised) whose t was before the last one's, raised to it)" }
+        var problems: [String] = []
+        if rejected > 0, let first {
+            problems.append("\(first) (\(rejected) line\(rejected == 1 ? "" : "s") rejected in all)")
+        }
+        if lost > 0 {
+            problems.append("\(output): \(lost) of the \(events) events lost: the trace could not be written"
+                + " (its recorder.dropped events say when)")
+        }
+        if let closeError {
+            let description = (closeError as? TraceError)?.description ?? "\(output): \(closeError)"
+            problems.append(description)
+        }
+        guard problems.isEmpty else {
+            Diagnostics.error(problems.joined(separator: "; ") + "; \(output): " + recorded)
+            return false
+        }
+        Diagnostics.note("\(output): " + recorded)
+        return true
     }
 }

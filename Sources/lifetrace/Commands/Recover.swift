@@ -18,11 +18,8 @@ struct Recover: ParsableCommand {
     @Argument(help: "The repaired .lifetrace file to write.")
     var output: String
 
-    func validate() throws {
-        guard input != output else { throw ValidationError("write the repaired trace to a different file") }
-    }
-
     func run() throws {
+        try OutputFile.checkNotAnInput(output, inputs: [input])
         let report = try TraceRecovery.recover(input: input, output: output)
         var out = StandardOutput()
         out.line("\(output): kept \(report.keptFrames) frames, \(report.keptEvents) events")

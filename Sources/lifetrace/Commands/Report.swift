@@ -31,6 +31,7 @@ struct Report: ParsableCommand {
     var width: Int?
 
     func run() throws {
+        try OutputFile.checkNotAnInput(output, inputs: traces)
         let prepared = try analysis.prepare()
         var results: [AnalysisResult] = []
         for path in traces {

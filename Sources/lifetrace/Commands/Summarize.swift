@@ -35,14 +35,13 @@ struct Summarize: ParsableCommand {
     }
 
     func run() throws {
+        try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []))
         let sink = try FileSink(path: output)
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
         var unreadable = 0
-        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom), try analysis.prepare(),
-                                jobs: jobs.count,
-                                summarize: { summarizer, path, rows in summarizer.summarize(path: path, into: &rows) }) {
-            (rows: [UInt8], complete) in
-            try rows.withUnsafeBytes { raw in try sink.write(raw) }
+        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom, output: output), try analysis.prepare(),
+                                jobs: jobs.count, makeRows: SpilledRows.init) { rows, complete in
+            try rows.write(to: sink)
             if !complete { unreadable += 1 }
             progress.tick()
         }

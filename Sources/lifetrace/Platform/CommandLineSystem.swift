@@ -15,6 +15,16 @@ enum CommandLineSystem {
     /// The signals that stop `record` and `import --live` cleanly: SIGINT (Ctrl-C) and SIGTERM.
     static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
+    /// Makes a reader that went away (SIGPIPE) and a file-size limit (`ulimit -f`, SIGXFSZ) errors of the write
+    /// that meets them, `EPIPE` and `EFBIG`, rather than signals that end the process. The signals get a handler
+    /// that does nothing rather than `SIG_IGN`, which a recorded command would inherit through `exec`: a handler
+    /// is reset to the default there.
+    static func reportWriteFailuresAsErrors() {
+        for signalNumber in [SIGPIPE, SIGXFSZ] {
+            _ = signal(signalNumber) { _ in }
+        }
+    }
+
     /// Stops `signalNumber` from ending the process, so that a dispatch source alone handles it.
     static func ignore(signalNumber: Int32) {
         _ = signal(signalNumber, SIG_IGN)

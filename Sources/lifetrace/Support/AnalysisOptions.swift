@@ -27,6 +27,7 @@ struct AnalysisOptions: ParsableArguments {
                 throw TraceError(.io, file: modelsDirectory, at: .file, "cannot read the models directory")
             }
             for name in names.sorted() where name.hasSuffix(".json") {
+                try InputFileSize.check(modelsDirectory + "/" + name, limit: InputFileSize.configuration, "a lifecycle model")
                 do {
                     models.append(try LifecycleModel(contentsOf: modelsDirectory + "/" + name))
                 } catch {
@@ -34,7 +35,10 @@ struct AnalysisOptions: ParsableArguments {
                 }
             }
         }
-        return PreparedAnalysis(models: models, configuration: try config.map { (path) throws(TraceError) in try ConfigurationFile(path: path) })
+        return PreparedAnalysis(models: models, configuration: try config.map { (path) throws(TraceError) in
+            try InputFileSize.check(path, limit: InputFileSize.configuration, "a configuration file")
+            return try ConfigurationFile(path: path)
+        })
     }
 }
 

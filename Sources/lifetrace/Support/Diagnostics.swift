@@ -1,5 +1,6 @@
-import Foundation
+import LifetraceCore
 import LifetraceFormat
+import SystemPackage
 
 /// Writes the one-line errors and warnings of the command-line tool to standard error.
 enum Diagnostics {
@@ -21,29 +22,18 @@ enum Diagnostics {
     }
 
     static func rawNoNewline(_ message: String) {
-        FileHandle.standardError.write(Data(message.utf8))
+        var bytes = Array(message.utf8)
+        // Standard error closed or full: nothing is left to tell, and the command's outcome is its exit status.
+        _ = try? bytes.withUnsafeMutableBytes { try FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer($0)) }
     }
 
     static func raw(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        rawNoNewline(message + "\n")
     }
 
-    /// `message` with every control character (C0 but tab, DEL, C1) shown as `\u{1B}`, so that a line quoted
+    /// `message` with every control character escaped (``PrintableText/escaped(_:)``), so that a line quoted
     /// from a damaged input can neither move the terminal's cursor nor split the diagnostic over lines.
     static func printable(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: isControl) else { return message }
-        var out = ""
-        for scalar in message.unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (scalar.value >= 0x7F && scalar.value < 0xA0)
+        PrintableText.escaped(message)
     }
 }

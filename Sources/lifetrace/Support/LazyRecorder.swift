@@ -12,6 +12,8 @@ final class LazyRecorder: Sendable {
     private struct State {
         var recorder: Recorder?
         var opened = false
+        /// Events the recorder lost (failed writes, events after its close), read when it closes.
+        var dropped = 0
     }
 
     private let state = LockedValue(State())
@@ -36,8 +38,16 @@ final class LazyRecorder: Sendable {
     /// while the first is writing waits for it, so that the process never exits with the index half written.
     func close() throws {
         try state.withLock { state in
-            defer { state.recorder = nil }
+            defer {
+                if let recorder = state.recorder { state.dropped = recorder.droppedEventCount }
+                state.recorder = nil
+            }
             try state.recorder?.close()
         }
+    }
+
+    /// The number of events the recorder lost: to writes that failed (a full disk), or refused after its close.
+    var droppedEventCount: Int {
+        state.withLock { $0.recorder?.droppedEventCount ?? $0.dropped }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import LifetraceFormat
+
+/// The file a command writes, checked against what it reads: writing it would destroy an input before (or
+/// while) it is read, so a command refuses an output that is one of its inputs, by path or through a link.
+enum OutputFile {
+    /// The device and inode of the file at `path` (links followed), `nil` if there is none.
+    static func identity(_ path: String) -> FileIdentity? {
+        guard path != "-", !path.isEmpty else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+              let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+        else { return nil }
+        return FileIdentity(device: device, inode: inode)
+    }
+
+    /// Fails, naming `output`, if it is one of `inputs` (standard output and standard input never are).
+    static func checkNotAnInput(_ output: String, inputs: [String]) throws(TraceError) {
+        guard output != "-" else { return }
+        let target = identity(output)
+        for input in inputs where input != "-" {
+            if input == output || (target != nil && identity(input) == target) {
+                throw TraceError(.io, file: output, at: .file, "is also an input (\(input)): write the output to another file")
+            }
+        }
+    }
+}
+
+/// A file as the file system knows it, whatever path names it.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}
