@@ -327,6 +327,8 @@ struct PerfettoWireWriter {
         event.append(4 << 3 | 2)
         event.appendVarint(UInt64(annotation.count))
         event.append(contentsOf: annotation)
+        // An annotation of megabytes (a scene's id) is let go once copied, before the event is copied in turn.
+        if annotation.capacity > PerfettoWireWriter.scratchLimit { annotation = [] }
     }
 
     /// The iid of `category`, sent in the packet's interned data (`event_categories`, 1) the first time.
