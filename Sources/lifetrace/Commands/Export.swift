@@ -24,8 +24,10 @@ struct Export: ParsableCommand {
             standard error says how many were. A truncated trace's warning is in the export too.
 
             perfetto keeps the trace's nanoseconds; chrome writes microseconds from the trace's first event with \
-            exactly three digits of fraction. The export is written while the trace is read, in memory that \
-            does not grow with its length.
+            exactly three digits of fraction, which a viewer's doubles hold exactly for 26 days; past that, \
+            whole microseconds (said on standard error and in otherData.time_precision), so slices still nest \
+            as written. Prefer perfetto for long or large traces. The export is written while the trace is \
+            read, in memory that does not grow with its length.
             """
     )
 
@@ -60,6 +62,7 @@ struct Export: ParsableCommand {
         }
         let (summary, result) = exported
         Diagnostics.warnings(result.inputWarnings)
+        if let note = summary.precisionNote { Diagnostics.warning("\(trace): \(note)") }
         if summary.unplacedSlices > 0 {
             Diagnostics.warning("\(trace): \(summary.unplacedSlices) slices drawn as instants: more than "
                 + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
