@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // What an app's unit and UI tests link: a trace the app wrote, read and checked, with assertions for
         // Swift Testing and XCTest; no libzstd.
-        .target(name: "LifetraceTesting", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat"]),
+        .target(name: "LifetraceTesting", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceRecorder"]),
         // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
         // protobuf trace (messages generated from Schemas/perfetto/ by scripts/gen-perfetto-protos) and Chrome JSON.
         .target(

@@ -2,6 +2,7 @@ public import Foundation
 public import LifetraceAnalysis
 public import LifetraceCore
 public import LifetraceFormat
+import LifetraceRecorder
 
 /// A trace that an app under test wrote, read and checked as `lifetrace check` checks it, for a unit or UI
 /// test to assert on. It needs no C library: the recorder writes stored frames, which it reads in Swift (a
@@ -31,23 +32,14 @@ public struct LifecycleTrace: Sendable {
         analysis = try TraceAnalyzer.analyze(path: path, codec: .stored, configuration: configuration)
     }
 
-    /// The newest trace a recorder wrote in `directory` (`LifetraceRecorder`'s names sort by launch; other
-    /// names by modification order are not considered), for a UI test whose app writes one trace per launch.
+    /// The newest trace a recorder wrote in `directory`, as `Recorder.traces(in:)` orders them (the most recent
+    /// launch first), for a UI test whose app writes one trace per launch.
     public static func newest(in directory: URL, configuration: AnalysisConfiguration = .defaults) throws
         -> LifecycleTrace {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".lifetrace") }
-        guard let newest = names.max(by: { launchKey($0) < launchKey($1) }) else {
+        guard let newest = Recorder.traces(in: directory).first else {
             throw TraceError(.io, file: directory.path, at: .file, "no .lifetrace file in the directory")
         }
-        return try LifecycleTrace(contentsOf: directory.appendingPathComponent(newest), configuration: configuration)
-    }
-
-    /// `BASE-YYYYMMDDTHHMMSSZ-PID.lifetrace` sorts by its time stamp, then by name.
-    private static func launchKey(_ name: String) -> (String, String) {
-        let parts = name.split(separator: "-")
-        let stamp = parts.count >= 3 ? String(parts[parts.count - 2]) : ""
-        return (stamp, name)
+        return try LifecycleTrace(contentsOf: newest.url, configuration: configuration)
     }
 
     /// Every finding, errors and warnings, in event order.

@@ -39,15 +39,10 @@ package struct ApplicationSnapshot: Equatable, Sendable {
         }
     }
 
-    /// `UIScene.ActivationState`: -1 unattached (no state to record), 0 foreground active, 1 foreground
-    /// inactive, 2 background.
+    /// `UIScene.ActivationState`: -1 unattached (no state to record), then the same raw values as
+    /// `UIApplication.State`: 0 foreground active, 1 foreground inactive, 2 background.
     static func phase(sceneActivationState raw: Int) -> ScenePhase? {
-        switch raw {
-        case 0: .active
-        case 1: .inactive
-        case 2: .background
-        default: nil
-        }
+        phase(applicationState: raw)
     }
 
     /// A UIKit snapshot. UIKit connects scenes only after `application(_:didFinishLaunchingWithOptions:)`

@@ -82,11 +82,12 @@ enum TraceFiles {
     /// earlier ones take more than its bytes; never `kept`, and never a file whose name the recorder did not
     /// write.
     static func prune(_ directory: URL, keeping kept: URL, within retention: TraceRetention) {
-        let named = list(directory).filter { $0.name != nil && $0.trace.url.lastPathComponent != kept.lastPathComponent }
-        var remaining = named
+        var remaining = list(directory).filter { $0.name != nil && $0.trace.url.lastPathComponent != kept.lastPathComponent }
+        var bytes = remaining.reduce(0) { $0 + $1.trace.byteCount }
         // The new trace counts towards maxCount.
-        while remaining.count > retention.maxCount - 1 || remaining.reduce(0, { $0 + $1.trace.byteCount }) > retention.maxBytes {
+        while remaining.count > retention.maxCount - 1 || bytes > retention.maxBytes {
             guard let oldest = remaining.popLast() else { break }
+            bytes -= oldest.trace.byteCount
             try? FileManager.default.removeItem(at: oldest.trace.url)
         }
     }

@@ -29,12 +29,6 @@ struct RecorderOutput {
         RecorderOutput(state: .ready(writer))
     }
 
-    /// The header not written yet, if it is not; `nil` once it is (or for a writer that came with its own).
-    var pendingHeader: TraceHeader? {
-        if case .pending(_, let header, _) = state { return header }
-        return nil
-    }
-
     /// The header as written, once the writer is made from it.
     private(set) var header: TraceHeader?
 
