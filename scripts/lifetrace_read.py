@@ -2,7 +2,8 @@
 """Reads a .lifetrace file and prints it as canonical JSON Lines, as `lifetrace dump` does.
 
 Written from Schemas/lifetrace-format.md and Schemas/events.json alone, as proof that the specification is
-complete. Needs the `zstandard` package (pip install zstandard).
+complete; the header's members are checked against the types Schemas/trace-event.schema.json gives them, as
+every lifetrace reader checks them. Needs the `zstandard` package (pip install zstandard).
 
 Usage: scripts/lifetrace_read.py FILE > out.jsonl
 Exit status: 0 success (a warning on stderr for a truncated file), 2 damaged or unsupported input.
@@ -14,7 +15,9 @@ import sys
 
 import zstandard
 
-SCHEMA = json.loads((pathlib.Path(__file__).resolve().parent.parent / "Schemas" / "events.json").read_text())
+SCHEMAS = pathlib.Path(__file__).resolve().parent.parent / "Schemas"
+SCHEMA = json.loads((SCHEMAS / "events.json").read_text())
+HEADER_MEMBERS = json.loads((SCHEMAS / "trace-event.schema.json").read_text())["$defs"]["header"]["properties"]
 KINDS = {e["tag"]: e for e in SCHEMA["events"]}
 FIELD_BITS = {f["name"]: f["bit"] for f in SCHEMA["fields"]}
 KNOWN_MINOR = SCHEMA["version"]["minor"]
@@ -24,6 +27,33 @@ PHASES = ["active", "inactive", "background"]
 
 class Damage(Exception):
     pass
+
+
+def header_problem(key, value):
+    """Why value cannot be the header member key, as the schema types it (one line naming it), or None."""
+    member = HEADER_MEMBERS.get(key)
+    if member is None:
+        return None
+    if "enum" in member:
+        names = member["enum"]
+        if isinstance(value, str) and value in names:
+            return None
+        return '"%s" must be %s' % (key, names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1])
+    kind = member.get("type")
+    if kind == "string":
+        return None if isinstance(value, str) else '"%s" must be a string' % key
+    if kind == "boolean":
+        return None if isinstance(value, bool) else '"%s" must be true or false' % key
+    if kind == "integer":
+        minimum = member.get("minimum")
+        if isinstance(value, int) and not isinstance(value, bool) and (minimum is None or value >= minimum):
+            return None
+        return '"%s" must be an integer%s' % (key, "" if minimum is None else " >= %d" % minimum)
+    if kind == "array" and member.get("items", {}).get("type") == "string":
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            return None
+        return '"%s" must be an array of strings' % key
+    return '"%s": the schema gives it a type this reader does not know' % key
 
 
 class Cursor:
@@ -257,7 +287,14 @@ def read(path, out):
                 if major > SCHEMA["version"]["major"]:
                     raise Damage("byte 12 (frame 0): written in format version %d.%d" % (major, minor))
                 if len(payload) > 8:
-                    out.write(dumps(json.loads(payload[8:].decode("utf-8"))) + "\n")
+                    header = json.loads(payload[8:].decode("utf-8"))
+                    if not isinstance(header, dict):
+                        raise Damage("byte 8 (frame 0): the header is not an object")
+                    for key, value in header.items():
+                        problem = header_problem(key, value)
+                        if problem:
+                            raise Damage("byte 8 (frame 0): " + problem)
+                    out.write(dumps(header) + "\n")
             elif magic == 0x184D2A50:
                 raise Damage("byte %d (frame %d): a second header frame" % (pos, frame))
             pos += 8 + size

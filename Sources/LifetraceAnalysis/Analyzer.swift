@@ -183,6 +183,12 @@ struct AnalysisCore: ~Copyable {
         var terminated = false
         var willTerminateEnd: Int64?
         var handlerOverrun = false
+        /// The overrun is that of a handler written unfinished that never returned (``unfinished``).
+        var overrunUnreturned = false
+        /// Callbacks written while their handlers ran (`attrs.unfinished`) whose `handler.return` has not come,
+        /// oldest first: at the process's end, each one's time to the process's last event is a lower bound of
+        /// its duration. At most ``AnalysisCore/unfinishedKept``.
+        var unfinished: [UnfinishedHandler] = []
         var firstActive: Int64?
         /// The app entered the background and has not marked a save (`custom.save`) since.
         var backgroundSaveMissing = false
@@ -192,6 +198,30 @@ struct AnalysisCore: ~Copyable {
         /// is active from the process's start (an app extension, presented by its host).
         var launchMeasured = true
     }
+
+    /// A callback written while its handler ran (`attrs.unfinished`), waiting for its `handler.return`.
+    private struct UnfinishedHandler {
+        var kind: EventKind
+        var phase: ScenePhase?
+        var scene: String?
+        var t: Int64
+        /// The last time the trace proves the handler still running once events were lost
+        /// (`recorder.dropped`): its `handler.return` may be among them, so later events prove nothing. `nil`:
+        /// the process's last event.
+        var provenUntil: Int64?
+    }
+
+    /// The most handlers written unfinished kept waiting for their return per process (memory stays bounded).
+    private static let unfinishedKept = 64
+
+    /// The kinds with a handler budget in the models that apply, by tag: a callback of one written unfinished
+    /// is kept until its `handler.return` (``ProcessState/unfinished``).
+    private let unfinishedKinds: [Bool]
+
+    /// Whether the application's notifications are checked against its scenes (LT021): a UIKit app with a
+    /// scene manifest captured from notifications, where UIKit posts them as the aggregate of its scenes'
+    /// states (`UIApplication.applicationState`: "the value of the most active scene").
+    private let appNotificationsAggregate: Bool
 
     /// Who is told what the analysis reads and computes, if anyone (``TimelineObserver``).
     private let observer: (any TimelineObserver)?
@@ -232,9 +262,18 @@ struct AnalysisCore: ~Copyable {
         // have no scene manifest: their app-level events are the only ones.
         let uikit = header.followedLifecycle == .uikit
         appDelegateUICallbacksForbidden = uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
+        appNotificationsAggregate = uikit && header?.sceneManifest == true && header?.captureMethod == .notifications
         terminateInForegroundChecked = uikit
         appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
         if header.followedLifecycle == .service { services = ServiceRules(configuration: configuration) }
+        var named = Self.catalogRuleKinds
+        var unfinished = [Bool](repeating: false, count: 256)
+        for tag in 0..<256 where engine.hasHandlerBudget(tag) {
+            unfinished[tag] = true
+            named[tag] = true
+        }
+        namedRuleKinds = named
+        unfinishedKinds = unfinished
     }
 
     mutating func consume(_ block: borrowing EventBlock) {
@@ -261,7 +300,7 @@ struct AnalysisCore: ~Copyable {
             let transition = suspension.read(event)
             if case .none = transition {} else { suspensionChanged(transition, at: event.t) }
         }
-        engine.consume(event, row: row, of: block, reports: &reports)
+        engine.consume(event, row: row, of: block, index: index, previousT: process.lastT, reports: &reports)
         services?.consume(event, row: row, of: block, reports: &reports)
         if observer != nil { observe(block.event(at: row)) }
         let tag = Int(event.tag)
@@ -342,16 +381,20 @@ struct AnalysisCore: ~Copyable {
     /// The kinds ``namedRules(_:row:of:)`` reads: those the catalogue's rules checked on events declare
     /// (``Rule/Check/events(_:)``), `handler.return`, which brings a handler's duration to the models'
     /// budgets, and the snapshots (`app.state`, `scene.state`), which say the recording began after the
-    /// launch. An instance constant: a static one would cost a once-check per event.
-    private let namedRuleKinds: [Bool] = {
+    /// launch, and `recorder.dropped`, which may have lost a `handler.return`; with them, the kinds with a
+    /// handler budget (``unfinishedKinds``). An instance constant: a static one would cost a once-check per event.
+    private let namedRuleKinds: [Bool]
+
+    /// The kinds of ``namedRuleKinds`` the catalogue and the format decide.
+    private static var catalogRuleKinds: [Bool] {
         var kinds = [Bool](repeating: false, count: 256)
-        for kind in [EventKind.handlerReturn, .appState, .sceneState] { kinds[Int(kind.rawValue)] = true }
+        for kind in [EventKind.handlerReturn, .appState, .sceneState, .recorderDropped] { kinds[Int(kind.rawValue)] = true }
         for rule in RuleCatalog.all {
             guard case let .events(triggers) = rule.check else { continue }
             for kind in triggers { kinds[Int(kind.rawValue)] = true }
         }
         return kinds
-    }()
+    }
 
     /// What may follow `applicationWillTerminate`: the system's and the recorder's own events.
     private static let allowedAfterTerminate: Set<EventKind> = [
@@ -363,15 +406,24 @@ struct AnalysisCore: ~Copyable {
     private static let judgedAfterTerminateByModel: Set<EventKind> = [.appWillTerminate, .appState, .sceneState]
 
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        // A callback of a kind with a handler budget written while its handler ran (attributes, no `dur`): kept
+        // until its return.
+        if unfinishedKinds[Int(event.tag)], event.fields.contains(.attrs), !event.fields.contains(.dur) {
+            noteUnfinished(event, of: block)
+        }
         switch event.kind {
         case .handlerReturn:
             handlerReturned(event, of: block)
         case .appState, .sceneState:
             process.launchMeasured = false
+        case .recorderDropped where !process.unfinished.isEmpty:
+            eventsLost(event)
         case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground:
             if appDelegateUICallbacksForbidden {
                 report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
                        scene: nil)
+            } else if appNotificationsAggregate {
+                checkAgainstScenes(event, row: row, of: block)
             }
         case .appWillTerminate:
             let ui = engine.uiState
@@ -468,6 +520,7 @@ struct AnalysisCore: ~Copyable {
     /// suspension's time, until this event, to suspended.
     @inline(never)
     private mutating func suspensionChanged(_ transition: SuspensionTracker.Transition, at t: Int64) {
+        engine.suspensionChanged(at: index)
         switch transition {
         case .none:
             return
@@ -530,6 +583,12 @@ struct AnalysisCore: ~Copyable {
     @inline(never)
     private mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock) {
         guard let name = block.extras(of: event).flatMap({ block.string($0.name) }) else { return }
+        if !process.unfinished.isEmpty, let kind = EventKind(name: name) {
+            let scene = block.string(event.scene)
+            if let waiting = process.unfinished.lastIndex(where: { $0.kind == kind && $0.scene == scene }) {
+                process.unfinished.remove(at: waiting)
+            }
+        }
         engine.handlerReturned(event, name: name, of: block, reports: &reports)
         if let budget = didEnterBackgroundBudget, event.dur > budget,
             name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
@@ -546,15 +605,29 @@ struct AnalysisCore: ~Copyable {
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
     private mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
+        // An instance that left a state at once was where it went from its start (a scene connected for the
+        // foreground): the process too.
+        if engine.recounted(at: index) {
+            recount(event, of: block)
+            if ui == process.ui { return }
+        }
         // A recording begun after the launch knew nothing of the UI before its snapshot: that time counts as
         // nothing (rather than as background, as a launch's time before its first UI callback does).
         if process.ui == .none, event.kind == .appState || event.kind == .sceneState { process.uiSince = event.t }
         accountUI(until: event.t)
+        enterUI(ui, at: event.t, event, of: block)
+    }
+
+    /// The UI is in `ui` from `t` (the time of `event`, or earlier when `event` showed where the UI had been
+    /// since): the launch's first activation, the mark of a save due, the tasks' budgets. The time before `t`
+    /// is accounted.
+    @inline(__always)
+    private mutating func enterUI(_ ui: LifecycleModel.Accounting, at t: Int64, _ event: EventRecord, of block: borrowing EventBlock) {
         // Active from the process's start (an extension's host presents it): no launch to measure.
         if ui == .active, event.kind == .processLaunch { process.launchMeasured = false }
         if ui == .active, process.firstActive == nil, process.launchMeasured {
-            process.firstActive = event.t
-            let launch = event.t - process.launchT
+            process.firstActive = t
+            let launch = t - process.launchT
             if process.reason == nil || process.reason == "user", let budget = launchBudget, launch > budget {
                 report(.slowLaunch, "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
                        scene: block.string(event.scene), measured: launch, budget: budget)
@@ -562,19 +635,93 @@ struct AnalysisCore: ~Copyable {
         }
         if process.ui == .active || process.ui == .inactive, ui == .background { process.backgroundSaveMissing = true }
         if Self.isBackground(ui) != Self.isBackground(process.ui) {
-            tasks.uiMoved(toBackground: Self.isBackground(ui), at: event.t)
+            tasks.uiMoved(toBackground: Self.isBackground(ui), at: t)
         }
         process.ui = ui
+    }
+
+    /// A UI instance left a state at once with the current event, and its time there since it entered counted
+    /// otherwise (UIKit's scene connected for the foreground, ``LifecycleModel/LeftAtOnce``): so does the
+    /// process's, where that is further in the foreground than where the process was counted.
+    @inline(never)
+    private mutating func recount(_ event: EventRecord, of block: borrowing EventBlock) {
+        let (start, ui) = engine.recounted
+        guard ui.foregroundRank > process.ui.foregroundRank, process.uiSince <= start else { return }
+        if start > process.uiSince { accountUI(until: start) }
+        enterUI(ui, at: start, event, of: block)
+    }
+
+    // MARK: - Handlers written unfinished
+
+    /// A callback of a kind with a handler budget carried extras, no `dur`: kept if its attributes say `unfinished`.
+    @inline(never)
+    private mutating func noteUnfinished(_ event: EventRecord, of block: borrowing EventBlock) {
+        guard case .bool(true)? = block.attribute(Attribute.Key.unfinished, of: event),
+            process.unfinished.count < Self.unfinishedKept
+        else { return }
+        process.unfinished.append(UnfinishedHandler(kind: event.kind, phase: event.phase, scene: block.string(event.scene),
+                                                    t: event.t))
+    }
+
+    /// Events were lost (`recorder.dropped`: in the `dur` before `t`): a `handler.return` may have been among
+    /// them, so the handlers still waiting are proven running only until the loss began.
+    private mutating func eventsLost(_ event: EventRecord) {
+        let lossStart = event.t - event.dur
+        for index in process.unfinished.indices where process.unfinished[index].provenUntil == nil {
+            process.unfinished[index].provenUntil = max(process.unfinished[index].t, min(process.lastT, lossStart))
+        }
+    }
+
+    /// The process ends with handlers written unfinished that never returned: the time from each callback to the
+    /// process's last event (while the handler had not returned) is a lower bound of its duration, judged against
+    /// its budgets; a `didEnterBackground` handler over its budget means the process was killed in it.
+    /// (Apple, "applicationDidEnterBackground(_:)": "If the method does not return before time runs out your app
+    /// is terminated".)
+    private mutating func judgeUnreturnedHandlers() {
+        for handler in process.unfinished {
+            let bound = (handler.provenUntil ?? process.lastT) - handler.t
+            guard bound > 0 else { continue }
+            engine.handlerUnreturned(handler.kind, bound: bound, phase: handler.phase, scene: handler.scene, reports: &reports)
+            if let budget = didEnterBackgroundBudget, bound > budget,
+                handler.kind == .sceneDidEnterBackground || handler.kind == .appDidEnterBackground {
+                process.handlerOverrun = true
+                process.overrunUnreturned = true
+            }
+        }
+        process.unfinished.removeAll()
+    }
+
+    // MARK: - The application's notifications against its scenes
+
+    /// Checks an application notification of a scene-based app against its scenes (LT021): UIKit's
+    /// `applicationState` is the state of the most active scene, so the application moves only with a scene
+    /// that moves the same way. A notification is judged only where no order of UIKit's posting could explain
+    /// it: the application becoming active or resigning while every scene is in the background, entering the
+    /// foreground or the background while a scene is active. (No scene known: nothing to judge.)
+    private mutating func checkAgainstScenes(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        let scenes = engine.uiState
+        let contradicts: Bool
+        switch event.kind {
+        case .appDidBecomeActive, .appWillResignActive: contradicts = scenes == .background
+        case .appWillEnterForeground, .appDidEnterBackground: contradicts = scenes == .active
+        default: contradicts = false
+        }
+        guard contradicts else { return }
+        let state = scenes == .active ? "a scene is active" : "every scene is in the background"
+        report(.appNotificationAgainstScenes,
+               "\(block.eventName(at: row)) posted while \(state): UIKit's application state is that of its most active scene",
+               scene: nil)
     }
 
     private mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard alive else { return }
         services?.processEnded(at: processEndObserved ? t : process.lastT, exitObserved: processEndObserved, reports: &reports)
+        if !process.unfinished.isEmpty { judgeUnreturnedHandlers() }
         let suspendedAtEnd = suspension.suspendedAtEnd(nextLaunch: nextLaunch)
         let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
             terminated: process.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: processEndObserved,
             openTask: tasks.hasOpenTasks, expiredTask: tasks.hasExpiredTask, handlerOverrun: process.handlerOverrun,
-            suspended: suspendedAtEnd, ui: process.ui))
+            overrunUnreturned: process.overrunUnreturned, suspended: suspendedAtEnd, ui: process.ui))
         if end == .traceEnded, derived {
             var ignored: [ModelEngine.Report] = []
             tasks.close(reports: &ignored)

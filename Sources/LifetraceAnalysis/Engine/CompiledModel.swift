@@ -48,6 +48,9 @@ struct CompiledModel {
         static let stay: UInt8 = 0xFD
         /// A finding or a transition that depends on more than the kind: take the table-by-table path.
         static let examine: UInt8 = 0xFE
+        /// With a state: legal, and the instance moves to that state, into or out of a state whose time counts
+        /// otherwise when left at once (``CompiledModel/atOnceMove(instance:from:to:_:index:previousT:shared:reports:)``).
+        static let atOnceFlag: UInt8 = 0x80
         // Any other value: legal, and the instance moves to that state.
 
         /// The index of `(state, phase, tag)` in ``CompiledModel/actions``.
@@ -78,6 +81,14 @@ struct CompiledModel {
     /// By kind, the smallest limit any of its handler budgets has for any scene (`.max` for a kind with no
     /// budget): a handler within it needs no closer look.
     let handlerLimit: [Int64]
+    /// Per state, whether its time counts otherwise when it is left at once (``LifecycleModel/LeftAtOnce``). A
+    /// move into such a state, and one out of it by an event of its kinds, is flagged in the action table
+    /// (``Action/atOnceFlag``), so a plain move reads nothing more.
+    let waitsAtOnce: [Bool]
+    /// For those states, the kinds that leave them at once, as four words of 64 bits per state (state `s`, tag
+    /// `t`: bit `t & 63` of word `4s + t >> 6`), and what their time then counts as (`none` for other states).
+    private let atOnceKindWords: [UInt64]
+    private let atOnceAccounting: [LifecycleModel.Accounting]
     /// What an event does in each state, by state, phase and kind: see ``Action``.
     let actions: [UInt8]
     let resets: KindSet
@@ -86,6 +97,10 @@ struct CompiledModel {
     let isUI: Bool
 
     private(set) var instances: [Instance] = []
+    /// The instance that last entered a state of ``waitsAtOnce``: which, since when, the index in the trace of the
+    /// event that brought it there, and the end of that event's handler (events before it are the handler's).
+    /// One at a time: a second instance entering is the first one's next event.
+    private var entered: (instance: Int, since: Int64, index: Int, handlerEnd: Int64)?
     /// The instances by key, once there are ``linearLimit`` or more; below that, a scan finds a key sooner
     /// than a hash of it.
     private var index: [String: Int] = [:]
@@ -178,8 +193,16 @@ struct CompiledModel {
             guard let entry = model.stateBudgets[name] else { return nil }
             return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
         }
+        let atOnce: [(kinds: KindSet, accounting: LifecycleModel.Accounting)?] = names.map { name in
+            guard let rule = model.leftAtOnce[name] else { return nil }
+            var kinds = KindSet()
+            for event in rule.events { if let kind = EventKind(name: event) { kinds.insert(Int(kind.rawValue)) } }
+            return (kinds, rule.accounting)
+        }
+        let waitsAtOnce = atOnce.map { $0 != nil }
         // The table: what the table-by-table path would do with each kind, phase and state, when that is
-        // a plain legal move or nothing.
+        // a plain legal move or nothing. A move into a state left at once, or out of one by its kinds, is
+        // flagged (``Action/atOnceFlag``).
         var actions = [UInt8](repeating: Action.examine, count: names.count << 10)
         for state in names.indices {
             for phase in [nil] + ScenePhase.allCases.map(Optional.some) {
@@ -189,7 +212,9 @@ struct CompiledModel {
                     let action: UInt8
                     if let transition = candidates.first(where: { $0.phase == nil || $0.phase == phase }) {
                         guard transition.from & (1 << UInt64(state)) != 0 else { continue }
-                        action = UInt8(transition.to)
+                        let leavesAtOnce = atOnce[state]?.kinds.contains(tag) == true && transition.to != state
+                        let entersAtOnce = waitsAtOnce[transition.to] && transition.to != state
+                        action = UInt8(transition.to) | (leavesAtOnce || entersAtOnce ? Action.atOnceFlag : 0)
                     } else {
                         action = Action.stay
                     }
@@ -216,6 +241,11 @@ struct CompiledModel {
         self.handlerLimit = budgets.map { list in
             list.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) }.min() ?? .max
         }
+        self.atOnceKindWords = atOnce.flatMap { rule in
+            (0..<4).map { word in (0..<64).reduce(UInt64(0)) { $0 | (rule?.kinds.contains(word << 6 | $1) == true ? 1 << UInt64($1) : 0) } }
+        }
+        self.atOnceAccounting = atOnce.map { $0?.accounting ?? .none }
+        self.waitsAtOnce = waitsAtOnce
         self.actions = actions
         self.resets = resets
         self.touches = touches
@@ -234,21 +264,28 @@ struct CompiledModel {
     /// Reads one event of a kind the model touches (but does not reset on); `row` is its row in `block`.
     @inline(__always)
     mutating func step(
-        _ event: EventRecord, tag: Int, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
+        _ event: EventRecord, tag: Int, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
+        shared: inout ModelEngine.Shared,
         reports: inout [ModelEngine.Report]
     ) {
         if requiresScene, event.scene < 0 { return }
         if event.kind == .custom {
-            stepCustom(event, row: row, of: block, shared: &shared, reports: &reports)
+            stepCustom(event, row: row, of: block, index: index, previousT: previousT, shared: &shared, reports: &reports)
             return
         }
         let i = instance(for: event, of: block, shared: &shared)
         let state = instances[i].state
         let action = actions[Action.index(state: state, phase: event.phase, tag: tag)]
         if action == Action.examine {
-            examine(instance: i, state: state, event, row: row, of: block, shared: &shared, reports: &reports)
+            examine(instance: i, state: state, event, row: row, of: block, index: index, previousT: previousT, shared: &shared,
+                    reports: &reports)
         } else if action != Action.stay {
-            move(instance: i, to: Int(action), at: event.t, shared: &shared, reports: &reports)
+            if action & Action.atOnceFlag == 0 {
+                move(instance: i, to: Int(action), at: event.t, shared: &shared, reports: &reports)
+            } else {
+                atOnceMove(instance: i, from: state, to: Int(action & ~Action.atOnceFlag), event, index: index, previousT: previousT,
+                           shared: &shared, reports: &reports)
+            }
         }
         // Nearly every handler is within the smallest limit (`dur` is 0 when absent).
         if event.dur > handlerLimit[tag], event.fields.contains(.dur) {
@@ -259,26 +296,30 @@ struct CompiledModel {
 
     /// Checks a handler of the kind `tag` that took `dur` against the model's handler budgets: for an event
     /// with its `dur`, or for a `handler.return` that brings the duration later. Rare: kept out of line.
+    ///
+    /// With `unreturned`, `dur` is a lower bound: a handler written unfinished whose `handler.return` never came,
+    /// still running at its process's last event.
     @inline(never)
     mutating func checkHandler(
-        tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String,
+        tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String, unreturned: Bool = false,
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         guard dur > handlerLimit[tag] else { return }
         for budget in budgets[tag] where budget.phase == nil || budget.phase == phase {
             let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
             guard dur > limit else { continue }
-            reports.append(ModelEngine.Report(
-                rule: shared.rules[budget.rule],
-                message: "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))",
-                scene: scene, measured: dur, budget: limit))
+            let message = unreturned
+                ? "\(name()) handler ran at least \(Nanoseconds.short(dur)): written unfinished, it had not returned by its process's last event; over its \(Nanoseconds.short(limit))"
+                : "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))"
+            reports.append(ModelEngine.Report(rule: shared.rules[budget.rule], message: message, scene: scene, measured: dur,
+                                              budget: limit))
         }
     }
 
     /// A custom event: a transition of a model of another lifecycle, by label.
     private mutating func stepCustom(
-        _ event: EventRecord, row: Int, of block: borrowing EventBlock, shared: inout ModelEngine.Shared,
-        reports: inout [ModelEngine.Report]
+        _ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
+        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         guard let label = block.label(of: event), let transition = customTransitions[label]?.first else { return }
         let i = instance(for: event, of: block, shared: &shared)
@@ -286,13 +327,18 @@ struct CompiledModel {
         if transition.from & (1 << UInt64(state)) == 0 {
             reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared))
         }
-        move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+        if waitsAtOnce[state] || waitsAtOnce[transition.to] {
+            atOnceMove(instance: i, from: state, to: transition.to, event, index: index, previousT: previousT, shared: &shared,
+                       reports: &reports)
+        } else {
+            move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+        }
     }
 
     /// The table-by-table path for an event the action table leaves to it: violations and illegal moves.
     private mutating func examine(
-        instance i: Int, state: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock,
-        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+        instance i: Int, state: Int, _ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int,
+        previousT: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         let tag = Int(event.tag)
         var reported = false
@@ -308,7 +354,12 @@ struct CompiledModel {
                 reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared,
                                           showingPhase: true))
             }
-            move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+            if waitsAtOnce[state] || waitsAtOnce[transition.to] {
+                atOnceMove(instance: i, from: state, to: transition.to, event, index: index, previousT: previousT, shared: &shared,
+                           reports: &reports)
+            } else {
+                move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
+            }
             break
         }
     }
@@ -383,6 +434,53 @@ struct CompiledModel {
         close(instance: i, at: t, next: state, shared: &shared, reports: &reports)
     }
 
+    // MARK: - States left at once
+
+    /// A legal move of instance `i` from `state` to `target` with `event`, into or out of a state of
+    /// ``waitsAtOnce``: out of it, its time there may count otherwise (``leftAtOnce(instance:state:_:index:previousT:shared:)``);
+    /// into it, the process's next event will tell.
+    @inline(never)
+    private mutating func atOnceMove(
+        instance i: Int, from state: Int, to target: Int, _ event: EventRecord, index: Int, previousT: Int64,
+        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
+        if waitsAtOnce[state], target != state,
+            let alternative = leftAtOnce(instance: i, state: state, event, index: index, previousT: previousT, shared: &shared) {
+            // The move, its time since it entered the state counted otherwise.
+            if isUI {
+                shared.uiCounts.add(accounting[state], -1)
+                shared.uiCounts.add(accounting[target], 1)
+            }
+            close(instance: i, in: state, at: event.t, next: target, as: alternative, shared: &shared, reports: &reports)
+        } else {
+            move(instance: i, to: target, at: event.t, shared: &shared, reports: &reports)
+        }
+        if target != state, waitsAtOnce[target] { entered = (i, event.t, index, event.t &+ max(0, event.dur)) }
+    }
+
+    /// Whether instance `i`, in `state`, leaves it at once with `event` (the `index`th of the trace, the
+    /// process's event before it at `previousT`): `event` is of the kinds that leave the state at once, and the process's
+    /// next event after the one that brought the instance there — or every event between fell within that
+    /// event's handler — with no suspension between. Returns what the instance's time in the state then counts
+    /// as, and tells the analyzer (``ModelEngine/Shared/recounted``).
+    private mutating func leftAtOnce(
+        instance i: Int, state: Int, _ event: EventRecord, index: Int, previousT: Int64, shared: inout ModelEngine.Shared
+    ) -> LifecycleModel.Accounting? {
+        let tag = Int(event.tag)
+        guard (atOnceKindWords[state << 2 | tag >> 6] >> UInt64(tag & 63)) & 1 != 0, let entered, entered.instance == i,
+            entered.since == instances[i].since, shared.suspensionIndex != index
+        else { return nil }
+        let next = index == entered.index &+ 1
+        // Time-ordered: if the event just before is within the handler, so is every one since the entering event.
+        let withinHandler = previousT < entered.handlerEnd
+        guard next || withinHandler else { return nil }
+        self.entered = nil
+        let accounting = atOnceAccounting[state]
+        shared.recountedIndex = index
+        shared.recounted = (entered.since, accounting)
+        return accounting
+    }
+
     /// Adds the time since the last change to the instance's current state, checking the state's budget,
     /// and moves it to state `next` (by default, the state it is in).
     @inline(__always)
@@ -390,7 +488,15 @@ struct CompiledModel {
         instance i: Int, at t: Int64, next: Int? = nil, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         let state = instances[i].state
-        let kind = accounting[state]
+        close(instance: i, in: state, at: t, next: next, as: accounting[state], shared: &shared, reports: &reports)
+    }
+
+    /// ``close(instance:at:next:shared:reports:)`` of instance `i`, in `state`, the time counted as `kind`.
+    @inline(__always)
+    private mutating func close(
+        instance i: Int, in state: Int, at t: Int64, next: Int?, as kind: LifecycleModel.Accounting,
+        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+    ) {
         // One access to the instance, so one uniqueness check of the array.
         let (elapsed, start) = instances[i].close(as: kind, at: t, next: next ?? state)
         if shared.segmentLog != nil, kind != .none, elapsed > 0 {
@@ -409,6 +515,7 @@ struct CompiledModel {
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless
     /// instance starts again in the initial state. Times are kept; those of scenes go to `shared`.
     mutating func reset(at t: Int64, shared: inout ModelEngine.Shared) {
+        entered = nil
         var ignored: [ModelEngine.Report] = []
         for i in instances.indices {
             close(instance: i, at: t, shared: &shared, reports: &ignored)

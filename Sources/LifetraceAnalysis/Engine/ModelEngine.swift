@@ -27,6 +27,13 @@ struct ModelEngine: ~Copyable {
         let rules: [RuleID]
         /// Budgets set for particular scenes, by scene and budget name (`nil`: off for that scene).
         let sceneBudgets: [String: [Budget: Int64?]]
+        /// The index in the trace of the event at which the analyzer last saw suspension change: a suspension
+        /// came between that event and the one before (``CompiledModel/waitsAtOnce``).
+        var suspensionIndex = -1
+        /// The last time an instance left a state at once (``CompiledModel/waitsAtOnce``): at which event (-1: never),
+        /// the start of its time there, and what that time counted as.
+        var recountedIndex = -1
+        var recounted: (start: Int64, accounting: LifecycleModel.Accounting) = (0, .none)
         /// Times of scene instances of earlier processes: the first ones by name, the rest in one bucket,
         /// so memory stays flat.
         private(set) var retired: [(key: String, times: StateTimes)] = []
@@ -150,9 +157,11 @@ struct ModelEngine: ~Copyable {
         for m in models.indices { models[m].beginBlock(stringCount: block.strings.count) }
     }
 
-    /// Feeds one event, `block.records[row]`; appends a report for each finding.
+    /// Feeds one event, `block.records[row]`, the `index`th of the trace, the process's event before it at
+    /// `previousT`; appends a report for each finding.
     @inline(__always)
-    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [Report]) {
+    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
+                          reports: inout [Report]) {
         let tag = Int(event.tag)
         // The models through a local copy of the pointer: stepping one is then no access to `self`, which
         // `shared` is part of.
@@ -166,8 +175,46 @@ struct ModelEngine: ~Copyable {
             if m < 0 {
                 models[~m].reset(at: event.t, shared: &shared)
             } else {
-                models[m].step(event, tag: tag, row: row, of: block, shared: &shared, reports: &reports)
+                models[m].step(event, tag: tag, row: row, of: block, index: index, previousT: previousT, shared: &shared,
+                               reports: &reports)
             }
+        }
+    }
+
+    /// Suspension changed at the `index`th event of the trace (a suspension came between it and the one before).
+    mutating func suspensionChanged(at index: Int) {
+        shared.suspensionIndex = index
+    }
+
+    /// Whether an instance left a state at once with the `index`th event (``CompiledModel/waitsAtOnce``).
+    @inline(__always)
+    func recounted(at index: Int) -> Bool {
+        shared.recountedIndex == index
+    }
+
+    /// The last instance that left a state at once: since when it had been there, and what that time counted as.
+    var recounted: (start: Int64, accounting: LifecycleModel.Accounting) {
+        shared.recounted
+    }
+
+    /// Whether a model has a handler budget for the kind `tag`.
+    func hasHandlerBudget(_ tag: Int) -> Bool {
+        models.contains { !$0.budgets[tag].isEmpty }
+    }
+
+    /// Judges a handler of the callback `kind` written unfinished whose `handler.return` never came, against
+    /// its handler budgets: `bound`, the time from the callback to its process's last event, is a lower bound
+    /// of its duration.
+    mutating func handlerUnreturned(_ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?,
+                                    reports: inout [Report]) {
+        let tag = Int(kind.rawValue)
+        let models = self.models
+        let range = tagRanges[tag]
+        for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
+            let m = tagModels[position]
+            guard m >= 0 else { continue }
+            models[m].checkHandler(tag: tag, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true,
+                                   shared: &shared, reports: &reports)
         }
     }
 

@@ -414,7 +414,7 @@ extension LifecycleModel {
         ("scene", #"""
             {
               "name": "scene",
-              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. A snapshot (scene.state, written when the recording began after the scene connected) puts the scene in the state its phase names, whatever it was. Source: Apple, “Managing your app’s life cycle”.",
+              "description": "A UIKit scene (UIScene.ActivationState), driven by the scene delegate. A connected scene is in the background until sceneWillEnterForeground, unless that call is the process's very next event after the connection: a user-requested scene moves quickly to the foreground and is foreground-inactive from its connection, while a system-requested one moves to the background to process an event (a location or push launch), and stays there, however long, until it comes forward. A snapshot (scene.state, written when the recording began after the scene connected) puts the scene in the state its phase names, whatever it was. Sources: Apple, “Managing your app’s life cycle” (“User-requested scenes move quickly to the foreground … A system-requested scene typically moves to the background so that it can process an event”), “applicationState” (“A scene-based app launches in the background state”).",
               "applies_when": {
                 "lifecycle": "uikit"
               },
@@ -425,7 +425,13 @@ extension LifecycleModel {
                   "accounting": "none"
                 },
                 "connected": {
-                  "accounting": "inactive"
+                  "accounting": "background",
+                  "left_at_once": {
+                    "events": [
+                      "scene.willEnterForeground"
+                    ],
+                    "accounting": "inactive"
+                  }
                 },
                 "inactive": {
                   "accounting": "inactive",

@@ -53,6 +53,20 @@ public struct LifecycleModel: Sendable {
         public var rule: RuleID
     }
 
+    /// A state whose time counts otherwise when the instance leaves it at once by one of `events`: when that
+    /// event, for the same instance, is the process's next one after the event that brought the instance there
+    /// (events during that event's handler, and its `handler.return`, aside), with no suspension between.
+    ///
+    /// UIKit's connected scene: a user-requested scene moves quickly to the foreground, so a connection followed
+    /// at once by `sceneWillEnterForeground` was foreground-inactive from its start; a system-requested one
+    /// moves to the background, so a connection followed by anything else was in the background.
+    public struct LeftAtOnce: Sendable {
+        /// The events that leave the state at once.
+        public var events: Set<String>
+        /// What the time in the state then counts as.
+        public var accounting: Accounting
+    }
+
     /// What the time spent in a state counts as.
     public enum Accounting: String, Sendable {
         /// Not counted (not attached, launching).
@@ -73,6 +87,17 @@ public struct LifecycleModel: Sendable {
             case .active: 1
             case .inactive: 2
             case .background: 3
+            }
+        }
+
+        /// How far in the foreground: `none` 0, `background` 1, `inactive` 2, `active` 3 (where an aggregate
+        /// of several instances is, is that of the most foreground).
+        var foregroundRank: Int {
+            switch self {
+            case .none: 0
+            case .background: 1
+            case .inactive: 2
+            case .active: 3
             }
         }
 
@@ -105,6 +130,8 @@ public struct LifecycleModel: Sendable {
     public var states: [String: Accounting]
     /// State budgets: an episode longer than the budget (by name) is a finding of the rule.
     public var stateBudgets: [String: StateBudget]
+    /// States whose time counts otherwise when they are left at once (``LeftAtOnce``), by state.
+    public var leftAtOnce: [String: LeftAtOnce]
     /// The transitions.
     public var transitions: [Transition]
     /// State-wide violations.
@@ -199,6 +226,7 @@ public struct LifecycleModel: Sendable {
         }
         states = [:]
         stateBudgets = [:]
+        leftAtOnce = [:]
         for (state, details) in stateMembers {
             let accounting = details["accounting"]?.stringValue ?? "none"
             guard let value = Accounting(rawValue: accounting) else {
@@ -208,6 +236,16 @@ public struct LifecycleModel: Sendable {
             if let budget = details["budget"]?.stringValue {
                 stateBudgets[state] = StateBudget(budget: Budget(rawValue: budget),
                                                   rule: RuleID(rawValue: try string(details["budget_rule"], "budget_rule")))
+            }
+            if let atOnce = details["left_at_once"] {
+                let events = try strings(atOnce["events"], "events")
+                guard !events.isEmpty, let name = atOnce["accounting"]?.stringValue, let value = Accounting(rawValue: name) else {
+                    throw fail("state \"\(state)\": \"left_at_once\" needs \"events\" and an \"accounting\" of none, active, inactive or background")
+                }
+                if let unknown = events.first(where: { EventKind(name: $0) == nil }) {
+                    throw fail("state \"\(state)\": \"left_at_once\" names the unknown event \"\(unknown)\"")
+                }
+                leftAtOnce[state] = LeftAtOnce(events: Set(events), accounting: value)
             }
         }
         guard states[initial] != nil else { throw fail("the initial state \"\(initial)\" is not among the states") }

@@ -25,6 +25,8 @@ public struct RuleID: StringIdentifier, Comparable {
     public static let eventAfterTerminate: RuleID = "LT013"
     /// LT020: an app-delegate UI callback although the app has a scene manifest.
     public static let appDelegateUIWithManifest: RuleID = "LT020"
+    /// LT021: an application notification of a scene-based app that its scenes' states contradict.
+    public static let appNotificationAgainstScenes: RuleID = "LT021"
     /// LT030: SwiftUI's App-level phase disagrees with its scenes' phases.
     public static let appPhaseAgainstScenes: RuleID = "LT030"
     /// LT040: `task.end` for a task that is not open.

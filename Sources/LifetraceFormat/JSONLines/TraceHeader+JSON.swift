@@ -44,6 +44,8 @@ extension TraceHeader {
                 }
                 sceneManifest = flag
             default:
+                // Every member the schema types, as the ones above: one line naming the member.
+                if let problem = Self.problem(member: key, value: value) { throw DecodeFailure(offset: 0, message: problem) }
                 extra.append((key, value))
             }
         }

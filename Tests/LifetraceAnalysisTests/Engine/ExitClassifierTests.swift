@@ -10,9 +10,16 @@ import Testing
         // A capture cut with a task open: not a kill.
         (Facts(derived: true, openTask: true, ui: .background), .traceEnded),
         (Facts(derived: true, exitObserved: true, openTask: true), .killedWithBackgroundTask),
-        (Facts(openTask: true, handlerOverrun: true), .killedWithBackgroundTask),
-        (Facts(handlerOverrun: true), .killedInBackgroundHandler),
+        (Facts(nextLaunch: true, openTask: true, handlerOverrun: true), .killedWithBackgroundTask),
+        (Facts(exitObserved: true, openTask: true), .killedWithBackgroundTask),
+        (Facts(nextLaunch: true, handlerOverrun: true), .killedInBackgroundHandler),
+        (Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true, suspended: true, ui: .background),
+         .killedInBackgroundHandler),
         (Facts(suspended: true, ui: .background), .traceEnded),
+        // Alive at the trace's end: whatever is open, nothing shows it ended.
+        (Facts(openTask: true, expiredTask: true, ui: .background), .traceEnded),
+        (Facts(handlerOverrun: true), .traceEnded),
+        (Facts(handlerOverrun: true, overrunUnreturned: true, ui: .background), .traceEnded),
         (Facts(nextLaunch: true, suspended: true, ui: .background), .terminatedWhileSuspended),
         (Facts(exitObserved: true, ui: .active), .endedInForeground),
         (Facts(nextLaunch: true, ui: .inactive), .endedInForeground),
@@ -21,6 +28,13 @@ import Testing
     ])
     func theFirstApplyingRuleDecides(facts: Facts, end: ProcessEnd) {
         #expect(ExitClassifier.classify(facts).end == end)
+    }
+
+    @Test func anUnreturnedHandlerIsNamedInTheBasis() {
+        #expect(ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true)).basis
+                == "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned")
+        #expect(ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true)).basis
+                == "didEnterBackground overran its budget and nothing followed")
     }
 
     @Test func anExpiredTaskIsNamedInTheBasis() {

@@ -1,0 +1,75 @@
+/// What each header member the schema types must hold, checked the same way by every reader: a member that
+/// does not is refused with one line naming it, as `"clock": "sundial"` is.
+extension TraceHeader {
+    /// What a header member must hold (`Schemas/trace-event.schema.json`, `header`).
+    public enum MemberType: Sendable, Equatable {
+        /// A string.
+        case string
+        /// `true` or `false`.
+        case boolean
+        /// An integer, at least `minimum` when there is one.
+        case integer(minimum: Int64?)
+        /// One of these strings.
+        case oneOf([String])
+        /// An array of strings.
+        case strings
+    }
+
+    /// Every member the schema types, with what it must hold. Members it does not type are kept as they are.
+    /// A test reads the schema and fails on a member it types that is missing here, or typed otherwise.
+    public static let memberTypes: [String: MemberType] = [
+        "lifetrace": .integer(minimum: 1),
+        "clock": .oneOf(TraceClock.allCases.map(\.rawValue)),
+        "start_unix_ns": .integer(minimum: nil),
+        "app": .string,
+        "scene_manifest": .boolean,
+        Key.source: .string,
+        Key.capture: .oneOf(CaptureMethod.allCases.map(\.rawValue)),
+        Key.lifecycle: .oneOf(Lifecycle.allCases.map(\.rawValue)),
+        Key.processStart: .integer(minimum: 0),
+        Key.heartbeat: .integer(minimum: nil),
+        Key.derived: .boolean,
+        Key.groundTruth: .boolean,
+        "scenario": .string,
+        "style": .string,
+        "seed": .integer(minimum: nil),
+        "faults": .strings,
+        "log_format": .string,
+        "time_zone": .string,
+        "time_zone_assumed": .boolean,
+        "year_assumed": .integer(minimum: nil),
+        Key.testName: .string,
+        Key.appVersion: .string,
+        Key.build: .string,
+        Key.osVersion: .string,
+        Key.device: .string,
+    ]
+
+    /// Why `value` cannot be the header member `key`, in one line that names the member; `nil` when it can, or
+    /// when the schema does not type `key`.
+    public static func problem(member key: String, value: JSONValue) -> String? {
+        guard let type = memberTypes[key] else { return nil }
+        switch type {
+        case .string:
+            return value.stringValue == nil ? "\"\(key)\" must be a string" : nil
+        case .boolean:
+            return value.boolValue == nil ? "\"\(key)\" must be true or false" : nil
+        case let .integer(minimum):
+            guard let number = value.intValue, number >= minimum ?? .min else {
+                return minimum.map { "\"\(key)\" must be an integer >= \($0)" } ?? "\"\(key)\" must be an integer"
+            }
+            return nil
+        case let .oneOf(names):
+            guard let name = value.stringValue, names.contains(name) else {
+                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+                return "\"\(key)\" must be \(list)"
+            }
+            return nil
+        case .strings:
+            guard case let .array(items) = value, items.allSatisfy({ $0.stringValue != nil }) else {
+                return "\"\(key)\" must be an array of strings"
+            }
+            return nil
+        }
+    }
+}
