@@ -45,6 +45,20 @@ extension TraceHeader {
         Key.device: .string,
     ]
 
+    /// The members a header states in its own properties (``majorVersion``, ``clock``,
+    /// ``startUnixNanoseconds``, ``app``, ``sceneManifest``): an extension member of the same name would be
+    /// written twice.
+    public static let ownMembers: Set<String> = ["lifetrace", "clock", "start_unix_ns", "app", "scene_manifest"]
+
+    /// Why a writer may not add `key` with `value` to a header's extension members (a recorder's metadata,
+    /// `--meta`), in one line that names the member: one of the header's ``ownMembers``, or a value its readers
+    /// refuse (``problem(member:value:)``); `nil` when it may. A header written with such a member could not be
+    /// read back.
+    public static func problem(metadata key: String, value: JSONValue) -> String? {
+        if ownMembers.contains(key) { return "\"\(key)\" is not metadata: the header states it itself" }
+        return problem(member: key, value: value)
+    }
+
     /// Why `value` cannot be the header member `key`, in one line that names the member; `nil` when it can, or
     /// when the schema does not type `key`.
     public static func problem(member key: String, value: JSONValue) -> String? {

@@ -1,6 +1,8 @@
 /// Header members a recorder or importer adds to a trace, in the order given, written as a dictionary
 /// literal: `["app_version": "2.3", "build": "417", "device": "iPhone15,4"]`. The keys lifetrace knows are
-/// ``TraceHeader/Key``'s.
+/// ``TraceHeader/Key``'s. A member the trace format types must hold its type (``TraceHeader/memberTypes``: the
+/// known keys are strings, so `"build": "417"`, not `417`); a writer refuses any other
+/// (``TraceHeader/problem(metadata:value:)``), since its readers would refuse the header.
 public struct TraceMetadata: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The members, in order.
     public private(set) var entries: [(key: String, value: JSONValue)]

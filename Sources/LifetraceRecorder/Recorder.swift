@@ -81,7 +81,10 @@ public final class Recorder: Sendable {
     ///   - app: the app's bundle identifier, for the header.
     ///   - sceneManifest: whether the app has a scene manifest, for the header.
     ///   - metadata: other header members, `["app_version": "2.3", "build": "417"]` (`TraceHeader.Key` names
-    ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`).
+    ///     the ones lifetrace knows: `app_version`, `build`, `os_version`, `device`, `test_name`, all strings).
+    ///     A member the trace format types must have its type (`"build": 417` is refused: `build` is a string),
+    ///     and the header's own members (`app`, `clock`, ...) are parameters, not metadata: either throws
+    ///     before any file is created, since readers would refuse the header.
     ///   - clock: the clock to timestamp with; `continuous` counts time asleep.
     ///   - lifecycle: the application lifecycle the trace follows, which decides the notifications
     ///     ``captureLifecycle(from:)`` observes and the models `lifetrace check` judges it by; by default the
@@ -104,6 +107,13 @@ public final class Recorder: Sendable {
     convenience init(destination: TraceDestination, app: String?, sceneManifest: Bool?, metadata: TraceMetadata, clock: TraceClock,
          lifecycle: TraceHeader.Lifecycle?, capture: TraceHeader.CaptureMethod?, configuration: RecorderConfiguration,
          probes: SystemProbes) throws(TraceError) {
+        // A header its own readers refuse would lose the trace: refused here, before a file exists.
+        for (key, value) in metadata.entries {
+            if let problem = TraceHeader.problem(metadata: key, value: value) {
+                let path = switch destination { case let .file(url), let .directory(url, _): url.path }
+                throw TraceError(.malformed, file: path, at: .file, "metadata: \(problem)")
+            }
+        }
         let age = SystemInterface.processAge() ?? 0
         let wallStart = TraceClock.wall.nowNanoseconds() - age
         var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart, app: app,

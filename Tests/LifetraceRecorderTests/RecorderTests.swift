@@ -124,16 +124,36 @@ import Testing
     @Test func metadataGoesInTheHeaderInTheOrderGiven() throws {
         let path = directory.file("metadata.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app",
-                                    metadata: ["app_version": "2.3", "build": 417, "beta": true])
+                                    metadata: ["app_version": "2.3", "build": "417", "beta": true])
         recorder.record(.sceneDidBecomeActive, scene: "S1")
         try recorder.close()
         let (reader, _) = try readAll(path)
         let header = try #require(reader.header)
         #expect(header[extra: TraceHeader.Key.appVersion] == .string("2.3"))
-        #expect(header[extra: TraceHeader.Key.build] == .int(417))
+        #expect(header[extra: TraceHeader.Key.build] == .string("417"))
         let keys = header.extra.map(\.key)
         #expect(keys.firstIndex(of: "app_version")! < keys.firstIndex(of: "build")!)
         #expect(keys.firstIndex(of: "build")! < keys.firstIndex(of: "beta")!)
+    }
+
+    /// Metadata a reader would refuse never reaches a header: `build` is a string in the trace format's schema
+    /// (`Schemas/trace-event.schema.json`), `heartbeat_ns` an integer, `capture` one of its names, and `clock`
+    /// is the header's own member. Each is refused with one line naming the member, before a file exists.
+    @Test(arguments: [
+        (TraceMetadata(dictionaryLiteral: ("build", 417)), "metadata: \"build\" must be a string"),
+        (TraceMetadata(dictionaryLiteral: ("heartbeat_ns", "1s")), "metadata: \"heartbeat_ns\" must be an integer"),
+        (TraceMetadata(dictionaryLiteral: ("capture", "swizzling")),
+         "metadata: \"capture\" must be callbacks or notifications"),
+        (TraceMetadata(dictionaryLiteral: ("clock", "wall")), "metadata: \"clock\" is not metadata: the header states it itself"),
+    ])
+    func metadataItsReadersWouldRefuseIsRefused(metadata: TraceMetadata, message: String) throws {
+        let path = directory.file("refused.lifetrace")
+        #expect {
+            _ = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", metadata: metadata)
+        } throws: { error in
+            (error as? TraceError)?.description == path + ": " + message
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {

@@ -20,13 +20,20 @@ struct HeaderMetadataOptions: ParsableArguments {
     @Option(name: .customLong("test-name"), help: "The test the run belongs to (header test_name).")
     var testName: String?
 
-    @Option(name: .customLong("meta"), help: ArgumentHelp("Another header member, as a string.", valueName: "key=value"))
+    @Option(name: .customLong("meta"), help: ArgumentHelp("Another header member, as a string (not one the format types otherwise, such as heartbeat_ns, nor the header's own: lifetrace, clock, start_unix_ns, app, scene_manifest).", valueName: "key=value"))
     var members: [String] = []
 
     func validate() throws {
         for member in members {
             guard let equals = member.firstIndex(of: "="), equals != member.startIndex else {
                 throw ValidationError("--meta takes key=value, not \"\(member)\"")
+            }
+        }
+        // Every value here is a string: a member the format types otherwise (`heartbeat_ns`, `capture`), or
+        // one the header states itself (`clock`), would write a header no reader takes.
+        for (key, value) in entries {
+            if let problem = TraceHeader.problem(metadata: key, value: value) {
+                throw ValidationError("--meta \(key): \(problem)")
             }
         }
     }
