@@ -185,6 +185,8 @@ struct AnalysisCore: ~Copyable {
         var handlerOverrun = false
         /// The overrun is that of a handler written unfinished that never returned (``unfinished``).
         var overrunUnreturned = false
+        /// What the reason of its `process.exit` says ended it, if the trace holds one that says.
+        var exitCause: ExitClassifier.ExitCause?
         /// Callbacks written while their handlers ran (`attrs.unfinished`) whose `handler.return` has not come,
         /// oldest first: at the process's end, each one's time to the process's last event is a lower bound of
         /// its duration. At most ``AnalysisCore/unfinishedKept``.
@@ -560,6 +562,8 @@ struct AnalysisCore: ~Copyable {
         if event.kind == .appWillTerminate { process.terminated = true }
         if event.kind == .processExit {
             processEndObserved = true
+            process.exitCause = block.extras(of: event).flatMap { block.string($0.reason) }
+                .flatMap(ExitClassifier.cause(ofExitReason:))
             endProcess(at: event.t)
             return
         }
@@ -721,8 +725,11 @@ struct AnalysisCore: ~Copyable {
         let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
             terminated: process.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: processEndObserved,
             openTask: tasks.hasOpenTasks, expiredTask: tasks.hasExpiredTask, handlerOverrun: process.handlerOverrun,
-            overrunUnreturned: process.overrunUnreturned, suspended: suspendedAtEnd, ui: process.ui))
-        if end == .traceEnded, derived {
+            overrunUnreturned: process.overrunUnreturned, exitCause: process.exitCause, suspended: suspendedAtEnd,
+            ui: process.ui))
+        // What a capture cut short left open is not known to leak; what a crash or jetsam ended, the app did not
+        // leave open.
+        if end == .traceEnded && derived || end == .crashed || end == .killedByJetsam {
             var ignored: [ModelEngine.Report] = []
             tasks.close(reports: &ignored)
         } else {

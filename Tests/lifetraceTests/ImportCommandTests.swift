@@ -29,6 +29,48 @@ import Testing
         #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
     }
 
+    /// The app's uncaught exception ends its process while a background task it began is open: `check` says it
+    /// crashed, and reports no leaked task (the crash ended it).
+    @Test func aCrashWithATaskOpenIsACrashAndNoLeak() throws {
+        let output = directory.path + "/foreground-crash.lifetrace"
+        let imported = try CommandLineTool.run(["import", Self.fixture("foreground-crash.console.log"), "-o", output,
+                                                "--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let checked = try CommandLineTool.run(["check", output])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
+        #expect(checked.stdout.contains("ended crashed: the process exited with uncaught-exception, a crash"), "\(checked.stdout)")
+        #expect(!checked.stdout.contains("LT041"))
+    }
+
+    /// `--meta` gives strings: a member the trace format types otherwise, or one the header states itself, would
+    /// write a header no reader takes, so it is refused (exit 2, one line naming the member) and no trace is
+    /// written.
+    @Test(arguments: [
+        ("capture=swizzling", "--meta capture: \"capture\" must be callbacks or notifications"),
+        ("heartbeat_ns=1s", "--meta heartbeat_ns: \"heartbeat_ns\" must be an integer"),
+        ("clock=wall", "--meta clock: \"clock\" is not metadata: the header states it itself"),
+    ])
+    func metadataNoReaderTakesIsRefused(member: String, message: String) throws {
+        let output = directory.path + "/refused.lifetrace"
+        let imported = try CommandLineTool.run(["import", Self.fixture("crash.console.log"), "-o", output,
+                                                "--process", "Nexy", "--meta", member])
+        #expect(imported.status == 2)
+        #expect(imported.stderr.contains(message), "\(imported.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let simulated = try CommandLineTool.run(["simulate", "--scenario", "cold-launch", "-o", output, "--meta", member])
+        #expect(simulated.status == 2)
+        #expect(simulated.stderr.contains(message), "\(simulated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // A string member the format leaves untyped, or types as a string, is written as given.
+        let kept = try CommandLineTool.run(["simulate", "--scenario", "cold-launch", "-o", output, "--meta", "build=417",
+                                            "--meta", "team=core"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let info = try CommandLineTool.run(["dump", output])
+        #expect(info.stdout.split(separator: "\n").first?.contains(#""build":"417""#) == true, "\(info.stdout)")
+        #expect(info.stdout.split(separator: "\n").first?.contains(#""team":"core""#) == true)
+    }
+
     @Test func textAroundAPastedCaptureIsSkippedAndSaid() throws {
         let capture = Self.fixture("promptpal.console.md")
         let output = directory.path + "/pasted.lifetrace"

@@ -47,9 +47,11 @@ public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConver
         }
     }
 
-    /// The process ends that are a failure of the app: killed, or ended without a callback while running.
+    /// The process ends that are a failure of the app: killed, crashed, or ended without a callback while
+    /// running. (More jetsam kills between two builds is a rise in memory use.)
     public static let badExits: Set<String> = [
         ProcessEnd.killedWithBackgroundTask.rawValue, ProcessEnd.killedInBackgroundHandler.rawValue,
+        ProcessEnd.crashed.rawValue, ProcessEnd.killedByJetsam.rawValue,
         ProcessEnd.endedInForeground.rawValue, ProcessEnd.endedInBackground.rawValue,
     ]
 

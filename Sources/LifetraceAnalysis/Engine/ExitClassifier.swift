@@ -5,13 +5,16 @@
 ///    background task, a handler that had not returned. Nothing in the trace shows the process ended: its
 ///    events go on to the trace's end. (A log capture stops wherever it was cut; a recording, wherever it was
 ///    stopped.)
-/// 3. A background task was open: killed with it (the system kills apps that overrun their tasks).
-/// 4. `didEnterBackground` overran its budget — its duration, or, for a handler written unfinished that never
+/// 3. The exit's reason (`process.exit`'s, as a log capture derives it) is a crash — an uncaught exception, an
+///    abort, a signal a fault raises — or the kernel's memory-pressure kill (jetsam): crashed, or killed by
+///    jetsam, whatever it left open; the crash, not the app, ended its tasks.
+/// 4. A background task was open: killed with it (the system kills apps that overrun their tasks).
+/// 5. `didEnterBackground` overran its budget — its duration, or, for a handler written unfinished that never
 ///    returned, the time its process's later events show it still running — and nothing followed: killed in
 ///    that handler.
-/// 5. It was suspended (or idle in the background before the next launch): terminated while suspended.
-/// 6. Its last state was foreground: ended in the foreground (what a crash looks like).
-/// 7. Otherwise it ended running in the background.
+/// 6. It was suspended (or idle in the background before the next launch): terminated while suspended.
+/// 7. Its last state was foreground: ended in the foreground (what a crash looks like).
+/// 8. Otherwise it ended running in the background.
 enum ExitClassifier {
     /// What the trace showed of the process when it ended.
     struct Facts: Equatable {
@@ -31,10 +34,35 @@ enum ExitClassifier {
         /// The overrun is that of a handler written unfinished whose `handler.return` never came: known from
         /// the events its process wrote after it.
         var overrunUnreturned = false
+        /// What the exit's reason says ended the process, if it says (``cause(ofExitReason:)``).
+        var exitCause: ExitCause?
         /// Suspended at the end, or idle in the background before the next launch.
         var suspended = false
         /// Where the UI was last.
         var ui: LifecycleModel.Accounting = .none
+    }
+
+    /// What an exit's reason says ended a process.
+    enum ExitCause: Equatable {
+        /// A crash: the reason as the trace gives it.
+        case crash(String)
+        /// The kernel's memory-pressure kill: the reason as the trace gives it.
+        case jetsam(String)
+    }
+
+    /// The signals a fault in the process raises (or its own abort): a process they end crashed. `SIGKILL` and
+    /// `SIGTERM` are not among them: the system sends them to end a process it decided to end (a watchdog, a
+    /// background task's expiry, a termination assertion).
+    static let crashSignals: Set<String> = ["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGFPE", "SIGSYS", "SIGPIPE"]
+
+    /// What the `process.exit` reason `reason` says ended the process (the reasons `lifetrace import` derives:
+    /// `Schemas/oslog-mapping.md`): `uncaught-exception` and `abort` (the app's own crash lines) and
+    /// ``crashSignals`` are crashes, `jetsam` and `jetsam-CAUSE` the kernel's memory-pressure kill; any other
+    /// reason (`SIGKILL`, `exit-code-N`, `terminated`) says nothing of why.
+    static func cause(ofExitReason reason: String) -> ExitCause? {
+        if reason == "uncaught-exception" || reason == "abort" || crashSignals.contains(reason) { return .crash(reason) }
+        if reason == "jetsam" || reason.hasPrefix("jetsam-") { return .jetsam(reason) }
+        return nil
     }
 
     /// The kind of end, and why.
@@ -46,6 +74,11 @@ enum ExitClassifier {
             return (.traceEnded, facts.derived
                 ? "the capture ends while the process is alive or suspended"
                 : "the trace ends while the process is alive or suspended")
+        } else if let cause = facts.exitCause, facts.exitObserved {
+            switch cause {
+            case let .crash(reason): return (.crashed, "the process exited with \(reason), a crash")
+            case let .jetsam(reason): return (.killedByJetsam, "the kernel killed the process for memory (\(reason))")
+            }
         } else if facts.openTask {
             return (.killedWithBackgroundTask, facts.expiredTask
                 ? "a background task had expired without being ended" : "a background task was still open")

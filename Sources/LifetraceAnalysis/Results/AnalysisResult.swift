@@ -51,6 +51,13 @@ public enum ProcessEnd: String, Sendable, Hashable, CaseIterable {
     case killedWithBackgroundTask = "killed-with-background-task"
     /// Ended while a `didEnterBackground` handler overran its budget: killed by the watchdog.
     case killedInBackgroundHandler = "killed-in-background-handler"
+    /// The trace holds the exit, and its reason is a crash: an uncaught exception, an abort, a signal a fault
+    /// raises (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGFPE`, `SIGSYS`, `SIGABRT`, `SIGPIPE`). What it left
+    /// open ended with it: no task it had begun is a leak.
+    case crashed = "crashed"
+    /// The trace holds the exit, and its reason is the kernel's memory-pressure kill (`jetsam`, `jetsam-CAUSE`).
+    /// What it left open ended with it: no task it had begun is a leak.
+    case killedByJetsam = "killed-by-jetsam"
     /// Ended in the foreground without a callback: a crash or a watchdog kill.
     case endedInForeground = "ended-in-foreground"
     /// Ended while running in the background, without a callback.

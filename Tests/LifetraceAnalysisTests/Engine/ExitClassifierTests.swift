@@ -21,6 +21,11 @@ import Testing
         (Facts(handlerOverrun: true), .traceEnded),
         (Facts(handlerOverrun: true, overrunUnreturned: true, ui: .background), .traceEnded),
         (Facts(nextLaunch: true, suspended: true, ui: .background), .terminatedWhileSuspended),
+        // An exit whose reason is a crash or jetsam: that, whatever was open or overran.
+        (Facts(exitObserved: true, openTask: true, expiredTask: true, exitCause: .crash("SIGSEGV"), ui: .background), .crashed),
+        (Facts(exitObserved: true, handlerOverrun: true, exitCause: .crash("uncaught-exception")), .crashed),
+        (Facts(exitObserved: true, openTask: true, exitCause: .jetsam("jetsam"), suspended: true), .killedByJetsam),
+        (Facts(terminated: true, exitObserved: true, exitCause: .crash("SIGABRT")), .cleanTerminate),
         (Facts(exitObserved: true, ui: .active), .endedInForeground),
         (Facts(nextLaunch: true, ui: .inactive), .endedInForeground),
         (Facts(exitObserved: true, ui: .background), .endedInBackground),
@@ -41,5 +46,17 @@ import Testing
         #expect(ExitClassifier.classify(Facts(nextLaunch: true, openTask: true, expiredTask: true)).basis
                 == "a background task had expired without being ended")
         #expect(ExitClassifier.classify(Facts(nextLaunch: true, openTask: true)).basis == "a background task was still open")
+    }
+
+    /// The reasons `lifetrace import` derives (Schemas/oslog-mapping.md), and what each says.
+    @Test func exitReasonsSayWhatEndedTheProcess() {
+        #expect(ExitClassifier.cause(ofExitReason: "uncaught-exception") == .crash("uncaught-exception"))
+        #expect(ExitClassifier.cause(ofExitReason: "abort") == .crash("abort"))
+        #expect(ExitClassifier.cause(ofExitReason: "SIGSEGV") == .crash("SIGSEGV"))
+        #expect(ExitClassifier.cause(ofExitReason: "jetsam") == .jetsam("jetsam"))
+        #expect(ExitClassifier.cause(ofExitReason: "jetsam-per-process-limit") == .jetsam("jetsam-per-process-limit"))
+        for reason in ["SIGKILL", "SIGTERM", "exit-code-1", "terminated", "signal", "jetsamish", ""] {
+            #expect(ExitClassifier.cause(ofExitReason: reason) == nil, "\(reason)")
+        }
     }
 }

@@ -4,8 +4,8 @@ import LifetraceCore
 import Testing
 
 /// A handler written unfinished (format 1.1: its callback's event went out while it ran, without `dur`) whose
-/// `handler.return` never came, while its process kept writing events. Apple, "applicationDidEnterBackground(_:)"
-/// (seeds/004): "Your implementation of this method has approximately five seconds to perform any tasks and
+/// `handler.return` never came, while its process kept writing events. Apple, "applicationDidEnterBackground(_:)":
+/// "Your implementation of this method has approximately five seconds to perform any tasks and
 /// return … If the method does not return before time runs out your app is terminated and purged from memory."
 /// The time from the callback to the process's last event is a lower bound of the handler's duration: over the
 /// budget, it is the overrun (LT050, or LT051 for applicationWillTerminate), and the process was killed in the

@@ -151,10 +151,11 @@ import Testing
         #expect(importer.entries == 26)
         #expect(importer.notUnderstood.count == 0)
         let result = MidSessionCaptureTests.analyze(importer, events)
-        // Task 2 is open when the process crashes: the analyzer classifies the end as killed with it and reports
-        // the task (LT041), as it does for any process that ends with a task open. No other finding.
-        #expect(result.findings.map(\.rule.id.rawValue) == ["LT041"])
-        #expect(result.processes.map(\.end) == [.killedWithBackgroundTask])
+        // Task 2 (line 14) is open when the app's uncaught exception (line 24) ends the process: the crash, not
+        // the app, ended the task, so the process crashed and no task leaked (no LT041). No finding at all.
+        #expect(result.findings.map(\.rule.id.rawValue) == [])
+        #expect(result.processes.map(\.end) == [.crashed])
+        #expect(result.processes.map(\.endBasis) == ["the process exited with uncaught-exception, a crash"])
         #expect(result.totals.suspended == 0)
     }
 }

@@ -66,6 +66,8 @@ import Testing
         let result = Self.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.count == 1)
+        // A SIGPIPE nobody handled: a crash (one that leaves no crash report).
+        #expect(result.processes.map(\.end) == [.crashed])
     }
 
     /// The app relaunched within a capture: SpringBoard bootstraps it again. The new process numbers its tasks
