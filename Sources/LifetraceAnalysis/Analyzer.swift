@@ -268,13 +268,8 @@ struct AnalysisCore: ~Copyable {
         terminateInForegroundChecked = uikit
         appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
         if header.followedLifecycle == .service { services = ServiceRules(configuration: configuration) }
-        var named = Self.catalogRuleKinds
         var unfinished = [Bool](repeating: false, count: 256)
-        for tag in 0..<256 where engine.hasHandlerBudget(tag) {
-            unfinished[tag] = true
-            named[tag] = true
-        }
-        namedRuleKinds = named
+        for tag in 0..<256 where engine.hasHandlerBudget(tag) { unfinished[tag] = true }
         unfinishedKinds = unfinished
     }
 
@@ -306,7 +301,8 @@ struct AnalysisCore: ~Copyable {
         services?.consume(event, row: row, of: block, reports: &reports)
         if observer != nil { observe(block.event(at: row)) }
         let tag = Int(event.tag)
-        if namedRuleKinds[tag] || process.willTerminateEnd != nil
+        // (An event with attributes may be a callback written unfinished.)
+        if namedRuleKinds[tag] || event.fields.contains(.attrs) || process.willTerminateEnd != nil
             || (groundTruth && suspension.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
         }
@@ -383,12 +379,9 @@ struct AnalysisCore: ~Copyable {
     /// The kinds ``namedRules(_:row:of:)`` reads: those the catalogue's rules checked on events declare
     /// (``Rule/Check/events(_:)``), `handler.return`, which brings a handler's duration to the models'
     /// budgets, and the snapshots (`app.state`, `scene.state`), which say the recording began after the
-    /// launch, and `recorder.dropped`, which may have lost a `handler.return`; with them, the kinds with a
-    /// handler budget (``unfinishedKinds``). An instance constant: a static one would cost a once-check per event.
-    private let namedRuleKinds: [Bool]
-
-    /// The kinds of ``namedRuleKinds`` the catalogue and the format decide.
-    private static var catalogRuleKinds: [Bool] {
+    /// launch, and `recorder.dropped`, which may have lost a `handler.return`. An instance constant: a static one
+    /// would cost a once-check per event.
+    private let namedRuleKinds: [Bool] = {
         var kinds = [Bool](repeating: false, count: 256)
         for kind in [EventKind.handlerReturn, .appState, .sceneState, .recorderDropped] { kinds[Int(kind.rawValue)] = true }
         for rule in RuleCatalog.all {
@@ -396,7 +389,7 @@ struct AnalysisCore: ~Copyable {
             for kind in triggers { kinds[Int(kind.rawValue)] = true }
         }
         return kinds
-    }
+    }()
 
     /// What may follow `applicationWillTerminate`: the system's and the recorder's own events.
     private static let allowedAfterTerminate: Set<EventKind> = [
@@ -410,7 +403,7 @@ struct AnalysisCore: ~Copyable {
     private mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         // A callback of a kind with a handler budget written while its handler ran (attributes, no `dur`): kept
         // until its return.
-        if unfinishedKinds[Int(event.tag)], event.fields.contains(.attrs), !event.fields.contains(.dur) {
+        if event.fields.contains(.attrs), !event.fields.contains(.dur), unfinishedKinds[Int(event.tag)] {
             noteUnfinished(event, of: block)
         }
         switch event.kind {
