@@ -207,29 +207,29 @@ struct ModelEngine: ~Copyable {
     /// of its duration.
     mutating func handlerUnreturned(_ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?,
                                     reports: inout [Report]) {
-        let tag = Int(kind.rawValue)
-        let models = self.models
-        let range = tagRanges[tag]
-        for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
-            let m = tagModels[position]
-            guard m >= 0 else { continue }
-            models[m].checkHandler(tag: tag, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true,
-                                   shared: &shared, reports: &reports)
-        }
+        checkHandlers(of: kind, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true, reports: &reports)
     }
 
     /// Reads a `handler.return` of the callback `name`: checks its handler budgets with the duration it brings.
     mutating func handlerReturned(_ event: EventRecord, name: String, of block: borrowing EventBlock,
                                   reports: inout [Report]) {
         guard let kind = EventKind(name: name) else { return }
+        checkHandlers(of: kind, dur: event.dur, phase: event.phase, scene: block.string(event.scene), name: name,
+                      unreturned: false, reports: &reports)
+    }
+
+    /// Checks a handler of the callback `kind` that took `dur` (at least `dur`, if `unreturned`) against the
+    /// handler budgets of every model that reads `kind`.
+    private mutating func checkHandlers(of kind: EventKind, dur: Int64, phase: ScenePhase?, scene: String?, name: String,
+                                        unreturned: Bool, reports: inout [Report]) {
         let tag = Int(kind.rawValue)
         let models = self.models
         let range = tagRanges[tag]
         for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
             let m = tagModels[position]
             guard m >= 0 else { continue }
-            models[m].checkHandler(tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
-                                   name: name, shared: &shared, reports: &reports)
+            models[m].checkHandler(tag: tag, dur: dur, phase: phase, scene: scene, name: name, unreturned: unreturned,
+                                   shared: &shared, reports: &reports)
         }
     }
 

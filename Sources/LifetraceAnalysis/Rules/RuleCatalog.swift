@@ -82,7 +82,7 @@ public enum RuleCatalog {
              check: .tasks),
         Rule(id: "LT041", severity: .error, title: "background task leaked",
              source: "Apple, “Extending your app’s background execution time” (https://developer.apple.com/documentation/uikit/extending-your-app-s-background-execution-time): “If you don’t end your tasks in a timely manner, the system terminates your app”",
-             explanation: "A background task was still open when the process was suspended or ended.",
+             explanation: "A background task was still open when the process was suspended or ended. A process whose exit says it crashed (an uncaught exception, an abort, a fault's signal) or that jetsam killed is not judged so: the crash, not the app, ended its tasks, and check says how it ended (crashed, killed-by-jetsam).",
              fix: "Call endBackgroundTask on every path, including errors and the expiration handler.",
              check: .tasks),
         Rule(id: "LT042", severity: .error, title: "background task not ended by its expiration handler",
