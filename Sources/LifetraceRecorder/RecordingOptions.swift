@@ -13,7 +13,7 @@ public struct RecordingOptions: Sendable {
     /// The lifecycle the app follows: by default the platform's (`TraceHeader.Lifecycle.current`).
     public var lifecycle: TraceHeader.Lifecycle?
     /// Other header members: `["app_version": "2.3", "build": "417"]`, each of the type the trace format gives
-    /// it (``TraceHeader/problem(metadata:value:)``), or the recorder refuses to start.
+    /// it (`TraceHeader.problem(metadata:value:)`), or the recorder refuses to start.
     public var metadata: TraceMetadata
     /// The clock to timestamp with; `continuous` counts time asleep.
     public var clock: TraceClock
