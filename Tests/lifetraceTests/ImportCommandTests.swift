@@ -145,7 +145,7 @@ import Testing
 
     @Test func anAppMustBeSelected() throws {
         let result = try CommandLineTool.run(["import", Self.fixture("session.ndjson"), "-o", directory.path + "/x.jsonl"])
-        #expect(result.status == 2)  // usage errors share bad input's code (README)
+        #expect(result.status == 2)  // usage errors share bad input's code (docs/commands.md)
         #expect(result.stderr.contains("select the app with --process, --bundle-id or --pid"))
     }
 

@@ -6,7 +6,7 @@ import LifetraceZstd
 import Testing
 
 /// The second set of reproducers (Fixtures/Repros/SOURCE.md, N1–N18): inputs that broke a promise when tried
-/// as a hostile or unlucky user would. Each ends as the README promises: no signal, a documented exit status,
+/// as a hostile or unlucky user would. Each ends as docs/reliability.md promises: no signal, a documented exit status,
 /// one line naming the input for bad input, nothing lost unsaid, bounded memory and time.
 extension ReliabilityTests {
     /// Runs `script` with bash, the tool's path in `$L`.
@@ -146,7 +146,7 @@ extension ReliabilityTests {
     }
 
     /// `summarize` and `compare` in memory that does not grow with the trace: ten times the events, the same
-    /// peak (1 M and 10 M events with a release build, as the README measures; a tenth of that in a debug one).
+    /// peak (1 M and 10 M events with a release build, as docs/performance.md measures; a tenth of that in a debug one).
     @Test func summarizeAndCompareTakeTheSameMemoryForTenTimesTheEvents() throws {
         let release = CommandLineTool.path.contains("/release/")
         let (small, large) = release ? (1_000_000, 10_000_000) : (100_000, 1_000_000)

@@ -4,7 +4,7 @@ import LifetraceFormat
 import LifetraceTestSupport
 import Testing
 
-/// The summaries where teams take them: the DuckDB queries the README documents, and the Spark job, whose
+/// The summaries where teams take them: the DuckDB queries docs/many-traces.md documents, and the Spark job, whose
 /// aggregates must equal `compare`'s exactly.
 @Suite(.serialized) struct WarehouseTests {
     let directory = TemporaryDirectory()
@@ -39,17 +39,17 @@ import Testing
         return folder
     }
 
-    /// Each query of Examples/duckdb, as the README shows it, gives what the rows say, computed here without SQL.
+    /// Each query of Examples/duckdb, as docs/many-traces.md shows it, gives what the rows say, computed here without SQL.
     @Test func theDocumentedDuckDBQueriesAnswerFromTheRows() throws {
         let summary = directory.file("summary.jsonl")
         let result = try CommandLineTool.run(["summarize", try fleet(), "-o", summary])
         try #require(result.status == 0, "\(result.stderr)")
-        let readme = try String(contentsOfFile: PackagePaths.path("README.md"), encoding: .utf8)
+        let guide = try String(contentsOfFile: PackagePaths.path("docs/many-traces.md"), encoding: .utf8)
         let queries = PackagePaths.path("Examples/duckdb")
         for name in ["slowest-did-enter-background-by-build", "leaked-tasks-per-test", "background-time-per-os-version"] {
             let sql = try String(contentsOfFile: "\(queries)/\(name).sql", encoding: .utf8)
-            #expect(readme.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
-                    "the README shows \(name).sql")
+            #expect(guide.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
+                    "docs/many-traces.md shows \(name).sql")
         }
         let python = try #require(which("python3"))
         let check = try run(python, ["-c", #"""

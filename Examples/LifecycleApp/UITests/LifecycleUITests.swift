@@ -3,7 +3,7 @@ import LifetraceTesting
 import XCTest
 
 /// Launches the app with a trace path, sends it to the background and back, terminates it, and asserts on the
-/// trace it wrote: the UI-test recipe of the README.
+/// trace it wrote: the UI-test recipe of docs/recorder.md.
 final class LifecycleUITests: XCTestCase {
     /// A path on the Mac both the app and this test can reach: the simulator shares the host's file system
     /// (`SIMULATOR_HOST_HOME`, as fastlane snapshot uses it).

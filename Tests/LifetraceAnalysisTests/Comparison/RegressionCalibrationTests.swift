@@ -7,7 +7,7 @@ import Testing
 
 /// How well `compare`'s defaults separate a slower build from an unchanged one, measured on simulated UI-test
 /// runs (the random scenario, 300 events each): one build's `scene.didEnterBackground` handlers made 30 %
-/// slower must be caught, and a build that changed nothing must not fail. The rates are printed; the README
+/// slower must be caught, and a build that changed nothing must not fail. The rates are printed; docs/many-traces.md
 /// quotes them.
 @Suite struct RegressionCalibrationTests {
     static let runsPerBuild = 40
