@@ -74,7 +74,7 @@ import Testing
         #expect(statistics.indexPresent && statistics.indexConsistent)
     }
 
-    @Test func zstdAcceptsEveryWrittenFile() throws {
+    @Test(.integration) func zstdAcceptsEveryWrittenFile() throws {
         let zstd = try #require(which("zstd"), "the zstd command is needed (scripts/test installs it)")
         var rng = SplitMix64(seed: 3)
         let events = RandomTrace.events(count: 500, using: &rng)

@@ -6,7 +6,7 @@ import Testing
 
 /// `scripts/lifetrace_read.py`, written from `Schemas/lifetrace-format.md` alone, reads every trace to the
 /// same events as the Swift reader: the specification is complete.
-@Suite struct SpecReaderAgreementTests {
+@Suite(.integration) struct SpecReaderAgreementTests {
     let files = TraceFiles()
 
     func pythonDump(_ path: String) throws -> ShellResult {

@@ -58,10 +58,14 @@ import Testing
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
         // Another thread records while the handler runs: it must come after the handler's event.
-        let other = Thread { recorder.record(.taskBegin, task: 1, name: "save") }
+        let recorded = DispatchSemaphore(value: 0)
+        let other = Thread {
+            recorder.record(.taskBegin, task: 1, name: "save")
+            recorded.signal()
+        }
         other.start()
-        while !other.isFinished { usleep(1000) }
-        usleep(20_000)
+        recorded.wait()
+        usleep(20_000)  // the handler's own work: at least 20 ms
         span.end()
         try recorder.close()
         let (_, events) = try readAll(path)

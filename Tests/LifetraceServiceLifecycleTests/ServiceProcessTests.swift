@@ -21,7 +21,7 @@ enum BuiltProduct {
 /// SIGKILL once the grace period is over — and its trace checked by the built `lifetrace check`: a drain within the
 /// grace period checks clean; one that overruns it is reported with the rule and the overrun, measured to within
 /// the recorder's flush interval; a service that ignores the request, or ends on its own, is reported as such.
-@Suite(.serialized) struct ServiceProcessTests {
+@Suite(.serialized, .integration) struct ServiceProcessTests {
     let directory = TemporaryDirectory()
     /// The example's flush and heartbeat interval.
     static let flush: Int64 = 100_000_000
@@ -30,34 +30,29 @@ enum BuiltProduct {
     final class RunningService: @unchecked Sendable {
         let process = Process()
         let trace: String
-        private let output = NSLock()
-        private var stdout = Data()
+        private let stdout: OutputWatcher
 
         init(arguments: [String], trace: String) throws {
             self.trace = trace
+            let pipe = Pipe()
+            stdout = OutputWatcher(pipe)
             process.executableURL = URL(fileURLWithPath: BuiltProduct.path("ServiceExample"))
             process.arguments = arguments + ["--flush", "\(ServiceProcessTests.flush / 1_000_000)ms"]
             var environment = ProcessInfo.processInfo.environment
             environment["LIFETRACE_PATH"] = trace
             process.environment = environment
-            let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice
-            pipe.fileHandleForReading.readabilityHandler = { [self] handle in
-                let data = handle.availableData
-                output.withLock { stdout.append(data) }
-            }
             try process.run()
         }
 
         /// Waits until the worker says it is ready (its "ready" line).
         func waitUntilReady() throws {
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                if output.withLock({ String(decoding: stdout, as: UTF8.self).contains("ready\n") }) { return }
-                Thread.sleep(forTimeInterval: 0.02)
+            do {
+                try stdout.waitForLine("ready")
+            } catch {
+                throw ServiceTestError(description: "the example service never said it is ready (\(error))")
             }
-            throw ServiceTestError(description: "the example service never said it is ready")
         }
 
         func signal(_ number: Int32) {

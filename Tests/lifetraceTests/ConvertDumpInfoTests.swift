@@ -23,7 +23,7 @@ import Testing
 
     /// A recorder's stored frames (no compression, as an app writes them) recompressed by `convert`: the same
     /// lines, a smaller file, and frames `zstd -t` accepts either way.
-    @Test func convertRecompressesAStoredTrace() throws {
+    @Test(.integration) func convertRecompressesAStoredTrace() throws {
         let sample = PackagePaths.path("SampleTraces/sim-random.uikit-scenes.jsonl")
         let stored = directory.file("stored.lifetrace")
         let writer = try BinaryTraceWriter(sink: try FileSink(path: stored), header: nil, options: .init(codec: .stored))

@@ -159,7 +159,7 @@ import Testing
         #expect(dumped.stdout.split(separator: "\n").count == 12)  // header + 11 events
     }
 
-    @Test func liveModeClosesTheTraceOnInterrupt() throws {
+    @Test(.integration) func liveModeClosesTheTraceOnInterrupt() throws {
         let output = directory.path + "/interrupted.lifetrace"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
@@ -168,14 +168,16 @@ import Testing
         process.standardInput = input
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // An ndjson entry is complete at its closing brace: all 11 events are derived before the interrupt.
+        // An ndjson entry is complete at its closing brace: all 11 events are derived, and the live import's
+        // flush (every second) has written them, before the interrupt.
         input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: Self.fixture("session.ndjson"))))
-        usleep(500_000)
+        try Handshake.wait(for: "11 events in \(output)") {
+            try CommandLineTool.run(["info", "--json", output]).stdout.contains("\"events\":11,")
+        }
         kill(process.processIdentifier, SIGINT)
         // A tool that ignores the signal would wait for more input: end the input after a deadline so the
         // test fails on the status below instead of hanging.
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
+        try? Handshake.wait(for: "the import to end", timeout: 10) { !process.isRunning }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGINT)

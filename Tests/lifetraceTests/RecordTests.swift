@@ -6,6 +6,13 @@ import Testing
 @Suite struct RecordTests {
     let directory = TemporaryDirectory()
 
+    /// The number of events `info` reads in `path` (0 while the file does not read yet).
+    static func recordedEvents(_ path: String) throws -> Int {
+        let info = try CommandLineTool.run(["info", "--json", path])
+        guard info.status == 0, let range = info.stdout.range(of: "\"events\":") else { return 0 }
+        return Int(info.stdout[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+
     @Test func recordsStandardInputAndPassesOtherLinesThrough() throws {
         let output = directory.file("run.lifetrace")
         let input = """
@@ -51,7 +58,7 @@ import Testing
     }
 
     /// The recording process is killed with SIGKILL: everything flushed before the kill is still there.
-    @Test func sigkillLosesNothingFlushedBeforeTheKill() throws {
+    @Test(.integration) func sigkillLosesNothingFlushedBeforeTheKill() throws {
         let output = directory.file("killed.lifetrace")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
@@ -64,21 +71,11 @@ import Testing
         var lines = ""
         for i in 0..<500 { lines += "{\"t\":\(i * 1000),\"ev\":\"heartbeat\",\"task\":\(i)}\n" }
         input.fileHandleForWriting.write(Data(lines.utf8))
-        // Wait until the flushes have written all 500 events, then kill without warning.
-        let deadline = Date().addingTimeInterval(10)
-        var seen = 0
-        while Date() < deadline {
-            usleep(100_000)
-            let info = try CommandLineTool.run(["info", "--json", output])
-            if let range = info.stdout.range(of: "\"events\":") {
-                seen = Int(info.stdout[range.upperBound...].prefix { $0.isNumber }) ?? 0
-            }
-            if seen == 500 { break }
-        }
+        // Once the flushes have written all 500 events (the file says so), kill without warning.
+        try Handshake.wait(for: "500 events in \(output)") { try Self.recordedEvents(output) == 500 }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(seen == 500)
 
         let dump = try CommandLineTool.run(["dump", output])
         #expect(dump.status == 0)
@@ -94,17 +91,23 @@ import Testing
         #expect(try CommandLineTool.run(["info", "--json", repaired]).stdout.contains("\"index_present\":true"))
     }
 
-    @Test func sigtermClosesTheTraceWithItsIndex() throws {
+    /// SIGTERM once `record` is recording: it has passed through the line after the event, and written the
+    /// event's frame. The trace is closed with its index.
+    @Test(.integration) func sigtermClosesTheTraceWithItsIndex() throws {
         let output = directory.file("term.lifetrace")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
-        process.arguments = ["record", "-o", output]
+        process.arguments = ["record", "-o", output, "--flush-interval", "50ms"]
         let input = Pipe()
+        let passedThrough = Pipe()
         process.standardInput = input
+        process.standardOutput = passedThrough
         process.standardError = FileHandle.nullDevice
+        let watcher = OutputWatcher(passedThrough)
         try process.run()
-        input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\n".utf8))
-        usleep(300_000)
+        input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\nready\n".utf8))
+        try watcher.waitForLine("ready")
+        try Handshake.wait(for: "the first frame of \(output)") { try Self.recordedEvents(output) == 1 }
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGTERM)
@@ -116,7 +119,7 @@ import Testing
     /// `record -- COMMAND` killed at random moments while the command writes about 10,000 events a second: with
     /// SIGTERM or SIGINT the trace is closed, index and all; with SIGKILL it reads to its last whole frame. In
     /// every case the events it holds are exactly the first ones the command wrote, in order, none missing.
-    @Test(arguments: [SIGKILL, SIGTERM, SIGINT])
+    @Test(.integration, arguments: [SIGKILL, SIGTERM, SIGINT])
     func killedAtRandomMomentsTheTraceHoldsAPrefixOfTheInput(signal: Int32) throws {
         let generator = """
             import sys, time
@@ -139,13 +142,8 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             // Once the first events are on disk (the command has started, however loaded the machine), a kill
-            // at a random moment within the next 0.9 s.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                let info = try CommandLineTool.run(["info", "--json", output])
-                if info.status == 0, !info.stdout.contains("\"events\":0,") { break }
-                usleep(50_000)
-            }
+            // at a random moment within the next 0.9 s: the delay is the random moment, not a wait.
+            try Handshake.wait(for: "the first events in \(output)") { try Self.recordedEvents(output) > 0 }
             usleep(UInt32(rng.next() % 900_000))
             kill(process.processIdentifier, signal)
             process.waitUntilExit()

@@ -49,7 +49,7 @@ extension ReliabilityTests {
 
     // MARK: - N1, N2: no trap
 
-    @Test func recoverDropsABlockThatClaimsMoreThanItsFrameHolds() throws {
+    @Test(.integration) func recoverDropsABlockThatClaimsMoreThanItsFrameHolds() throws {
         let out = directory.file("recovered.lifetrace")
         let (result, peak) = try measured(["recover", Self.repro("recover_block_size_sigill.lifetrace"), out])
         #expect(result.status == 0, "\(result.stderr)")
@@ -109,7 +109,7 @@ extension ReliabilityTests {
 
     /// 1,000,000 tasks begun and never ended: the analyzer follows the first 65,536 and counts the rest, an
     /// export draws at most 1,024 lanes of a track and the rest as instants, and summaries stream their rows.
-    @Test func openTasksWithoutEndTakeBoundedMemory() throws {
+    @Test(.integration) func openTasksWithoutEndTakeBoundedMemory() throws {
         let million = try openTasks(1_000_000)
         for command in [["check", "--format", "json"], ["summarize", "-o", directory.file("s.jsonl")]] {
             let (result, peak) = try measured(command + [million])
@@ -133,7 +133,7 @@ extension ReliabilityTests {
     }
 
     /// Ten events naming one 16 MiB scene: every command keeps the name once, not once per use.
-    @Test func aSceneNameOfMegabytesIsKeptOnce() throws {
+    @Test(.integration) func aSceneNameOfMegabytesIsKeptOnce() throws {
         let path = Self.repro("scene_name_16MiB_x10.lifetrace")
         for command in [["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
                         ["report", "-o", directory.file("r.txt")], ["summarize", "-o", directory.file("s.jsonl")],
@@ -147,7 +147,7 @@ extension ReliabilityTests {
 
     /// `summarize` and `compare` in memory that does not grow with the trace: ten times the events, the same
     /// peak (1 M and 10 M events with a release build, as docs/performance.md measures; a tenth of that in a debug one).
-    @Test func summarizeAndCompareTakeTheSameMemoryForTenTimesTheEvents() throws {
+    @Test(.integration) func summarizeAndCompareTakeTheSameMemoryForTenTimesTheEvents() throws {
         let release = CommandLineTool.path.contains("/release/")
         let (small, large) = release ? (1_000_000, 10_000_000) : (100_000, 1_000_000)
         var peaks: [String: [Double]] = [:]
@@ -169,7 +169,7 @@ extension ReliabilityTests {
 
     /// 100,000 handlers of 1 ms, 10 ns apart: each overlaps the next without nesting. The lanes are found in
     /// logarithmic time, at most 1,024 of them; the rest are instants that keep their end.
-    @Test func overlappingHandlersExportInBoundedTime() throws {
+    @Test(.integration) func overlappingHandlersExportInBoundedTime() throws {
         let path = Self.repro("overlapping_handlers_100k.lifetrace")
         for format in ["chrome", "perfetto"] {
             let start = Date()
@@ -183,7 +183,7 @@ extension ReliabilityTests {
         }
     }
 
-    @Test func bigJSONInputsAreRefusedOrReadInLinearTime() throws {
+    @Test(.integration) func bigJSONInputsAreRefusedOrReadInLinearTime() throws {
         let trace = directory.file("g.jsonl")
         try #require(try CommandLineTool.run(["simulate", "-o", trace]).status == 0)
         // 200 MB, sparse: the size is refused before a byte is read.
@@ -310,7 +310,7 @@ extension ReliabilityTests {
     }
 
     /// A file-size limit stands for a full disk: the writes fail, and the loss reaches stderr and the status.
-    @Test func recordIntoAFullDiskSaysWhatItLost() throws {
+    @Test(.integration) func recordIntoAFullDiskSaysWhatItLost() throws {
         var input = "{\"lifetrace\":1,\"clock\":\"monotonic\"}\n"
         for number in 1...200_000 { input += "{\"t\":\(number * 1000),\"ev\":\"custom.tick\",\"attrs\":{\"n\":\(number)}}\n" }
         let lines = directory.write("lines.jsonl", text: input)
@@ -321,7 +321,7 @@ extension ReliabilityTests {
 
     // MARK: - N17: the environment's signals are errors, or a quiet end
 
-    @Test func aClosedPipeEndsQuietlyAndAFileSizeLimitIsAnError() throws {
+    @Test(.integration) func aClosedPipeEndsQuietlyAndAFileSizeLimitIsAnError() throws {
         let trace = try walk("t.lifetrace", events: 50_000)
         let dump = try shell("\"$L\" dump t.lifetrace | head -1 > /dev/null; echo \"${PIPESTATUS[0]}\"")
         #expect(dump.stdout == "0\n", "\(dump.stdout) \(dump.stderr)")

@@ -73,7 +73,7 @@ import Testing
 
     // MARK: - Damage is an error; truncation is a warning every command gives
 
-    @Test(arguments: [
+    @Test(.integration, arguments: [
         ("corrupt_frame_header_reported_as_truncated.lifetrace", "byte 169 (frame 1): zstd: frame requires a dictionary"),
         ("corrupt_50k_chunk_deleted_check_passes.lifetrace", "byte 138254 (frame 1): zstd: compressed block of 289217 bytes"),
         ("custom_empty_label.lifetrace", "byte 138 (frame 1): custom event 1 has an empty label"),
@@ -117,7 +117,7 @@ import Testing
 
     // MARK: - Memory stays bounded whatever the input
 
-    @Test(arguments: ["findings_scene64KiB_x1000.lifetrace", "findings_scene1MiB_x100.lifetrace",
+    @Test(.integration, arguments: ["findings_scene64KiB_x1000.lifetrace", "findings_scene1MiB_x100.lifetrace",
                       "findings_200k_scenes.lifetrace"])
     func memoryIsBoundedWhateverTheFindings(name: String) throws {
         let path = Self.repro(name)
@@ -133,7 +133,7 @@ import Testing
     /// 65,536 background tasks (the most followed at once) begun and never ended until the end, then ended in
     /// reverse: the tracker finds each in constant time (300,000 took minutes when each search was linear), in
     /// bounded memory.
-    @Test func manyOpenTasksAreTrackedInLinearTime() throws {
+    @Test(.integration) func manyOpenTasksAreTrackedInLinearTime() throws {
         var text = ""
         let count = 65_536
         for i in 0..<count { text += "{\"t\":\(i),\"ev\":\"task.begin\",\"task\":\(i)}\n" }
@@ -146,7 +146,7 @@ import Testing
     }
 
     /// Past 100 findings of a rule only the count is kept, and the output says so; the count is exact.
-    @Test func findingsPastTheCapAreCountedExactly() throws {
+    @Test(.integration) func findingsPastTheCapAreCountedExactly() throws {
         let result = try CommandLineTool.run(["check", Self.repro("findings_200k_scenes.lifetrace")])
         #expect(result.status == 1)
         #expect(result.stdout.contains(": 200000 events, 400000 errors, 0 warnings\n"))

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// Headless Chromium renders the samples' report with every lane and no script error.
-    @Test(.enabled(if: browser != nil, "Chromium is not installed (scripts/test installs it)"))
+    @Test(.integration, .enabled(if: browser != nil, "Chromium is not installed (scripts/test installs it)"))
     func theReportRendersInABrowser() throws {
         let result = try LifetraceTestSupport.run(
             "/usr/bin/env", ["LIFETRACE_BIN=\(CommandLineTool.path)", PackagePaths.path("scripts/check-report"),

@@ -5,7 +5,7 @@ import Testing
 /// The committed simulated samples are exactly what `scripts/gen-samples` writes: the simulator is
 /// deterministic, and the samples are current.
 @Suite struct SampleTracesTests {
-    @Test func regeneratingTheSamplesGivesTheCommittedBytes() throws {
+    @Test(.integration) func regeneratingTheSamplesGivesTheCommittedBytes() throws {
         let directory = TemporaryDirectory()
         let script = PackagePaths.path("scripts/gen-samples")
         let process = Process()

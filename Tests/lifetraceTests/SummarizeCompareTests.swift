@@ -20,7 +20,7 @@ import Testing
 
     /// Every row of a directory of samples, a simulated build and a damaged file is valid against
     /// Schemas/summary.schema.json; the damaged file gives an error row and exit 2, and the rest go on.
-    @Test func everyRowFollowsTheSchema() throws {
+    @Test(.integration) func everyRowFollowsTheSchema() throws {
         let build = try runs("417", count: 3, firstSeed: 1)
         let damaged = directory.write("damaged.lifetrace", Array("{\"lifetrace\":1}\n{\"t\":5,\"ev\":\"nope\"}\n".utf8))
         let output = directory.file("rows.jsonl")

@@ -6,7 +6,7 @@ import Testing
 
 /// The summaries where teams take them: the DuckDB queries docs/many-traces.md documents, and the Spark job, whose
 /// aggregates must equal `compare`'s exactly.
-@Suite(.serialized) struct WarehouseTests {
+@Suite(.serialized, .integration) struct WarehouseTests {
     let directory = TemporaryDirectory()
 
     /// Writes a simulated run to `path`.

@@ -9,7 +9,7 @@ import Testing
 /// runs (the random scenario, 300 events each): one build's `scene.didEnterBackground` handlers made 30 %
 /// slower must be caught, and a build that changed nothing must not fail. The rates are printed; docs/many-traces.md
 /// quotes them.
-@Suite struct RegressionCalibrationTests {
+@Suite(.integration) struct RegressionCalibrationTests {
     static let runsPerBuild = 40
     static let repetitions = 8
 

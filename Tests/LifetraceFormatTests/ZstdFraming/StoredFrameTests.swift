@@ -92,7 +92,7 @@ import Testing
 
     /// A whole trace written with stored frames: `zstd -t` accepts it, `zstd -dc` prints the blocks, the
     /// specification's Python reader and both Swift codecs read the same events.
-    @Test func aStoredTraceIsAValidZstdFileThatEveryReaderReads() throws {
+    @Test(.integration) func aStoredTraceIsAValidZstdFileThatEveryReaderReads() throws {
         var rng = SplitMix64(seed: 77)
         let header = RandomTrace.header(using: &rng)
         let events = RandomTrace.events(count: 400, using: &rng)

@@ -69,7 +69,7 @@ import Testing
         try expectSamePackets(path)
     }
 
-    @Test(arguments: [1, 2, 3])
+    @Test(.integration, arguments: [1, 2, 3])
     func everyPacketOfARandomWalkIsTheMessagesEncoding(seed: UInt64) throws {
         let path = directory.file("walk-\(seed).lifetrace")
         let simulator = Simulator(configuration: .init(scenario: .random, seed: seed, minimumEvents: 20_000))

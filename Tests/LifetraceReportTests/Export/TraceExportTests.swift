@@ -9,7 +9,7 @@ import Testing
 
 /// Both exports keep every event, nest every slice, and load as Perfetto's trace processor loads them
 /// (`scripts/perfetto/check-export`, which decodes with Perfetto's own published schema).
-@Suite struct TraceExportTests {
+@Suite(.integration) struct TraceExportTests {
     let directory = TemporaryDirectory()
 
     /// Exports `path` as `format` and loads the export with the checker.
