@@ -61,34 +61,71 @@ public enum Nanoseconds {
 
     /// Parses a duration such as `1s`, `250ms`, `2h`, `1m30s`, `500us` or `100ns`; a bare number is seconds.
     ///
+    /// Decimal numbers are read exactly, in integers (`7902293ns`, `7.902293s` and `0.1s` are those nanoseconds,
+    /// not a binary fraction's neighbours); digits below a nanosecond are dropped. A bare number in another notation
+    /// (`1e3`) is read as a `Double` of seconds.
     /// - Returns: the duration in nanoseconds, or `nil` for text that is no duration, a negative one, or one
     ///   of 2^63 ns (about 292 years) or more.
     public static func parse(_ text: String) -> Int64? {
+        guard !text.isEmpty else { return nil }
+        if text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return decimal(Substring(text), scale: 1_000_000_000)
+        }
         if let seconds = Double(text) { return seconds.isFinite ? fromSeconds(seconds) : nil }
         var total: Int64 = 0
         var rest = Substring(text)
-        guard !rest.isEmpty else { return nil }
         while !rest.isEmpty {
-            let number = rest.prefix { $0.isNumber || $0 == "." }
-            guard !number.isEmpty, let value = Double(number) else { return nil }
+            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             rest = rest.dropFirst(number.count)
             let unit = rest.prefix { $0.isLetter || $0 == "µ" }
             rest = rest.dropFirst(unit.count)
-            let scale: Double
+            let scale: Int64
             switch unit {
             case "ns": scale = 1
-            case "us", "µs": scale = 1e3
-            case "ms": scale = 1e6
-            case "s": scale = 1e9
-            case "m", "min": scale = 60e9
-            case "h": scale = 3600e9
+            case "us", "µs": scale = 1000
+            case "ms": scale = 1_000_000
+            case "s": scale = 1_000_000_000
+            case "m", "min": scale = 60_000_000_000
+            case "h": scale = 3_600_000_000_000
             default: return nil
             }
-            guard let part = fromSeconds(value * scale / 1e9) else { return nil }
+            guard let part = decimal(number, scale: scale) else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(part)
             guard !overflow else { return nil }
             total = sum
         }
         return total
+    }
+
+    /// The decimal number `text` (ASCII digits, at most one `.`, a digit on one side of it at least) times `scale`
+    /// nanoseconds, exactly, rounded down to a whole nanosecond; `nil` if it is not such a number or the product
+    /// does not fit an `Int64`.
+    private static func decimal(_ text: Substring, scale: Int64) -> Int64? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
+              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
+        else { return nil }
+        var whole: Int64 = 0
+        for digit in parts[0].utf8 {
+            let (tens, overflow) = whole.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = tens.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            whole = sum
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        guard parts.count == 2 else { return scaled }
+        // Up to 18 fraction digits (10^18 < 2^63); a later digit is worth less than 4·10^-6 ns even in hours.
+        var fraction: UInt64 = 0
+        var denominator: UInt64 = 1
+        for digit in parts[1].utf8.prefix(18) {
+            fraction = fraction * 10 + UInt64(digit - UInt8(ascii: "0"))
+            denominator *= 10
+        }
+        // fraction / denominator < 1, so the quotient is below `scale` and fits.
+        let product = fraction.multipliedFullWidth(by: UInt64(scale))
+        let part = Int64(denominator.dividingFullWidth(product).quotient)
+        let (sum, carry) = scaled.addingReportingOverflow(part)
+        return carry ? nil : sum
     }
 }

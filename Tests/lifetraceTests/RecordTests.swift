@@ -116,6 +116,33 @@ import Testing
         #expect(info.stdout.contains("\"index_present\":true"))
     }
 
+    /// SIGTERM as soon as `record` has passed its first line through, twenty times: each time the signal is acted
+    /// on (exit 128 + 15) and the trace closed with its index, however early it comes.
+    @Test(.integration) func anEarlySigtermIsNeverLost() throws {
+        for run in 0..<20 {
+            let output = directory.file("early-\(run).lifetrace")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
+            process.arguments = ["record", "-o", output]
+            let input = Pipe()
+            let passedThrough = Pipe()
+            process.standardInput = input
+            process.standardOutput = passedThrough
+            process.standardError = FileHandle.nullDevice
+            let watcher = OutputWatcher(passedThrough)
+            try process.run()
+            input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\nready\n".utf8))
+            try watcher.waitForLine("ready")
+            process.terminate()
+            let ended = (try? Handshake.wait(for: "record to end on SIGTERM", timeout: 10) { !process.isRunning }) != nil
+            if !ended { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try #require(ended, "run \(run): SIGTERM was lost")
+            #expect(process.terminationStatus == 128 + SIGTERM, "run \(run)")
+            #expect(try CommandLineTool.run(["info", "--json", output]).stdout.contains("\"index_present\":true"), "run \(run)")
+        }
+    }
+
     /// `record -- COMMAND` killed at random moments while the command writes about 10,000 events a second: with
     /// SIGTERM or SIGINT the trace is closed, index and all; with SIGKILL it reads to its last whole frame. In
     /// every case the events it holds are exactly the first ones the command wrote, in order, none missing.

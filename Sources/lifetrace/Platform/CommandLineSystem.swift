@@ -25,9 +25,43 @@ enum CommandLineSystem {
         }
     }
 
-    /// Stops `signalNumber` from ending the process, so that a dispatch source alone handles it.
-    static func ignore(signalNumber: Int32) {
-        _ = signal(signalNumber, SIG_IGN)
+    /// The write end of the pipe the stop signals' handler writes into; -1 until ``routeStopSignalsToPipe()``.
+    nonisolated(unsafe) private static var stopSignalPipe: Int32 = -1
+
+    /// Makes SIGINT and SIGTERM write their number into a pipe instead of ending the process, and returns the
+    /// pipe's read end, or `nil` if no pipe could be made (the signals then keep their default action).
+    ///
+    /// The handler is in place when this returns, and a signal waits in the pipe until it is read: none is lost,
+    /// however soon it comes. (A dispatch signal source alone is registered asynchronously, and a signal that
+    /// arrives before the registration, while ignored, is gone.) Both ends are closed on `exec`, and the handler,
+    /// unlike `SIG_IGN`, is reset there, so a command started later has the default actions.
+    static func routeStopSignalsToPipe() -> Int32? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A full pipe (more than a page of signals not yet read) drops the signal rather than blocking a handler.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        stopSignalPipe = ends[1]
+        for signalNumber in stopSignals {
+            // Only async-signal-safe calls here: write(2).
+            _ = signal(signalNumber) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(CommandLineSystem.stopSignalPipe, &byte, 1)
+            }
+        }
+        return ends[0]
+    }
+
+    /// Gives SIGINT and SIGTERM back their default action: they end the process.
+    static func restoreStopSignals() {
+        for signalNumber in stopSignals { _ = signal(signalNumber, SIG_DFL) }
+    }
+
+    /// The number of the next signal ``routeStopSignalsToPipe()``'s pipe holds, read from its read end `pipe`;
+    /// `nil` if none could be read.
+    static func readSignalNumber(from pipe: Int32) -> Int32? {
+        var byte: UInt8 = 0
+        return read(pipe, &byte, 1) == 1 ? Int32(byte) : nil
     }
 
     /// Sends `signalNumber` to the process `pid`.
