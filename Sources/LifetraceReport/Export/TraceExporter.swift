@@ -54,6 +54,12 @@ final class TraceExporter: TimelineObserver {
     private struct GroupTracks {
         var lanes = SliceLanes()
         var tracks: [ExportTrack] = []
+
+        /// The track of `lane`, if it is declared. Mutating, though it changes nothing: called through the
+        /// dictionary's values it reads the group in place, where a getter would copy it (its lanes and tracks).
+        mutating func declaredTrack(_ lane: Int) -> ExportTrack? {
+            lane < tracks.count ? tracks[lane] : nil
+        }
     }
 
     /// A slice begun and not yet ended: an open task, or a handler written unfinished.
@@ -368,6 +374,7 @@ final class TraceExporter: TimelineObserver {
 
     /// The `lane`-th track of the group at `index` in `running`, declared on first use.
     private func track(lane: Int, at index: Dictionary<Group, GroupTracks>.Index, of running: ProcessTracks) -> ExportTrack {
+        if let track = running.groups.values[index].declaredTrack(lane) { return track }
         while running.groups.values[index].tracks.count <= lane {
             let number = running.groups.values[index].tracks.count
             let name = running.groups.keys[index].name
