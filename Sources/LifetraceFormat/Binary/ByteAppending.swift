@@ -1,6 +1,6 @@
 /// Where encoded bytes go: a byte array, or a ``ByteBuffer`` on the hot paths of the exports. The encodings
 /// (varints, JSON text) are written once, over this, and specialized for each.
-package protocol ByteAppending: ~Copyable {
+package protocol ByteAppending {
     /// Appends a byte.
     mutating func append(_ byte: UInt8)
     /// Appends `bytes`.
@@ -15,7 +15,7 @@ extension Array: ByteAppending where Element == UInt8 {
     }
 }
 
-extension ByteAppending where Self: ~Copyable {
+extension ByteAppending {
     /// Appends an unsigned LEB128 varint (protobuf's varint too).
     @inlinable @inline(__always)
     package mutating func appendVarint(_ value: UInt64) {

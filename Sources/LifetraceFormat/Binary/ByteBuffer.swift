@@ -2,8 +2,26 @@
 /// byte is a store and an add, with none of an array's uniqueness and capacity checks per call, and emptying it
 /// keeps its memory (up to a limit, so that an event of megabytes leaves no buffer of its size behind).
 ///
-/// Not copyable: it owns its memory, freed when it goes.
-package struct ByteBuffer: ~Copyable, ByteAppending {
+/// Its memory is a reference it owns, freed with the last copy; copies share it, so a buffer has one owner that
+/// writes to it (an encoder's writer), never two.
+package struct ByteBuffer: ByteAppending {
+    /// The memory, freed when the last buffer that holds it goes.
+    @usableFromInline
+    final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+
+        @usableFromInline
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deallocate()
+        }
+    }
+
+    @usableFromInline var storage: Storage
+    /// ``Storage/base``, kept beside it so that an append reads no reference.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     /// The bytes written.
     @usableFromInline package private(set) var count = 0
@@ -13,11 +31,8 @@ package struct ByteBuffer: ~Copyable, ByteAppending {
     /// An empty buffer with room for `capacity` bytes.
     package init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        storage = Storage(capacity: self.capacity)
+        base = storage.base
     }
 
     /// Whether nothing is written.
@@ -34,10 +49,10 @@ package struct ByteBuffer: ~Copyable, ByteAppending {
     mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.initialize(from: base, count: count)
-        base.deallocate()
-        base = grown
+        let grown = Storage(capacity: newCapacity)
+        grown.base.initialize(from: base, count: count)
+        storage = grown
+        base = grown.base
         capacity = newCapacity
     }
 
@@ -50,9 +65,9 @@ package struct ByteBuffer: ~Copyable, ByteAppending {
 
     @usableFromInline @inline(never)
     mutating func shrink() {
-        base.deallocate()
         capacity = 256
-        base = .allocate(capacity: capacity)
+        storage = Storage(capacity: capacity)
+        base = storage.base
     }
 
     /// Keeps the first `count` bytes only.
@@ -89,7 +104,7 @@ package struct ByteBuffer: ~Copyable, ByteAppending {
 
     /// Appends what `other` holds.
     @inlinable @inline(__always)
-    package mutating func append(_ other: borrowing ByteBuffer) {
+    package mutating func append(_ other: ByteBuffer) {
         appendBytes(UnsafeRawBufferPointer(start: other.base, count: other.count))
     }
 

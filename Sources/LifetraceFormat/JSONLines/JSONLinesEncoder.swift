@@ -36,7 +36,7 @@ public enum JSONLinesEncoder {
     }
 }
 
-extension ByteAppending where Self: ~Copyable {
+extension ByteAppending {
     /// Appends the members of an event's fields after `t` and `ev` (`,"scene":"S1","dur":35000000` and so on, in
     /// the canonical order), each preceded by a comma: the part of a line other JSON documents embed.
     @inlinable

@@ -1,7 +1,7 @@
 package import LifetraceCore
 
 /// Appends JSON text without Foundation: the per-event path of `dump`, `convert` and the Chrome JSON export.
-extension ByteAppending where Self: ~Copyable {
+extension ByteAppending {
     /// Appends `string` as a JSON string literal, escaping quotes, backslashes and control characters.
     @inlinable
     package mutating func appendJSONString(_ string: String) {

@@ -97,7 +97,7 @@ final class ChromeJSONEncoder: ExportEncoder {
 
 /// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its buffer is mutated in
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
-struct ChromeJSONWriter: ~Copyable {
+struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
     var buffer = ByteBuffer()
     /// The time of the trace's first event, which times count from.

@@ -139,7 +139,7 @@ final class PerfettoEncoder: ExportEncoder {
 /// swift-protobuf writes the generated `PerfettoTracePacket` (ascending field numbers), so the bytes are those of
 /// the message; and interns names as ``PerfettoEncoder`` says. A value type, so that its buffers are mutated in
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
-struct PerfettoWireWriter: ~Copyable {
+struct PerfettoWireWriter {
     /// The largest a scratch array is kept between packets.
     static let scratchLimit = 1 << 16
 
