@@ -5,9 +5,18 @@ package import LifetraceCore
 /// per byte. Each forwards to the one generic implementation from a generic function of this module, which the
 /// compiler specializes for the buffer.
 extension ByteBuffer {
-    /// Appends an unsigned LEB128 varint (protobuf's varint too).
+    /// Appends an unsigned LEB128 varint (protobuf's varint too), with one check of the capacity for its up to
+    /// ten bytes rather than one per byte: the protobuf export writes several per event.
     package mutating func appendVarint(_ value: UInt64) {
-        Self.appendVarint(value, to: &self)
+        reserve(10)
+        var value = value
+        while value >= 0x80 {
+            base[count] = UInt8(truncatingIfNeeded: value) | 0x80
+            count &+= 1
+            value >>= 7
+        }
+        base[count] = UInt8(truncatingIfNeeded: value)
+        count &+= 1
     }
 
     /// Appends a string as a varint length and its UTF-8 bytes (protobuf's length-delimited field too).
@@ -38,10 +47,6 @@ extension ByteBuffer {
     /// Appends the members of an event's fields after `t` and `ev`, as JSON Lines writes them.
     package mutating func appendFieldMembers(of event: LifecycleEvent) {
         Self.appendFieldMembers(of: event, to: &self)
-    }
-
-    private static func appendVarint<Output: ByteAppending>(_ value: UInt64, to output: inout Output) {
-        output.appendVarint(value)
     }
 
     private static func appendLengthPrefixed<Output: ByteAppending>(_ string: String, to output: inout Output) {

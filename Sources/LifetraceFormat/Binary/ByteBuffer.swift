@@ -24,7 +24,7 @@ package struct ByteBuffer: ByteAppending {
     /// ``Storage/base``, kept beside it so that an append reads no reference.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     /// The bytes written.
-    @usableFromInline package private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
     /// The bytes it holds before it grows.
     @usableFromInline package private(set) var capacity: Int
 
