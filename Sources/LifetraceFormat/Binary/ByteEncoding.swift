@@ -1,16 +1,5 @@
 /// Appends the encodings `Schemas/lifetrace-format.md` defines to a byte array.
 extension Array where Element == UInt8 {
-    /// Appends an unsigned LEB128 varint.
-    @inline(__always)
-    mutating func appendVarint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        append(UInt8(value))
-    }
-
     /// Appends a signed value as a zigzag varint.
     @inline(__always)
     mutating func appendZigzag(_ value: Int64) {
@@ -31,15 +20,6 @@ extension Array where Element == UInt8 {
     /// Appends a 64-bit little-endian integer.
     mutating func appendUInt64LE(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-
-    /// Appends a string as a varint length and its UTF-8 bytes.
-    mutating func appendLengthPrefixed(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            appendVarint(UInt64(utf8.count))
-            append(contentsOf: utf8)
-        }
     }
 }
 

@@ -122,13 +122,19 @@ struct SplitIntegerColumnDecoder {
         let n = count
         guard n > 0 else { return }
         let lengths = self.lengths.remainingBytes.baseAddress!
-        values.update(repeating: 0, count: n)
+        // A plane 0 that every value reaches sets every value; otherwise they start from zero.
+        let full = planes[0].remaining == n
+        if !full { values.update(repeating: 0, count: n) }
         for k in 0..<8 {
             let size = planes[k].remaining
             // Plane k holds a byte for each value longer than k bytes, so the sizes never grow with k.
             if size == 0 { break }
             let bytes = planes[k].remainingBytes.baseAddress!
             let shift = UInt64(8 &* k)
+            if k == 0, full {
+                for i in 0..<n { values[i] = UInt64(bytes[i]) }
+                continue
+            }
             if size == n {
                 for i in 0..<n { values[i] |= UInt64(bytes[i]) << shift }
                 continue

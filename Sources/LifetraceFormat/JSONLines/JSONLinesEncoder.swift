@@ -7,67 +7,18 @@ public import LifetraceCore
 public enum JSONLinesEncoder {
     /// Appends one event as a line, newline included.
     public static func appendLine(_ event: LifecycleEvent, to line: inout [UInt8]) {
-        line.append(contentsOf: "{\"t\":".utf8)
+        line.appendLiteral("{\"t\":")
         line.appendDecimal(event.t)
-        line.append(contentsOf: ",\"ev\":".utf8)
+        line.appendLiteral(",\"ev\":")
         if let label = event.label, event.kind == .custom {
             line.appendJSONString("custom." + label)
         } else {
             line.append(UInt8(ascii: "\""))
-            line.append(contentsOf: event.kind.name.utf8)
+            line.appendUTF8(event.kind.name)
             line.append(UInt8(ascii: "\""))
         }
-        appendFieldMembers(of: event, to: &line)
-        line.append(contentsOf: "}\n".utf8)
-    }
-
-    /// Appends the members of an event's fields after `t` and `ev` (`,"scene":"S1","dur":35000000` and so on, in
-    /// the canonical order), each preceded by a comma: the part of a line other JSON documents embed.
-    package static func appendFieldMembers(of event: LifecycleEvent, to line: inout [UInt8]) {
-        if let scene = event.scene {
-            line.append(contentsOf: ",\"scene\":".utf8)
-            line.appendJSONString(scene)
-        }
-        if let dur = event.dur {
-            line.append(contentsOf: ",\"dur\":".utf8)
-            line.appendDecimal(dur)
-        }
-        if let task = event.task {
-            line.append(contentsOf: ",\"task\":".utf8)
-            line.appendDecimal(task)
-        }
-        if let name = event.name {
-            line.append(contentsOf: ",\"name\":".utf8)
-            line.appendJSONString(name)
-        }
-        if let phase = event.phase {
-            line.append(contentsOf: ",\"phase\":\"".utf8)
-            line.append(contentsOf: phase.name.utf8)
-            line.append(UInt8(ascii: "\""))
-        }
-        if let reason = event.reason {
-            line.append(contentsOf: ",\"reason\":".utf8)
-            line.appendJSONString(reason)
-        }
-        if let pid = event.pid {
-            line.append(contentsOf: ",\"pid\":".utf8)
-            line.appendDecimal(pid)
-        }
-        if let attrs = event.attrs {
-            line.append(contentsOf: ",\"attrs\":{".utf8)
-            for (i, attribute) in attrs.enumerated() {
-                if i > 0 { line.append(UInt8(ascii: ",")) }
-                line.appendJSONString(attribute.key)
-                line.append(UInt8(ascii: ":"))
-                switch attribute.value {
-                case let .string(s): line.appendJSONString(s)
-                case let .int(i): line.appendDecimal(i)
-                case let .double(d): line.appendJSONDouble(d)
-                case let .bool(b): line.append(contentsOf: (b ? "true" : "false").utf8)
-                }
-            }
-            line.append(UInt8(ascii: "}"))
-        }
+        line.appendFieldMembers(of: event)
+        line.appendLiteral("}\n")
     }
 
     /// One event as a JSON Lines line, without the newline.
@@ -82,5 +33,57 @@ public enum JSONLinesEncoder {
     public static func appendHeaderLine(_ header: TraceHeader, to line: inout [UInt8]) {
         line.appendJSONValue(header.jsonValue)
         line.append(UInt8(ascii: "\n"))
+    }
+}
+
+extension ByteAppending {
+    /// Appends the members of an event's fields after `t` and `ev` (`,"scene":"S1","dur":35000000` and so on, in
+    /// the canonical order), each preceded by a comma: the part of a line other JSON documents embed.
+    @inlinable
+    package mutating func appendFieldMembers(of event: LifecycleEvent) {
+        if let scene = event.scene {
+            appendLiteral(",\"scene\":")
+            appendJSONString(scene)
+        }
+        if let dur = event.dur {
+            appendLiteral(",\"dur\":")
+            appendDecimal(dur)
+        }
+        if let task = event.task {
+            appendLiteral(",\"task\":")
+            appendDecimal(task)
+        }
+        if let name = event.name {
+            appendLiteral(",\"name\":")
+            appendJSONString(name)
+        }
+        if let phase = event.phase {
+            appendLiteral(",\"phase\":\"")
+            appendUTF8(phase.name)
+            append(UInt8(ascii: "\""))
+        }
+        if let reason = event.reason {
+            appendLiteral(",\"reason\":")
+            appendJSONString(reason)
+        }
+        if let pid = event.pid {
+            appendLiteral(",\"pid\":")
+            appendDecimal(pid)
+        }
+        if let attrs = event.attrs {
+            appendLiteral(",\"attrs\":{")
+            for (i, attribute) in attrs.enumerated() {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                appendJSONString(attribute.key)
+                append(UInt8(ascii: ":"))
+                switch attribute.value {
+                case let .string(s): appendJSONString(s)
+                case let .int(i): appendDecimal(i)
+                case let .double(d): appendJSONDouble(d)
+                case let .bool(b): appendLiteral(b ? "true" : "false")
+                }
+            }
+            append(UInt8(ascii: "}"))
+        }
     }
 }

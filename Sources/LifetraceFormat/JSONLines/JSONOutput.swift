@@ -1,8 +1,9 @@
 package import LifetraceCore
 
-/// Appends JSON text to a byte array without Foundation: the per-event path of `dump` and `convert`.
-extension Array where Element == UInt8 {
+/// Appends JSON text without Foundation: the per-event path of `dump`, `convert` and the Chrome JSON export.
+extension ByteAppending {
     /// Appends `string` as a JSON string literal, escaping quotes, backslashes and control characters.
+    @inlinable
     package mutating func appendJSONString(_ string: String) {
         append(UInt8(ascii: "\""))
         var string = string
@@ -15,7 +16,7 @@ extension Array where Element == UInt8 {
                 let byte = bytes[index]
                 index += 1
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                append(contentsOf: UnsafeBufferPointer(start: bytes + runStart, count: index - 1 - runStart))
+                appendBytes(UnsafeRawBufferPointer(start: bytes + runStart, count: index - 1 - runStart))
                 runStart = index
                 append(UInt8(ascii: "\\"))
                 switch byte {
@@ -27,37 +28,48 @@ extension Array where Element == UInt8 {
                 case 0x08: append(UInt8(ascii: "b"))
                 case 0x0C: append(UInt8(ascii: "f"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    appendLiteral("u00")
+                    append(hex.utf8Start[Int(byte >> 4)])
+                    append(hex.utf8Start[Int(byte & 0xF)])
                 }
             }
-            append(contentsOf: UnsafeBufferPointer(start: bytes + runStart, count: utf8.count - runStart))
+            appendBytes(UnsafeRawBufferPointer(start: bytes + runStart, count: utf8.count - runStart))
         }
         append(UInt8(ascii: "\""))
     }
 
     /// Appends a decimal integer.
+    @inlinable
     package mutating func appendDecimal(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of stack for up to 20 digits
-        let count = Swift.withUnsafeMutableBytes(of: &digits) { raw -> Int in
-            var count = 0
-            repeat {
-                raw[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            return count
+        if magnitude < 10 {
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
         }
-        Swift.withUnsafeBytes(of: &digits) { raw in append(contentsOf: raw[(24 - count)...]) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of stack for up to 20 digits
+        Swift.withUnsafeMutableBytes(of: &digits) { raw in
+            let end = raw.baseAddress! + 24
+            var start = end
+            repeat {
+                start -= 1
+                start.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10), as: UInt8.self)
+                magnitude /= 10
+            } while magnitude > 0
+            appendBytes(UnsafeRawBufferPointer(start: start, count: end - start))
+        }
     }
 
     /// Appends a finite double in its shortest form that reads back to the same value.
+    @inlinable
     package mutating func appendJSONDouble(_ value: Double) {
-        append(contentsOf: value.description.utf8)
+        appendUTF8(value.description)
     }
+}
 
+/// Appends JSON values to a byte array.
+extension Array where Element == UInt8 {
     /// Appends any JSON value, object members in order, with no whitespace.
     package mutating func appendJSONValue(_ value: JSONValue) {
         switch value {

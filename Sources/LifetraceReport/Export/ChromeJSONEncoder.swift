@@ -27,7 +27,7 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     init(sink: any TraceSink) {
         self.sink = sink
-        json.buffer.reserveCapacity(Self.bufferSize + 4096)
+        json.buffer.reserve(Self.bufferSize + 4096)
     }
 
     func start(origin: Int64) {
@@ -82,7 +82,7 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     private func write() {
         guard failure == nil, !json.buffer.isEmpty else {
-            json.buffer.removeAll(keepingCapacity: true)
+            json.buffer.removeAll()
             return
         }
         do {
@@ -91,15 +91,15 @@ final class ChromeJSONEncoder: ExportEncoder {
             failure = error
         }
         // An event of megabytes (a scene's id) leaves no buffer of its size behind.
-        json.buffer.removeAll(keepingCapacity: json.buffer.capacity <= 4 * Self.bufferSize)
+        json.buffer.removeAll(keepingCapacityUpTo: 4 * Self.bufferSize + 4096)
     }
 }
 
-/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its arrays are mutated in
-/// place without the run-time exclusivity checks a class's stored arrays take on every access.
+/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its buffer is mutated in
+/// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
-    var buffer: [UInt8] = []
+    var buffer = ByteBuffer()
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
@@ -128,7 +128,7 @@ struct ChromeJSONWriter {
             reducedPrecision = true
         }
         event(name: name, category: category, phase: "X", on: track, relativeTime: from)
-        buffer.append(contentsOf: ",\"dur\":".utf8)
+        buffer.appendLiteral(",\"dur\":")
         appendMicroseconds(to &- from)
         appendArguments(arguments)
     }
@@ -140,30 +140,30 @@ struct ChromeJSONWriter {
 
     mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
         separate()
-        buffer.append(contentsOf: "{\"ph\":\"E\",".utf8)
+        buffer.appendLiteral("{\"ph\":\"E\",")
         appendPlace(on: track, relativeTime: relative(t))
         appendArguments(arguments)
     }
 
     mutating func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         event(name: name, category: category, phase: "i", on: track, at: t)
-        buffer.append(contentsOf: ",\"s\":\"t\"".utf8)
+        buffer.appendLiteral(",\"s\":\"t\"")
         appendArguments(arguments)
     }
 
     mutating func finish(_ summary: ExportSummary) {
-        if !opened { buffer.append(contentsOf: "{\"traceEvents\":[".utf8) }
-        buffer.append(contentsOf: "\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"lifetrace\",\"trace\":".utf8)
+        if !opened { buffer.appendLiteral("{\"traceEvents\":[") }
+        buffer.appendLiteral("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"lifetrace\",\"trace\":")
         buffer.appendJSONString(summary.file)
-        buffer.append(contentsOf: ",\"origin_ns\":".utf8)
+        buffer.appendLiteral(",\"origin_ns\":")
         buffer.appendDecimal(summary.origin)
-        buffer.append(contentsOf: ",\"events\":".utf8)
+        buffer.appendLiteral(",\"events\":")
         buffer.appendDecimal(Int64(summary.events))
-        buffer.append(contentsOf: ",\"processes\":".utf8)
+        buffer.appendLiteral(",\"processes\":")
         buffer.appendDecimal(Int64(summary.processes))
-        buffer.append(contentsOf: ",\"time_precision\":".utf8)
+        buffer.appendLiteral(",\"time_precision\":")
         buffer.appendJSONString(reducedPrecision ? ChromeJSONEncoder.reducedPrecisionNote : "ns")
-        buffer.append(contentsOf: "}}\n".utf8)
+        buffer.appendLiteral("}}\n")
     }
 
     // MARK: - Writing
@@ -185,53 +185,53 @@ struct ChromeJSONWriter {
     private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
         separate()
-        buffer.append(contentsOf: "{\"name\":".utf8)
+        buffer.appendLiteral("{\"name\":")
         buffer.appendJSONString(name)
-        buffer.append(contentsOf: ",\"cat\":\"".utf8)
-        buffer.append(contentsOf: category.rawValue.utf8)
-        buffer.append(contentsOf: "\",\"ph\":\"".utf8)
-        phase.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: "\",".utf8)
+        buffer.appendLiteral(",\"cat\":\"")
+        buffer.appendUTF8(category.rawValue)
+        buffer.appendLiteral("\",\"ph\":\"")
+        buffer.appendLiteral(phase)
+        buffer.appendLiteral("\",")
         appendPlace(on: track, relativeTime: relativeTime)
     }
 
     /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
     private mutating func appendPlace(on track: ExportTrack, relativeTime: Int64) {
-        buffer.append(contentsOf: "\"pid\":".utf8)
+        buffer.appendLiteral("\"pid\":")
         buffer.appendDecimal(Int64(track.pid))
-        buffer.append(contentsOf: ",\"tid\":".utf8)
+        buffer.appendLiteral(",\"tid\":")
         buffer.appendDecimal(Int64(track.tid))
-        buffer.append(contentsOf: ",\"ts\":".utf8)
+        buffer.appendLiteral(",\"ts\":")
         appendMicroseconds(relativeTime)
     }
 
     private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
         separate()
-        buffer.append(contentsOf: "{\"name\":\"".utf8)
-        name.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: "\",\"ph\":\"M\",\"pid\":".utf8)
+        buffer.appendLiteral("{\"name\":\"")
+        buffer.appendLiteral(name)
+        buffer.appendLiteral("\",\"ph\":\"M\",\"pid\":")
         buffer.appendDecimal(Int64(pid))
-        buffer.append(contentsOf: ",\"tid\":".utf8)
+        buffer.appendLiteral(",\"tid\":")
         buffer.appendDecimal(Int64(tid))
-        buffer.append(contentsOf: ",\"args\":{\"".utf8)
-        key.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: "\":".utf8)
+        buffer.appendLiteral(",\"args\":{\"")
+        buffer.appendLiteral(key)
+        buffer.appendLiteral("\":")
         Self.appendValue(value, to: &buffer)
-        buffer.append(contentsOf: "}}".utf8)
+        buffer.appendLiteral("}}")
     }
 
     /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
     /// scene's id) is copied once.
     private mutating func appendArguments(_ arguments: ExportArguments) {
         let argsStart = buffer.count
-        buffer.append(contentsOf: ",\"args\":{".utf8)
+        buffer.appendLiteral(",\"args\":{")
         // Each member is written with a comma before it; the first one's goes once they are all written.
         let membersStart = buffer.count
         if let index = arguments.index {
-            buffer.append(contentsOf: ",\"event_index\":".utf8)
+            buffer.appendLiteral(",\"event_index\":")
             buffer.appendDecimal(Int64(index))
         }
-        if let event = arguments.event { JSONLinesEncoder.appendFieldMembers(of: event, to: &buffer) }
+        if let event = arguments.event { buffer.appendFieldMembers(of: event) }
         for (key, value) in arguments.extra {
             buffer.append(UInt8(ascii: ","))
             buffer.appendJSONString(key)
@@ -239,7 +239,7 @@ struct ChromeJSONWriter {
             Self.appendValue(value, to: &buffer)
         }
         if buffer.count == membersStart {
-            buffer.removeSubrange(argsStart...)
+            buffer.removeLast(from: argsStart)
         } else {
             buffer.remove(at: membersStart)
             buffer.append(UInt8(ascii: "}"))
@@ -247,11 +247,11 @@ struct ChromeJSONWriter {
         buffer.append(UInt8(ascii: "}"))
     }
 
-    private static func appendValue(_ value: ExportValue, to bytes: inout [UInt8]) {
+    private static func appendValue(_ value: ExportValue, to bytes: inout ByteBuffer) {
         switch value {
         case let .string(string): bytes.appendJSONString(string)
         case let .int(number): bytes.appendDecimal(number)
-        case let .bool(flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case let .bool(flag): bytes.appendLiteral(flag ? "true" : "false")
         }
     }
 
@@ -269,9 +269,9 @@ struct ChromeJSONWriter {
 
     private mutating func separate() {
         if opened {
-            buffer.append(contentsOf: ",\n".utf8)
+            buffer.appendLiteral(",\n")
         } else {
-            buffer.append(contentsOf: "{\"traceEvents\":[\n".utf8)
+            buffer.appendLiteral("{\"traceEvents\":[\n")
             opened = true
         }
     }

@@ -32,7 +32,7 @@ final class PerfettoEncoder: ExportEncoder {
 
     init(sink: any TraceSink) {
         self.sink = sink
-        wire.buffer.reserveCapacity(Self.bufferSize + 4096)
+        wire.buffer.reserve(Self.bufferSize + 4096)
     }
 
     func start(origin: Int64) {}
@@ -112,23 +112,23 @@ final class PerfettoEncoder: ExportEncoder {
         guard bytes.count < Self.bufferSize else {
             // A packet of megabytes (a scene's id) goes straight to the file, not through a buffer of its size.
             write()
-            write(bytes)
+            bytes.withUnsafeBytes { write($0) }
             return
         }
-        wire.buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBytes { wire.buffer.appendBytes($0) }
         if wire.buffer.count >= Self.bufferSize { write() }
     }
 
     private func write() {
-        write(wire.buffer)
+        wire.buffer.withBytes { write($0) }
         // A track event of megabytes (a scene's id) leaves no buffer of its size behind.
-        wire.buffer.removeAll(keepingCapacity: wire.buffer.capacity <= 4 * Self.bufferSize)
+        wire.buffer.removeAll(keepingCapacityUpTo: 4 * Self.bufferSize + 4096)
     }
 
-    private func write(_ bytes: [UInt8]) {
+    private func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, !bytes.isEmpty else { return }
         do {
-            try bytes.withBytes { (raw) throws(TraceError) in try sink.write(raw) }
+            try sink.write(bytes)
         } catch {
             failure = error
         }
@@ -137,14 +137,14 @@ final class PerfettoEncoder: ExportEncoder {
 
 /// Writes `TracePacket`s holding `TrackEvent`s straight in the protobuf wire format, field by field in the order
 /// swift-protobuf writes the generated `PerfettoTracePacket` (ascending field numbers), so the bytes are those of
-/// the message; and interns names as ``PerfettoEncoder`` says. A value type, so that its arrays are mutated in
-/// place without the run-time exclusivity checks a class's stored arrays take on every access.
+/// the message; and interns names as ``PerfettoEncoder`` says. A value type, so that its buffers are mutated in
+/// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct PerfettoWireWriter {
     /// The largest a scratch array is kept between packets.
     static let scratchLimit = 1 << 16
 
     /// The packets written, each a `Trace.packet` field.
-    var buffer: [UInt8] = []
+    var buffer = ByteBuffer()
     private var eventNames: [String: UInt64] = [:]
     private var annotationNames: [String: UInt64] = [:]
     /// The iids of the categories by ``ExportCategory/ordinal`` (0: not interned yet).
@@ -154,16 +154,17 @@ struct PerfettoWireWriter {
     private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
     /// scratch arrays, which give the nested messages' lengths.
-    private var event: [UInt8] = []
-    private var annotation: [UInt8] = []
+    private var event = ByteBuffer()
+    private var annotation = ByteBuffer()
     private var annotationName: String?
-    private var interned: [UInt8] = []
+    private var interned = ByteBuffer()
 
     /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``.
     mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: String?,
                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
-        event.removeAll(keepingCapacity: true)
-        interned.removeAll(keepingCapacity: true)
+        // A track event of megabytes (a scene's id) leaves no scratch buffer of its size behind.
+        event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         // TrackEvent.category_iids (3, not packed).
         if let category {
             event.append(3 << 3)
@@ -184,7 +185,7 @@ struct PerfettoWireWriter {
         if let name, nameIid == 0 {
             event.append(0xBA)
             event.append(0x01)
-            event.appendLengthDelimited(name)
+            event.appendLengthPrefixed(name)
         }
         // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), interned_data (12),
         // sequence_flags (13).
@@ -200,20 +201,14 @@ struct PerfettoWireWriter {
         buffer.append(UInt8(PerfettoEncoder.sequenceID))
         buffer.append(11 << 3 | 2)
         buffer.appendVarint(UInt64(event.count))
-        buffer.append(contentsOf: event)
+        buffer.append(event)
         if !interned.isEmpty {
             buffer.append(12 << 3 | 2)
             buffer.appendVarint(UInt64(interned.count))
-            buffer.append(contentsOf: interned)
+            buffer.append(interned)
         }
         buffer.append(13 << 3)
         buffer.appendVarint(flags)
-        if event.capacity > PerfettoWireWriter.scratchLimit {
-            // A track event of megabytes (a scene's id) leaves no scratch array of its size behind.
-            event = []
-            annotation = []
-            interned = []
-        }
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
@@ -243,7 +238,7 @@ struct PerfettoWireWriter {
                     case let .int(number): annotationValue(int: number)
                     case let .double(number):
                         annotation.append(5 << 3 | 1)
-                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.append(contentsOf: $0) }
+                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
                     case let .bool(flag): annotationValue(bool: flag)
                     }
                     endAnnotation()
@@ -275,7 +270,7 @@ struct PerfettoWireWriter {
 
     /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
     private mutating func beginAnnotation(_ key: FixedKey) {
-        annotation.removeAll(keepingCapacity: true)
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         annotationName = nil
         var iid = fixedIids[key.rawValue]
         if iid == 0 {
@@ -293,7 +288,7 @@ struct PerfettoWireWriter {
 
     /// Starts a `DebugAnnotation` named `key`.
     private mutating func beginAnnotation(named key: String) {
-        annotation.removeAll(keepingCapacity: true)
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         annotationName = nil
         if let iid = intern(annotationName: key) {
             annotation.append(1 << 3)
@@ -315,20 +310,20 @@ struct PerfettoWireWriter {
 
     private mutating func annotationValue(string: String) {
         annotation.append(6 << 3 | 2)
-        annotation.appendLengthDelimited(string)
+        annotation.appendLengthPrefixed(string)
     }
 
     /// Ends the annotation begun last (its inline name, DebugAnnotation.name (10), last) and appends it to the event.
     private mutating func endAnnotation() {
         if let annotationName {
             annotation.append(10 << 3 | 2)
-            annotation.appendLengthDelimited(annotationName)
+            annotation.appendLengthPrefixed(annotationName)
         }
         event.append(4 << 3 | 2)
         event.appendVarint(UInt64(annotation.count))
-        event.append(contentsOf: annotation)
+        event.append(annotation)
         // An annotation of megabytes (a scene's id) is let go once copied, before the event is copied in turn.
-        if annotation.capacity > PerfettoWireWriter.scratchLimit { annotation = [] }
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
     }
 
     /// The iid of `category`, sent in the packet's interned data (`event_categories`, 1) the first time.
@@ -372,7 +367,7 @@ struct PerfettoWireWriter {
         interned.append(1 << 3)
         interned.appendVarint(iid)
         interned.append(2 << 3 | 2)
-        interned.appendLengthDelimited(name)
+        interned.appendLengthPrefixed(name)
     }
 }
 
@@ -411,25 +406,4 @@ extension ExportCategory {
 extension UInt64 {
     /// The bytes of the value as a protobuf varint.
     @inline(__always) var varintSize: Int { (64 - (self | 1).leadingZeroBitCount + 6) / 7 }
-}
-
-extension [UInt8] {
-    /// Appends `value` as a protobuf varint.
-    @inline(__always) mutating func appendVarint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        append(UInt8(value))
-    }
-
-    /// Appends a length-delimited field's length and bytes: `string` in UTF-8.
-    @inline(__always) mutating func appendLengthDelimited(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            appendVarint(UInt64(utf8.count))
-            append(contentsOf: utf8)
-        }
-    }
 }

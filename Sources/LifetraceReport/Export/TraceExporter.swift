@@ -54,6 +54,12 @@ final class TraceExporter: TimelineObserver {
     private struct GroupTracks {
         var lanes = SliceLanes()
         var tracks: [ExportTrack] = []
+
+        /// The track of `lane`, if it is declared. Mutating, though it changes nothing: called through the
+        /// dictionary's values it reads the group in place, where a getter would copy it (its lanes and tracks).
+        mutating func declaredTrack(_ lane: Int) -> ExportTrack? {
+            lane < tracks.count ? tracks[lane] : nil
+        }
     }
 
     /// A slice begun and not yet ended: an open task, or a handler written unfinished.
@@ -76,6 +82,9 @@ final class TraceExporter: TimelineObserver {
         let info: ExportProcess
         var nextTID: Int32 = 1
         var groups: [Group: GroupTracks] = [:]
+        /// The group looked up last and where it is in ``groups`` (which only ``TraceExporter/prepare(_:)`` adds to
+        /// or removes from): consecutive events often go to one group, found again with no hashing.
+        var lastGroup: (group: Group, index: Dictionary<Group, GroupTracks>.Index)?
         var openTasks: [Int64: OpenSlice] = [:]
         var unfinished: [HandlerKey: OpenSlice] = [:]
         /// Slices drawn as instants because every lane of their track was taken.
@@ -358,16 +367,23 @@ final class TraceExporter: TimelineObserver {
     /// and where `group` is in its groups: one lookup of the group for all the event needs of it.
     private func prepare(_ group: Group) -> (ProcessTracks, Dictionary<Group, GroupTracks>.Index) {
         let running = process!
-        if let index = running.groups.index(forKey: group) { return (running, index) }
+        if let last = running.lastGroup, last.group == group { return (running, last.index) }
+        if let index = running.groups.index(forKey: group) {
+            running.lastGroup = (group, index)
+            return (running, index)
+        }
         if running.groups.count >= Self.liveGroupLimit {
             running.groups = running.groups.filter { !$0.key.isScene || $0.value.lanes.hasReservations }
         }
         running.groups[group] = GroupTracks()
-        return (running, running.groups.index(forKey: group)!)
+        let index = running.groups.index(forKey: group)!
+        running.lastGroup = (group, index)
+        return (running, index)
     }
 
     /// The `lane`-th track of the group at `index` in `running`, declared on first use.
     private func track(lane: Int, at index: Dictionary<Group, GroupTracks>.Index, of running: ProcessTracks) -> ExportTrack {
+        if let track = running.groups.values[index].declaredTrack(lane) { return track }
         while running.groups.values[index].tracks.count <= lane {
             let number = running.groups.values[index].tracks.count
             let name = running.groups.keys[index].name

@@ -53,23 +53,26 @@ struct TraceSummary {
         header = reader.header
         var counts = [Int](repeating: 0, count: 256)
         var scenes = Set<String>()
+        // Which strings of the block name a scene, shifted by one: slot 0 takes the events that name none, so the
+        // loop marks a slot for every event with no branch, and each scene is looked up once per block.
         var named: [Bool] = []
         // Counting is light next to decoding: decode on every core, up to three (each thread holds a frame
         // and a block: about 8 MB). On 2 cores and a 3-million-event trace, 12-20 % faster than one thread.
         let threads = min(3, ProcessInfo.processInfo.activeProcessorCount)
         try reader.forEachBlock(decodingThreads: threads) { block in
-            // A block names each scene once in its string table: look each up once per block.
             named.removeAll(keepingCapacity: true)
-            named.append(contentsOf: repeatElement(false, count: block.strings.count))
-            counts.withUnsafeMutableBufferPointer { counts in
-                for record in block.records {
-                    counts[Int(record.tag)] += 1
-                    if record.hasScene, !named[Int(record.scene)] {
-                        named[Int(record.scene)] = true
-                        scenes.insert(block.strings[Int(record.scene)])
+            named.append(contentsOf: repeatElement(false, count: block.strings.count + 1))
+            block.records.withUnsafeBufferPointer { records in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    named.withUnsafeMutableBufferPointer { named in
+                        for record in records {
+                            counts[Int(record.tag)] &+= 1
+                            named[Int(record.scene) &+ 1] = true
+                        }
                     }
                 }
             }
+            for (string, isScene) in zip(block.strings, named.dropFirst()) where isScene { scenes.insert(string) }
         }
         for kind in EventKind.allCases where counts[Int(kind.rawValue)] > 0 { kinds[kind] = counts[Int(kind.rawValue)] }
         self.scenes = scenes
