@@ -74,8 +74,9 @@ struct SimulatedServiceProcess {
                 try launchAndStart()
                 try serve(timing.logUniform(60 * Self.second, 30 * 60 * Self.second))
                 // Kubernetes' default grace period, 30 s.
+                // The worker finishes the job it holds (1 to 10 s); the server its in-flight requests.
                 try shutDown(drains: [timing.logUniform(20 * Self.millisecond, 3 * Self.second),
-                                      timing.logUniform(200 * Self.millisecond, 20 * Self.second)],
+                                      timing.uniform(1 * Self.second, 10 * Self.second)],
                              killAfter: 30 * Self.second)
             }
         case .slowDrain:
