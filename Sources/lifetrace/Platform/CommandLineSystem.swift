@@ -30,6 +30,16 @@ enum CommandLineSystem {
         _ = signal(signalNumber, SIG_IGN)
     }
 
+    /// Unblocks the stop signals in the calling thread, so that a command it starts, which inherits its signal
+    /// mask, can receive the stop signals `record` passes on (a parent, such as a test runner's worker thread, may
+    /// have blocked them).
+    static func unblockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in stopSignals { sigaddset(&set, signalNumber) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// Sends `signalNumber` to the process `pid`.
     static func send(signalNumber: Int32, to pid: Int32) {
         _ = kill(pid, signalNumber)
