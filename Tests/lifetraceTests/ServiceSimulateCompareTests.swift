@@ -69,8 +69,8 @@ import Testing
     }
 
     /// Rolling deploys of a build whose drains take 1.5 times as long regress the shutdown metric of the worker;
-    /// a build drawn from the same model does not regress.
-    @Test func compareGatesASlowerShutdown() throws {
+    /// a build drawn from the same model does not regress. (Sixty runs of simulate: the integration tier.)
+    @Test(.integration) func compareGatesASlowerShutdown() throws {
         func runs(_ name: String, firstSeed: Int, _ extra: [String] = []) throws -> String {
             let folder = directory.file(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
