@@ -152,27 +152,34 @@ final class TimelineRecorder: TimelineObserver {
             return processLane
         }
         if let index = laneIndex[scene] { return index >= 0 ? index : nil }
-        guard sceneLanes < Timeline.sceneLaneLimit else {
-            timeline.undrawnScenes += 1
+        guard claimLane() else {
             laneIndex[scene] = -1
             return nil
         }
-        sceneLanes += 1
         // Names kept are cut as a finding's are: a scene's id of megabytes is not copied into the timeline.
         timeline.lanes.append(Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + FindingCollector.bounded(scene), isProcess: false))
         laneIndex[scene] = timeline.lanes.count - 1
         return timeline.lanes.count - 1
     }
 
+    /// Whether one more scene or service lane may be drawn (``Timeline/sceneLaneLimit``); counts it drawn, or
+    /// undrawn.
+    private func claimLane() -> Bool {
+        guard sceneLanes < Timeline.sceneLaneLimit else {
+            timeline.undrawnScenes += 1
+            return false
+        }
+        sceneLanes += 1
+        return true
+    }
+
     /// The lane of the service `name`, created on first use; `nil` past the limit.
     private func lane(service name: String) -> Int? {
         if let index = serviceLanes[name] { return index >= 0 ? index : nil }
-        guard sceneLanes < Timeline.sceneLaneLimit else {
-            timeline.undrawnScenes += 1
+        guard claimLane() else {
             serviceLanes[name] = -1
             return nil
         }
-        sceneLanes += 1
         var lane = Timeline.Lane(name: "service " + FindingCollector.bounded(name), isProcess: false)
         lane.isService = true
         timeline.lanes.append(lane)
