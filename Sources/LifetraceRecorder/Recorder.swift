@@ -168,8 +168,15 @@ public final class Recorder: Sendable {
         self.probes = probes
         self.file = file
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
-        let mirror = configuration.mirror.makeMirror(wallStart: TraceClock.wall.nowNanoseconds() - age,
-                                                      output: configuration.mirrorOutput)
+        let wallStart = TraceClock.wall.nowNanoseconds() - age
+        let mirror = configuration.mirror.makeMirror(
+            wallStart: wallStart,
+            header: output.currentHeader ?? {
+                var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart)
+                header.lifecycle = lifecycle
+                return header
+            }(),
+            output: configuration.mirrorOutput)
         self.mirror = mirror ?? NoMirror()
         self.mirrorsEvents = mirror != nil
         if let launch {

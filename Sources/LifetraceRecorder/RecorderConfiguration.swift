@@ -1,4 +1,5 @@
 public import LifetraceFormat
+import LifetraceCore
 
 /// How a ``Recorder`` buffers, flushes and what it does when its buffer is full.
 public struct RecorderConfiguration: Sendable {
@@ -22,11 +23,31 @@ public struct RecorderConfiguration: Sendable {
         /// The unified log through `os.Logger` (subsystem `lifetrace`, category `lifecycle`) on Apple
         /// platforms: `log stream --style ndjson | lifetrace import --live ...`; standard error elsewhere.
         case unifiedLog
+        /// Standard output, as lifetrace JSON Lines: a header line, then one line per event, so that
+        /// `lifetrace record -o run.lifetrace -- service` records what the process records, the trace written by
+        /// the process that outlives it (a service killed with SIGKILL loses nothing it had printed).
+        case standardOutputJSONLines
 
-        func makeMirror(wallStart: Int64, output: (@Sendable ([UInt8]) -> Void)?) -> (any EventMirror)? {
+        /// The mirror `LIFETRACE_MIRROR` asks for (``Recorder/EnvironmentKey/mirror``): `unified-log`, `stderr`
+        /// or `stdout`; `nil` for anything else.
+        package init?(environmentValue: String?) {
+            switch environmentValue {
+            case "unified-log": self = .unifiedLog
+            case "stderr": self = .standardError
+            case "stdout": self = .standardOutputJSONLines
+            default: return nil
+            }
+        }
+
+        /// - Parameter header: the trace's header, for a mirror that writes one.
+        func makeMirror(wallStart: Int64, header: @autoclosure () -> TraceHeader,
+                        output: (@Sendable ([UInt8]) -> Void)?) -> (any EventMirror)? {
             let standardError = output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardError($0) } }
             switch self {
             case .none: return nil
+            case .standardOutputJSONLines:
+                let standardOutput = output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardOutput($0) } }
+                return JSONLinesMirror(header: header(), output: standardOutput)
             case .standardError: return StandardErrorMirror(wallStart: wallStart, output: standardError)
             case .unifiedLog:
                 #if canImport(os)

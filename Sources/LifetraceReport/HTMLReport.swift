@@ -25,7 +25,7 @@ public enum HTMLReport {
             <header><h1>\(MarkupEscaping.escape(title))</h1>
             <p class="legend"><span class="sw s0"></span>active <span class="sw s1"></span>inactive
             <span class="sw s2"></span>background <span class="sw s3"></span>suspended
-            <span class="sw s3 inferred"></span>suspended (inferred) <span class="tri"></span>finding
+            <span class="sw s3 inferred"></span>suspended (inferred)\(serviceLegend(results)) <span class="tri"></span>finding
             · scroll or +/− to zoom, drag or ←/→ to pan, 0 to reset</p>\(inputWarnings(results))</header>
             <main id="report"></main>
             <div id="tip" role="tooltip" hidden></div>
@@ -37,6 +37,13 @@ public enum HTMLReport {
             """
     }
 
+    /// The service lanes' states, for the legend of a page that has service lanes.
+    static func serviceLegend(_ results: [AnalysisResult]) -> String {
+        guard results.contains(where: { $0.timeline?.lanes.contains(where: \.isService) == true }) else { return "" }
+        return "\n· services: <span class=\"sw s4\"></span>starting <span class=\"sw s5\"></span>running "
+            + "<span class=\"sw s6\"></span>stopping"
+    }
+
     /// What reading the traces warned of (a truncated end), one paragraph each, for the page's top.
     static func inputWarnings(_ results: [AnalysisResult]) -> String {
         results.flatMap(\.inputWarnings).map { warning in
@@ -46,14 +53,14 @@ public enum HTMLReport {
 
     static let style = """
         :root{--bg:#fff;--fg:#1d1d1f;--muted:#6e6e73;--grid:#e5e5ea;--s0:#2e9d4f;--s1:#e0a800;--s2:#3b78d8;--s3:#9a9aa0;
-        --task:#8e5bd8;--err:#d70015;--warn:#c46b00;--panel:#f5f5f7}
+        --s4:#c9a0dc;--s5:#2a9d8f;--s6:#e76f51;--task:#8e5bd8;--err:#d70015;--warn:#c46b00;--panel:#f5f5f7}
         @media (prefers-color-scheme:dark){:root{--bg:#1c1c1e;--fg:#f2f2f7;--muted:#a1a1a6;--grid:#3a3a3c;--s0:#30d158;
-        --s1:#ffd60a;--s2:#64a0ff;--s3:#8e8e93;--task:#bf8cff;--err:#ff453a;--warn:#ff9f0a;--panel:#2c2c2e}}
+        --s1:#ffd60a;--s2:#64a0ff;--s3:#8e8e93;--s4:#d7b4ea;--s5:#40c9b8;--s6:#ff8a6b;--task:#bf8cff;--err:#ff453a;--warn:#ff9f0a;--panel:#2c2c2e}}
         body{margin:0;font:14px/1.45 -apple-system,system-ui,sans-serif;background:var(--bg);color:var(--fg)}
         header,main{padding:0 20px}h1{font-size:20px;margin:16px 0 4px}h2{font-size:16px;margin:24px 0 8px}
         .legend{color:var(--muted);margin:0 0 8px}.input-warning{color:var(--warn);font-weight:600;margin:0 0 8px}.sw{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;
         vertical-align:-1px;border-radius:2px}.s0{background:var(--s0)}.s1{background:var(--s1)}.s2{background:var(--s2)}
-        .s3{background:var(--s3)}.inferred{opacity:.45}
+        .s3{background:var(--s3)}.s4{background:var(--s4)}.s5{background:var(--s5)}.s6{background:var(--s6)}.inferred{opacity:.45}
         .tri{display:inline-block;border:6px solid transparent;border-bottom:10px solid var(--err);margin:0 4px 0 10px}
         section.trace{border-top:1px solid var(--grid);padding-bottom:12px}
         .controls button{font:inherit;margin-right:6px;padding:2px 10px;border:1px solid var(--grid);border-radius:6px;
@@ -76,7 +83,7 @@ public enum HTMLReport {
         "use strict";
         window.addEventListener("error",function(e){document.body.dataset.status="error: "+e.message;});
         var data=JSON.parse(document.getElementById("lifetrace-data").textContent);
-        var NS="http://www.w3.org/2000/svg",STATES=["active","inactive","background","suspended"];
+        var NS="http://www.w3.org/2000/svg",STATES=["active","inactive","background","suspended","starting","running","stopping"];
         var root=document.getElementById("report"),tip=document.getElementById("tip");
         function el(tag,attrs,text,parent){var e=document.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);
           if(text!=null)e.textContent=text;if(parent)parent.appendChild(e);return e;}
@@ -131,7 +138,7 @@ public enum HTMLReport {
               var name=sv("text",{x:4,y:y+16},g);name.textContent=lane.name;
               // Segments: those narrower than a pixel are gathered per pixel and drawn in the dominant state.
               var bucket=null;
-              function flush(){if(!bucket)return;var best=0;for(var s=1;s<4;s++)if(bucket.w[s]>bucket.w[best])best=s;
+              function flush(){if(!bucket)return;var best=0;for(var s=1;s<STATES.length;s++)if(bucket.w[s]>bucket.w[best])best=s;
                 rect(bucket.x0,bucket.x1,best,false,bucket.n+" segments");bucket=null;}
               function rect(x0,x1,state,inferred,what){var r=sv("rect",{x:x0,y:y+3,width:Math.max(x1-x0,1),height:ROW-8,
                 fill:"var(--s"+state+")","fill-opacity":inferred?0.45:0.85,"class":"segment","data-state":STATES[state]},g);
@@ -140,7 +147,7 @@ public enum HTMLReport {
               lane.segments.forEach(function(seg){if(seg[1]<view.a||seg[0]>view.b)return;
                 var x0=Math.max(X(seg[0]),LABEL),x1=Math.min(X(seg[1]),LABEL+W);
                 if(x1-x0<1){var px=Math.floor(x0);if(bucket&&bucket.px!==px)flush();
-                  if(!bucket)bucket={px:px,x0:x0,x1:x1,w:[0,0,0,0],n:0};bucket.x1=x1;bucket.w[seg[2]]+=seg[1]-seg[0];bucket.n++;return;}
+                  if(!bucket)bucket={px:px,x0:x0,x1:x1,w:STATES.map(function(){return 0;}),n:0};bucket.x1=x1;bucket.w[seg[2]]+=seg[1]-seg[0];bucket.n++;return;}
                 flush();rect(x0,x1,seg[2],seg[3]&1,dur(seg[0])+" – "+dur(seg[1])+" ("+dur(seg[1]-seg[0])+")"+(seg[3]&2?" aggregated":""));});
               flush();
               var lastX=-10;lane.marks.forEach(function(m){if(m[0]<view.a||m[0]>view.b)return;var x=X(m[0]);
@@ -149,7 +156,7 @@ public enum HTMLReport {
                 var mk=sv("rect",{x:x,y:y+1,width:w,height:ROW-4,"class":"mark",fill:"none"},g);
                 mk.addEventListener("mousemove",function(e){show(e,"#"+m[3]+" "+m[2]+"\nt="+dur(m[0])+(m[1]!=null?"  handler "+dur(m[1]):""));});
                 mk.addEventListener("mouseleave",hide);});
-              t.findings.forEach(function(f,fi){var match=lane.process?!f.scene:("scene "+f.scene)===lane.name;
+              t.findings.forEach(function(f,fi){var match=lane.process?!f.scene:((lane.service?"service ":"scene ")+f.scene)===lane.name;
                 if(lanes.length===1)match=true;if(!match||f.t<view.a||f.t>view.b)return;var x=X(f.t);
                 var tr=sv("path",{d:"M"+x+" "+(y+ROW-4)+" l-6 10 l12 0 z","class":"finding "+f.severity},g);
                 tr.addEventListener("mousemove",function(e){show(e,f.severity+" "+f.rule+": "+f.title+"\n"+f.message+"\n\n"+f.context.join("\n"));});

@@ -5,7 +5,9 @@ import LifetraceFormat
 /// The data every report draws from one analysis: the timeline in times relative to the trace's start, the
 /// findings with their rules, and the summary.
 enum ReportData {
-    static let stateCodes = ["active": 0, "inactive": 1, "background": 2, "suspended": 3]
+    /// The states' codes, as the page's script lists them: an app's four, then a service's three.
+    static let stateCodes = ["active": 0, "inactive": 1, "background": 2, "suspended": 3, "starting": 4, "running": 5,
+                             "stopping": 6]
 
     /// The JSON the HTML report's script renders.
     static func json(_ results: [AnalysisResult]) -> JSONValue {
@@ -24,6 +26,7 @@ enum ReportData {
             .object([
                 ("name", .string(lane.name)),
                 ("process", .bool(lane.isProcess)),
+                ("service", .bool(lane.isService)),
                 ("segments", .array(lane.segments.map { segment in
                     .array([rel(segment.start), rel(segment.end), .int(Int64(stateCodes[segment.state] ?? 2)),
                             .int((segment.inferred ? 1 : 0) | (segment.aggregated ? 2 : 0))])

@@ -16,8 +16,10 @@ public enum TextTimeline {
         return out.joined(separator: "\n")
     }
 
-    static let glyphs: [String: Character] = ["active": "█", "inactive": "▓", "background": "▒", "suspended": "░"]
-    static let colors: [String: String] = ["active": "32", "inactive": "33", "background": "34", "suspended": "90"]
+    static let glyphs: [String: Character] = ["active": "█", "inactive": "▓", "background": "▒", "suspended": "░",
+                                              "starting": "▂", "running": "■", "stopping": "▚"]
+    static let colors: [String: String] = ["active": "32", "inactive": "33", "background": "34", "suspended": "90",
+                                           "starting": "35", "running": "36", "stopping": "31"]
 
     static func timeline(_ result: AnalysisResult, width: Int, color: Bool) -> [String] {
         let file = PrintableText.escaped(result.file)
@@ -26,7 +28,8 @@ public enum TextTimeline {
         let columns = width - labelWidth - 1
         let span = Double(timeline.end - timeline.start)
         var lines = ["\(file)  0 … \(Nanoseconds.short(timeline.end - timeline.start))  "
-            + "█ active ▓ inactive ▒ background ░ suspended"]
+            + "█ active ▓ inactive ▒ background ░ suspended"
+            + (timeline.lanes.contains(where: \.isService) ? "  services: ▂ starting ■ running ▚ stopping" : "")]
         for lane in timeline.lanes {
             // Each column shows the state that covers most of its time.
             var cover = [[String: Int64]](repeating: [:], count: columns)

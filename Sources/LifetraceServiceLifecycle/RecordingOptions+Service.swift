@@ -16,7 +16,8 @@ extension RecordingOptions {
     ///   - name: the service process's name, for the header's `app` and the files' names.
     ///   - metadata: other header members (`["build": "417"]`).
     ///   - flushInterval: how often buffered events are written, and heartbeats recorded.
-    ///   - environment: where `LIFETRACE_PATH` is read: the process's environment.
+    ///   - environment: where `LIFETRACE_PATH` and `LIFETRACE_MIRROR` are read: the process's environment
+    ///     (`LIFETRACE_MIRROR=stdout` also prints each event as lifetrace JSON Lines, for `lifetrace record -- COMMAND`).
     public static func service(
         destination: TraceDestination? = nil,
         name: String = ProcessInfo.processInfo.processName,
@@ -25,10 +26,12 @@ extension RecordingOptions {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RecordingOptions {
         let fromEnvironment = environment[Recorder.EnvironmentKey.path].flatMap { $0.isEmpty ? nil : TraceDestination.path($0) }
+        var configuration = RecorderConfiguration(flushInterval: flushInterval, heartbeatInterval: flushInterval)
+        configuration.mirror = RecorderConfiguration.LogMirror(environmentValue: environment[Recorder.EnvironmentKey.mirror]) ?? .none
         return RecordingOptions(
             destination: destination ?? fromEnvironment ?? .standard, app: name, sceneManifest: nil, lifecycle: .service,
             metadata: metadata,
-            configuration: RecorderConfiguration(flushInterval: flushInterval, heartbeatInterval: flushInterval),
+            configuration: configuration,
             capturesLifecycle: false)
     }
 }

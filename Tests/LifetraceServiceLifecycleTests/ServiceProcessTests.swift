@@ -32,13 +32,22 @@ enum BuiltProduct {
         let trace: String
         private let stdout: OutputWatcher
 
-        init(arguments: [String], trace: String) throws {
+        /// The example with `arguments`, recording into `trace`; with `recordedTo`, run under
+        /// `lifetrace record -o recordedTo --`, printing its events as JSON Lines (`LIFETRACE_MIRROR=stdout`).
+        init(arguments: [String], trace: String, recordedTo recording: String? = nil) throws {
             self.trace = trace
             let pipe = Pipe()
             stdout = OutputWatcher(pipe)
-            process.executableURL = URL(fileURLWithPath: BuiltProduct.path("ServiceExample"))
-            process.arguments = arguments + ["--flush", "\(ServiceProcessTests.flush / 1_000_000)ms"]
+            let service = [BuiltProduct.path("ServiceExample")] + arguments + ["--flush", "\(ServiceProcessTests.flush / 1_000_000)ms"]
             var environment = ProcessInfo.processInfo.environment
+            if let recording {
+                process.executableURL = URL(fileURLWithPath: BuiltProduct.path("lifetrace"))
+                process.arguments = ["record", "-o", recording, "--flush-interval", "100ms", "--"] + service
+                environment["LIFETRACE_MIRROR"] = "stdout"
+            } else {
+                process.executableURL = URL(fileURLWithPath: service[0])
+                process.arguments = Array(service.dropFirst())
+            }
             environment["LIFETRACE_PATH"] = trace
             process.environment = environment
             process.standardOutput = pipe
@@ -137,6 +146,64 @@ enum BuiltProduct {
         #expect(measured <= actual + 20_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
         #expect(measured >= actual - Self.flush - 150_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
         #expect((checked.findings[1]["message"] as? String)?.contains("service worker was still stopping") == true)
+    }
+
+    // MARK: - Under lifetrace record
+
+    /// The service's lifecycle events, in order, without their times: `ev scene reason` per line.
+    func lifecycle(_ trace: String) throws -> [String] {
+        try dump(trace).split(separator: "\n").dropFirst().compactMap { line in
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let name = event["ev"] as? String ?? ""
+            guard name.hasPrefix("service.") || name.hasPrefix("process.") else { return nil }
+            return [name, event["scene"] as? String, event["reason"] as? String].compactMap { $0 }.joined(separator: " ")
+        }
+    }
+
+    /// The second route: the example prints its events (`LIFETRACE_MIRROR=stdout`) and `lifetrace record -- ...`
+    /// writes the trace. SIGTERM to record, as an orchestrator sends it to the container's first process, is passed
+    /// on; record goes on through the drain until the service exits, and exits with its status. Its trace holds the
+    /// lifecycle the service's own file holds, and checks clean.
+    @Test func underRecordTheDrainIsRecordedToItsEnd() throws {
+        let own = directory.file("own.lifetrace")
+        let recorded = directory.file("recorded.lifetrace")
+        let service = try RunningService(arguments: ["--drain", "300ms"], trace: own, recordedTo: recorded)
+        try service.waitUntilReady()
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
+        let checked = try check(recorded, config: #"{"services": {"worker": {"budgets": {"shutdownGrace": "2s"}}}}"#)
+        #expect(checked.status == 0 && checked.findings.isEmpty, "\(checked.findings)")
+        let events = try lifecycle(recorded)
+        #expect(events == (try lifecycle(own)))
+        #expect(events.suffix(6) == ["service.signal SIGTERM", "service.shutdown worker SIGTERM", "service.stopped worker",
+                                     "service.shutdown http SIGTERM", "service.stopped http", "process.exit exit"])
+        #expect(try dump(recorded).contains(#""lifecycle":"service""#))
+    }
+
+    /// Under record, the kill of the service mid-drain loses nothing it had printed: record outlives it, writes
+    /// the trace to the service's last line and exits with 128 + SIGKILL. The check reports the overrun and the kill.
+    @Test func underRecordAKillMidDrainIsReported() throws {
+        let own = directory.file("own-killed.lifetrace")
+        let recorded = directory.file("recorded-killed.lifetrace")
+        let service = try RunningService(arguments: ["--drain", "30s"], trace: own, recordedTo: recorded)
+        try service.waitUntilReady()
+        // The service's process id, from its launch event (in its own file once the first flush is written).
+        var launchLine: Substring?
+        for _ in 0..<100 where launchLine == nil {
+            launchLine = try dump(own).split(separator: "\n").first { $0.contains("process.launch") }
+            if launchLine == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let launch = try #require(launchLine)
+        let pid = try #require(Int32(launch.split(separator: "\"pid\":")[1].prefix { $0.isNumber }))
+        service.signal(SIGTERM)
+        Thread.sleep(forTimeInterval: 1.2)
+        kill(pid, SIGKILL)
+        #expect(service.wait() == 128 + SIGKILL)
+        let checked = try check(recorded, config: #"{"services": {"worker": {"budgets": {"shutdownGrace": "500ms"}}}}"#)
+        #expect(checked.status == 1)
+        #expect(checked.findings.map { $0["rule"] as? String } == ["LT091", "LT093"], "\(checked.findings)")
+        let measured = try #require((checked.findings.first?["measured_ns"] as? NSNumber)?.int64Value)
+        #expect(measured >= 1_200_000_000 - Self.flush - 150_000_000 && measured < 10_000_000_000, "\(measured)")
     }
 
     /// The worker never looks at graceful shutdown; the group's maximumGracefulShutdownDuration (300 ms) cancels

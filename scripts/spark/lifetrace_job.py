@@ -103,6 +103,12 @@ OBSERVATIONS = """
     SELECT side, 'launch', sum(launch_ns) div count(launch_ns) FROM rows
         WHERE row = 'process' AND launch_ns IS NOT NULL GROUP BY side, trace
     UNION ALL
+    SELECT side, concat('readiness ', service), sum(ready_ns) div count(ready_ns) FROM rows
+        WHERE row = 'service' AND ready_ns IS NOT NULL GROUP BY side, trace, service
+    UNION ALL
+    SELECT side, concat('shutdown ', service), sum(shutdown_ns) div count(shutdown_ns) FROM rows
+        WHERE row = 'service' AND shutdown_ns IS NOT NULL GROUP BY side, trace, service
+    UNION ALL
     SELECT side, 'state active', active_ns FROM rows WHERE row = 'trace'
     UNION ALL
     SELECT side, 'state inactive', inactive_ns FROM rows WHERE row = 'trace'

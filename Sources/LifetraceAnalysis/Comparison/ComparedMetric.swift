@@ -2,7 +2,8 @@
 ///
 /// Each trace is one observation (runs are the independent units; calls within a run are not): a handler
 /// kind's mean duration in the trace, a task kind's mean duration (tasks that ended), the mean time from launch to
-/// the first active scene, the time in a state; and for exit kinds, the trace's processes that ended that way.
+/// the first active scene, a service's mean start-up and shutdown durations, the time in a state; and for exit
+/// kinds, the trace's processes that ended that way.
 public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The families of metric.
     public enum Family: String, Sendable, CaseIterable, Comparable {
@@ -12,6 +13,11 @@ public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConver
         case task
         /// The mean launch time per trace (`process` rows' `launch_ns`).
         case launch
+        /// A service's mean start-up per trace, from its start to its readiness (`service` rows' `ready_ns`).
+        case readiness
+        /// A service's mean shutdown per trace, from its group's request to its stop (`service` rows'
+        /// `shutdown_ns`): what an orchestrator's grace period bounds.
+        case shutdown
         /// Time in a state per trace (`trace` rows' `<state>_ns`).
         case state
         /// How processes ended (`process` rows' `end`): counts, not durations.
@@ -24,7 +30,7 @@ public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConver
 
     /// The family.
     public var family: Family
-    /// The handler, task kind, state or exit kind; empty for launch.
+    /// The handler, task kind, service, state or exit kind; empty for launch.
     public var name: String
 
     /// A metric.
@@ -36,12 +42,13 @@ public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConver
     /// `family name`, as outputs print it.
     public var description: String { name.isEmpty ? family.rawValue : "\(family.rawValue) \(name)" }
 
-    /// Whether a rise is a regression that fails `compare`: slower handlers, tasks and launches, and more
+    /// Whether a rise is a regression that fails `compare`: slower handlers, tasks, launches, service start-ups
+    /// and shutdowns, and more
     /// processes ending in a kill or a crash. Time in a state is reported, never failed on: more time in the
     /// background is not worse in itself.
     public var gates: Bool {
         switch family {
-        case .handler, .task, .launch: true
+        case .handler, .task, .launch, .readiness, .shutdown: true
         case .state: false
         case .exit: Self.badExits.contains(name)
         }

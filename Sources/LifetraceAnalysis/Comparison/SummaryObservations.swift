@@ -56,6 +56,11 @@ public struct SummaryObservations: Sendable {
             if let name = row["task_kind"]?.stringValue, let duration = row["duration_ns"]?.intValue {
                 accumulate(ComparedMetric(.task, name), duration)
             }
+        case "service":
+            if let name = row["service"]?.stringValue {
+                if let ready = row["ready_ns"]?.intValue { accumulate(ComparedMetric(.readiness, name), ready) }
+                if let shutdown = row["shutdown_ns"]?.intValue { accumulate(ComparedMetric(.shutdown, name), shutdown) }
+            }
         case "process":
             processes += 1
             if let end = row["end"]?.stringValue { exits[end, default: 0] += 1 }

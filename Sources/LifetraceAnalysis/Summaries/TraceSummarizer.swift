@@ -2,7 +2,8 @@ public import LifetraceCore
 public import LifetraceFormat
 
 /// Reads traces into summary rows: JSON Lines a warehouse loads as one table (DuckDB, Spark, BigQuery,
-/// ClickHouse), one row per trace, per process, per handler kind, per background task and per finding, and an
+/// ClickHouse), one row per trace, per process, per handler kind, per background task, per service of a service
+/// process (its start-up and shutdown durations) and per finding, and an
 /// error row for a trace that cannot be read. `Schemas/summary.schema.json` names, types and documents every
 /// column; ``schemaVersion`` changes when a column changes meaning or goes away (new columns do not change it).
 ///
@@ -65,7 +66,8 @@ public struct TraceSummarizer {
     }
 
     /// Passes the rows of the trace at `path` to `rows`: a trace that cannot be read gives an error row alone.
-    /// The task rows come as the tasks end, while the trace is read (``SummaryRows/deferredRow(_:)``), so that
+    /// The task rows come as the tasks end and the service rows as their processes end, while the trace is read
+    /// (``SummaryRows/deferredRow(_:)``), so that
     /// nothing the summarizer keeps grows with the trace.
     ///
     /// - Returns: whether the trace was read to its end.
@@ -105,11 +107,17 @@ public struct TraceSummarizer {
         let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)
         analyzer.logTasks()
         for index in handlers.indices where handlers[index].count > 0 { handlers[index] = HandlerTotals() }
+        let followsServices = header?.lifecycle == .service
+        // The services of the process being read.
+        var serviceTimes = ServiceTimes()
         do {
             try reader.forEachBlock(decodingThreads: 0) { block in
                 analyzer.consume(block)
                 count(block)
                 for task in analyzer.takeTaskLog() { rows.deferredRow(taskRow(task, path, header)) }
+                if followsServices {
+                    serviceTimes.consume(block) { rows.deferredRow(serviceRow($0, path, header)) }
+                }
             }
         } catch {
             // The body cannot fail: what the reading throws is the reader's own error.
@@ -118,6 +126,7 @@ public struct TraceSummarizer {
         var result = analyzer.finish()
         result.inputWarnings = reader.warnings
         for task in analyzer.takeTaskLog() { rows.deferredRow(taskRow(task, path, header)) }
+        serviceTimes.finish { rows.deferredRow(serviceRow($0, path, header)) }
         rows.row(traceRow(result, path, header, reader))
         for (number, process) in result.processes.enumerated() {
             rows.row(processRow(process, number: number + 1, path, header))
@@ -155,7 +164,7 @@ public struct TraceSummarizer {
 
     /// The kinds of row.
     enum RowKind: String {
-        case trace, process, handler, task, finding, error
+        case trace, process, handler, task, service, finding, error
     }
 
     /// The columns every row starts with, then `columns`.
@@ -216,6 +225,17 @@ public struct TraceSummarizer {
         ])
     }
 
+    private func serviceRow(_ service: ServiceTimes.Service, _ path: String, _ header: TraceHeader?) -> JSONValue {
+        func int(_ value: Int64?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+        return row(.service, path, header, [
+            ("process", .int(Int64(service.process))), ("service", .string(service.name)),
+            ("start_t_ns", int(service.started)), ("ready_ns", int(service.readyDuration)),
+            ("shutdown_t_ns", int(service.shutdownAsked)), ("shutdown_ns", int(service.shutdownDuration)),
+            ("stopped", .bool(service.stopped != nil)), ("error", service.error.map(JSONValue.string) ?? .null),
+            ("cancelled", .bool(service.cancelled)),
+        ])
+    }
+
     private func findingRow(_ finding: Finding, _ path: String, _ header: TraceHeader?) -> JSONValue {
         row(.finding, path, header, [
             ("rule", .string(finding.rule.id.rawValue)), ("severity", .string(finding.severity.rawValue)),
@@ -242,16 +262,16 @@ public struct TraceSummarizer {
     }
 }
 
-/// Where a summarizer puts the rows of a trace: the trace's rows in order, and its task rows, which it finds
-/// while the trace is read but which come after its handler rows. An implementation that keeps the task rows
+/// Where a summarizer puts the rows of a trace: the trace's rows in order, and its task and service rows, which it
+/// finds while the trace is read but which come after its handler rows. An implementation that keeps the task rows
 /// where memory does not grow (a file) makes a summary whose memory does not grow with the trace; one for which
 /// the order does not matter takes them as they come.
 public protocol SummaryRows {
     /// The next row of the trace.
     mutating func row(_ row: JSONValue)
-    /// A task row, found while the trace is read: it goes where ``placeDeferredRows()`` is called.
+    /// A task or service row, found while the trace is read: it goes where ``placeDeferredRows()`` is called.
     mutating func deferredRow(_ row: JSONValue)
-    /// The task rows given so far go here, in the order they came.
+    /// The task and service rows given so far go here, in the order they came.
     mutating func placeDeferredRows()
     /// The trace could not be read to its end: the task rows given so far are not wanted (its error row stands
     /// for it).

@@ -1,14 +1,14 @@
 import LifetraceCore
 
-/// What a trace looked like over time, as the analyzer computed it: state segments per process and per scene,
-/// callbacks, background tasks and findings. The input of the reports.
+/// What a trace looked like over time, as the analyzer computed it: state segments per process, per scene and per
+/// service, callbacks, background tasks and findings. The input of the reports.
 ///
 /// Memory is bounded: past ``Timeline/segmentLimit`` segments a lane coarsens, merging neighbours into
 /// segments that keep the state that dominated them and say they are aggregated.
 public struct Timeline: Sendable {
     /// The most segments (and marks) a lane keeps before it coarsens.
     public static let segmentLimit = 2048
-    /// The most scene lanes a timeline draws; later scenes are counted in ``Timeline/undrawnScenes``.
+    /// The most scene and service lanes a timeline draws; later ones are counted in ``Timeline/undrawnScenes``.
     public static let sceneLaneLimit = 32
 
     /// A stretch of time in one state.
@@ -17,7 +17,8 @@ public struct Timeline: Sendable {
         public var start: Int64
         /// End (ns).
         public var end: Int64
-        /// `active`, `inactive`, `background` or `suspended`.
+        /// `active`, `inactive`, `background` or `suspended`; on a service's lane `starting` (from its start to its
+        /// readiness), `running` or `stopping` (from its shutdown request to its stop).
         public var state: String
         /// Whether the state was inferred (suspension without ground truth).
         public var inferred: Bool
@@ -57,10 +58,12 @@ public struct Timeline: Sendable {
 
     /// One swimlane.
     public struct Lane: Sendable {
-        /// `process 1`, `scene S1`, `app`.
+        /// `process 1`, `scene S1`, `app`, `service http`.
         public var name: String
         /// Whether the lane is a process (state of the whole app) or a scene.
         public var isProcess: Bool
+        /// Whether the lane is a service's (of a service process): its lifecycle, from its start to its stop.
+        public var isService = false
         /// State segments in time order.
         public var segments: [Segment] = []
         /// Callbacks and markers in time order (sampled when there are too many).
@@ -72,7 +75,7 @@ public struct Timeline: Sendable {
         var markCounter = 0
     }
 
-    /// The lanes: processes first, then scenes in order of appearance.
+    /// The lanes: processes first, then scenes and services in order of appearance.
     public var lanes: [Lane] = []
     /// Background tasks.
     public var tasks: [TaskBar] = []
@@ -91,6 +94,9 @@ public struct Timeline: Sendable {
 final class TimelineRecorder: TimelineObserver {
     private(set) var timeline = Timeline()
     private var laneIndex: [String: Int] = [:]
+    /// Each service's lane, and the state it is in since when, while its process runs.
+    private var serviceLanes: [String: Int] = [:]
+    private var serviceStates: [Int: (state: String, since: Int64)] = [:]
     private var openTasks: [Int64: Int] = [:]
 
     private var sceneLanes = 0
@@ -123,8 +129,13 @@ final class TimelineRecorder: TimelineObserver {
         case .app, .swiftui, .custom:
             mark(scene: nil, event, index: index)
         case .service:
-            // A service's events on its own lane, as a scene's (its name is their scene); signals on the process's.
-            mark(scene: event.scene, event, index: index)
+            // A service's events on its own lane (its name is their scene); signals on the process's.
+            guard let name = event.scene, let lane = lane(service: name) else {
+                mark(scene: nil, event, index: index)
+                return
+            }
+            mark(lane: lane, event, index: index)
+            service(lane: lane, event.kind, at: event.t)
         case .system where event.kind == .systemSnapshot || event.kind == .recorderDropped:
             mark(scene: nil, event, index: index)
         default: break
@@ -141,21 +152,62 @@ final class TimelineRecorder: TimelineObserver {
             return processLane
         }
         if let index = laneIndex[scene] { return index >= 0 ? index : nil }
-        guard sceneLanes < Timeline.sceneLaneLimit else {
-            timeline.undrawnScenes += 1
+        guard claimLane() else {
             laneIndex[scene] = -1
             return nil
         }
-        sceneLanes += 1
         // Names kept are cut as a finding's are: a scene's id of megabytes is not copied into the timeline.
         timeline.lanes.append(Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + FindingCollector.bounded(scene), isProcess: false))
         laneIndex[scene] = timeline.lanes.count - 1
         return timeline.lanes.count - 1
     }
 
+    /// Whether one more scene or service lane may be drawn (``Timeline/sceneLaneLimit``); counts it drawn, or
+    /// undrawn.
+    private func claimLane() -> Bool {
+        guard sceneLanes < Timeline.sceneLaneLimit else {
+            timeline.undrawnScenes += 1
+            return false
+        }
+        sceneLanes += 1
+        return true
+    }
+
+    /// The lane of the service `name`, created on first use; `nil` past the limit.
+    private func lane(service name: String) -> Int? {
+        if let index = serviceLanes[name] { return index >= 0 ? index : nil }
+        guard claimLane() else {
+            serviceLanes[name] = -1
+            return nil
+        }
+        var lane = Timeline.Lane(name: "service " + FindingCollector.bounded(name), isProcess: false)
+        lane.isService = true
+        timeline.lanes.append(lane)
+        serviceLanes[name] = timeline.lanes.count - 1
+        return timeline.lanes.count - 1
+    }
+
+    /// A service's lifecycle event moves its lane: starting from its start, running from its readiness, stopping
+    /// from its shutdown request, nothing from its stop. Out-of-order events (LT096) move it as they say.
+    private func service(lane: Int, _ kind: EventKind, at t: Int64) {
+        let next: String? = switch kind {
+        case .serviceStart: "starting"
+        case .serviceReady: "running"
+        case .serviceShutdown: "stopping"
+        default: nil
+        }
+        if let open = serviceStates.removeValue(forKey: lane) { add(lane: lane, state: open.state, from: open.since, to: t) }
+        if let next { serviceStates[lane] = (next, t) }
+    }
+
     /// Adds a state segment to the process's lane (`scene == nil`) or a scene's (`""` for the app's window).
     func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
         guard end > start, let index = lane(scene: scene) else { return }
+        add(lane: index, state: state, from: start, to: end, inferred: inferred)
+    }
+
+    private func add(lane index: Int, state: String, from start: Int64, to end: Int64, inferred: Bool = false) {
+        guard end > start else { return }
         var segments = timeline.lanes[index].segments
         timeline.lanes[index].segments = []
         if let last = segments.last, last.state == state, last.inferred == inferred, last.end == start {
@@ -190,6 +242,10 @@ final class TimelineRecorder: TimelineObserver {
     /// Adds a callback or marker to the process's lane (`scene == nil`) or a scene's.
     private func mark(scene: String?, _ event: borrowing LifecycleEvent, index: Int) {
         guard let lane = lane(scene: scene) else { return }
+        mark(lane: lane, event, index: index)
+    }
+
+    private func mark(lane: Int, _ event: borrowing LifecycleEvent, index: Int) {
         timeline.lanes[lane].markCounter += 1
         guard timeline.lanes[lane].markCounter % timeline.lanes[lane].markStride == 0 else {
             timeline.lanes[lane].droppedMarks += 1
@@ -228,8 +284,10 @@ final class TimelineRecorder: TimelineObserver {
         }
     }
 
-    /// The process ended at `t`: tasks it left open end there too, not ended by the app.
+    /// The process ended at `t`: tasks it left open end there too, not ended by the app, and its services' lanes.
     func processEnded(at t: Int64, as end: ProcessEnd) {
+        for (lane, open) in serviceStates { add(lane: lane, state: open.state, from: open.since, to: t) }
+        serviceStates.removeAll()
         for index in openTasks.values { timeline.tasks[index].end = t }
         openTasks.removeAll()
     }

@@ -12,8 +12,8 @@ extension Recorder {
         public static let path = "LIFETRACE_PATH"
         /// `LIFETRACE_TEST_NAME`: the test's name, written to the header as `test_name`.
         public static let testName = "LIFETRACE_TEST_NAME"
-        /// `LIFETRACE_MIRROR`: `unified-log` or `stderr` to also write each event as a log line (see
-        /// ``RecorderConfiguration/LogMirror``).
+        /// `LIFETRACE_MIRROR`: `unified-log` or `stderr` to also write each event as a log line, `stdout` as
+        /// lifetrace JSON Lines on standard output (see ``RecorderConfiguration/LogMirror``).
         public static let mirror = "LIFETRACE_MIRROR"
     }
 
@@ -51,10 +51,8 @@ extension Recorder {
         var metadata = TraceMetadata()
         if let test = environment[EnvironmentKey.testName] { metadata[TraceHeader.Key.testName] = .string(test) }
         var configuration = configuration
-        switch environment[EnvironmentKey.mirror] {
-        case "unified-log": configuration.mirror = .unifiedLog
-        case "stderr": configuration.mirror = .standardError
-        default: break
+        if let mirror = RecorderConfiguration.LogMirror(environmentValue: environment[EnvironmentKey.mirror]) {
+            configuration.mirror = mirror
         }
         return RecordingOptions(destination: .path(given), app: app, sceneManifest: sceneManifest, metadata: metadata,
                                 configuration: configuration, notificationCenter: center)

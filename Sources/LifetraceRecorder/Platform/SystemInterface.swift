@@ -28,10 +28,19 @@ enum SystemInterface {
 
     /// Writes all of `bytes` to standard error, retrying short writes; gives up quietly if it is closed.
     static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) {
+        writeAll(bytes, to: 2)
+    }
+
+    /// Writes all of `bytes` to standard output, retrying short writes; gives up quietly if it is closed.
+    static func writeToStandardOutput(_ bytes: UnsafeRawBufferPointer) {
+        writeAll(bytes, to: 1)
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let written = write(2, base + done, bytes.count - done)
+            let written = write(descriptor, base + done, bytes.count - done)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -32,6 +32,12 @@ struct RecorderOutput {
     /// The header as written, once the writer is made from it.
     private(set) var header: TraceHeader?
 
+    /// The header as it stands: the one to write, or the one written; `nil` for a writer made elsewhere.
+    var currentHeader: TraceHeader? {
+        if case let .pending(_, header, _) = state { return header }
+        return header
+    }
+
     /// Whether events wait in the merge for the next frame.
     var isHoldingEvents: Bool { merger.isHoldingEvents }
 

@@ -18,7 +18,8 @@ struct Record: ParsableCommand {
             pipe) is kept, its time raised to the last one, and the summary says how many were. Events are \
             flushed as a zstd frame every --flush-interval, so killing lifetrace loses at most that much; \
             SIGINT and SIGTERM close the trace cleanly. With a command, lifetrace exits with the command's \
-            status. Malformed lifecycle lines, and events lost because the trace could not be written (a full \
+            status; SIGINT and SIGTERM are passed on to the command and recording goes on until it exits (a \
+            service's graceful shutdown is recorded to its end), a second signal closing the trace at once. Malformed lifecycle lines, and events lost because the trace could not be written (a full \
             disk), make the exit status 2 with one line on standard error: how many, and the first.
             """
     )
@@ -64,6 +65,7 @@ struct Record: ParsableCommand {
             process.arguments = command
             let pipe = Pipe()
             process.standardOutput = pipe
+            CommandLineSystem.unblockStopSignals()
             do {
                 try process.run()
             } catch {

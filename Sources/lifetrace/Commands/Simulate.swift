@@ -12,6 +12,11 @@ struct Simulate: ParsableCommand {
             The simulator models the iOS process and its scenes and writes the callbacks an app would receive, \
             with seeded, realistic timing. The same seed gives byte-identical output. The header records the \
             scenario, style, seed and faults. `--list` prints the scenarios, styles and faults.
+
+            The service scenarios (rolling-deploy, slow-drain, crash-loop, shutdown-overrun) write what \
+            LifetraceServiceLifecycle records of a server and a worker under an orchestrator; their header lists \
+            the rules check must find (expected_rules) and each process's exit (expected_exits). --slow \
+            service.shutdown=F makes every drain F times as long, service.ready=F every start-up.
             """
     )
 
@@ -56,6 +61,10 @@ struct Simulate: ParsableCommand {
     func validate() throws {
         if list { return }
         guard output != nil else { throw ValidationError("give the output file with -o") }
+        if ServiceScenario(rawValue: scenario) != nil {
+            try validateServiceScenario()
+            return
+        }
         guard Scenario(rawValue: scenario) != nil else {
             throw ValidationError("unknown scenario '\(scenario)'; see --list")
         }
@@ -76,9 +85,33 @@ struct Simulate: ParsableCommand {
         }
     }
 
+    /// What a service scenario takes: a heartbeat, `--slow` of drains and start-ups; no app style, fault or length.
+    private func validateServiceScenario() throws {
+        if style != nil || !faults.isEmpty || events != nil || duration != nil {
+            throw ValidationError("--style, --inject, --events and --duration apply to app scenarios, not to the service scenario '\(scenario)'")
+        }
+        if let heartbeat, (Nanoseconds.parse(heartbeat) ?? 0) <= 0 {
+            throw ValidationError("--heartbeat must be a positive duration such as 1s")
+        }
+        for entry in slowed {
+            guard let (kind, _) = Self.slowdown(entry), kind == .serviceShutdown || kind == .serviceReady else {
+                throw ValidationError("--slow of a service scenario takes service.shutdown or service.ready and a factor from 0.01 to 100, e.g. service.shutdown=1.5, not \"\(entry)\"")
+            }
+        }
+    }
+
     func run() throws {
         if list {
             printList()
+            return
+        }
+        if let service = ServiceScenario(rawValue: scenario) {
+            let slowdowns = Dictionary(slowed.compactMap(Self.slowdown), uniquingKeysWith: { $1 })
+            let simulator = ServiceSimulator(configuration: .init(
+                scenario: service, seed: seed, groundTruth: groundTruth,
+                heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse) ?? 1_000_000_000,
+                drainFactor: slowdowns[.serviceShutdown] ?? 1, readyFactor: slowdowns[.serviceReady] ?? 1))
+            try write(header: simulator.header) { sink in try simulator.run(sink) }
             return
         }
         let configuration = Simulator.Configuration(
@@ -92,9 +125,14 @@ struct Simulate: ParsableCommand {
             minimumDuration: duration.flatMap(Nanoseconds.parse),
             slowedHandlers: Dictionary(slowed.compactMap(Self.slowdown), uniquingKeysWith: { $1 }))
         let simulator = Simulator(configuration: configuration)
-        let writer = try makeEventWriter(path: output!, header: metadata.applied(to: simulator.header), options: .zstd)
+        try write(header: simulator.header) { sink in try simulator.run(sink) }
+    }
+
+    /// Writes the events `simulate` passes to its sink under `header` (with `--meta` applied) to the output.
+    private func write(header: TraceHeader, _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int) throws {
+        let writer = try makeEventWriter(path: output!, header: metadata.applied(to: header), options: .zstd)
         let progress = Progress(total: events, label: "simulate")
-        try simulator.run { event in
+        _ = try simulate { event in
             try writer.append(event)
             progress.tick()
         }
@@ -114,6 +152,7 @@ struct Simulate: ParsableCommand {
         var out = StandardOutput()
         out.line("Scenarios:")
         for scenario in Scenario.allCases { out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
+        for scenario in ServiceScenario.allCases { out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
         out.line("Styles:")
         for style in AppStyle.allCases { out.line("  \(style.rawValue.padding(26))\(style.summary)") }
         out.line("Faults (--inject):")

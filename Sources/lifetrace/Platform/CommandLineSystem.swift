@@ -42,6 +42,8 @@ enum CommandLineSystem {
         // A full pipe (more than a page of signals not yet read) drops the signal rather than blocking a handler.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         stopSignalPipe = ends[1]
+        // A mask inherited blocked (a test runner's thread may block them) would keep the handler from running.
+        unblockStopSignals()
         for signalNumber in stopSignals {
             // Only async-signal-safe calls here: write(2).
             _ = signal(signalNumber) { number in
@@ -62,6 +64,16 @@ enum CommandLineSystem {
     static func readSignalNumber(from pipe: Int32) -> Int32? {
         var byte: UInt8 = 0
         return read(pipe, &byte, 1) == 1 ? Int32(byte) : nil
+    }
+
+    /// Unblocks the stop signals in the calling thread, so that a command it starts, which inherits its signal
+    /// mask, can receive the stop signals `record` passes on (a parent, such as a test runner's worker thread, may
+    /// have blocked them).
+    static func unblockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in stopSignals { sigaddset(&set, signalNumber) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Sends `signalNumber` to the process `pid`.

@@ -232,6 +232,18 @@ import Testing
         #expect(result.findings.last?.measured == 5 * Self.s)
     }
 
+    /// Readiness is opt-in: a service that never said it was ready is still one whose shutdown is owed. SIGTERM
+    /// reached a process whose only service was still starting, and nothing followed for 5 s: the signal was never
+    /// acted on (LT095), and the process ended during its shutdown (LT093); a start-up never completed is not an
+    /// overrun of the readiness budget (LT094 judges a readiness that came).
+    @Test func aSignalNothingActedOnIsAFindingWhenNoServiceWasReady() {
+        var events = [Self.launch(), Self.start(1 * Self.ms, "http"), Self.signal(100 * Self.s)]
+        for second in 101...105 { events.append(Self.heartbeat(Int64(second) * Self.s)) }
+        let result = Self.check(events)
+        #expect(result.findings.map(\.rule.id) == ["LT093", "LT095"], "\(Self.describe(result))")
+        #expect(result.findings.last?.measured == 5 * Self.s)
+    }
+
     /// A service that ignores graceful shutdown runs until its group's maximumGracefulShutdownDuration cancels it.
     @Test func aServiceStoppedOnlyByCancellationDidNotActOnItsRequest() {
         let result = Self.check([
