@@ -282,6 +282,42 @@ extension ReliabilityTests {
             expectOneLine(result, mentioning: "is also an input")
             #expect(directory.read("a.jsonl") == original, "\(command) changed its input")
         }
+        // import: a capture that imports (exit 0 when written elsewhere) is kept when the output names it.
+        let c = directory.write("c.log", text: try String(contentsOfFile: Self.repro("import_strict_two_lines.log"), encoding: .utf8))
+        let capture = directory.read("c.log")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link.log"), withDestinationPath: c)
+        #expect(try CommandLineTool.run(["import", c, "-o", directory.file("c.lifetrace"), "--process", "BareExample"]).status == 0)
+        for output in [c, directory.file("link.log")] {
+            let result = try CommandLineTool.run(["import", c, "-o", output, "--process", "BareExample"])
+            #expect(result.status == 2, "\(output)")
+            expectOneLine(result, mentioning: output, ["is also an input (\(c))"])
+            #expect(directory.read("c.log") == capture, "import -o \(output) changed its input")
+        }
+    }
+
+    // MARK: - N13: a failed import says one line
+
+    /// `--strict` over a capture with a line not understood, prose to skip and no zone printed: the error alone,
+    /// with the count and the first offender; what was skipped and assumed describes a trace that is not
+    /// written, so it is not said. Without `--strict` the same run writes the trace and says all three.
+    @Test func aFailedStrictImportSaysOnlyItsError() throws {
+        let log = Self.repro("import_strict_two_lines.log")
+        let out = directory.file("x.lifetrace")
+        let strict = try CommandLineTool.run(["import", "--strict", log, "-o", out, "--process", "BareExample"])
+        #expect(strict.status == 2)
+        expectOneLine(strict, mentioning: log, ["1 lines not understood; first: line 5: lifetrace ev=bogus.kind"])
+        #expect(!FileManager.default.fileExists(atPath: out))
+
+        let lenient = try CommandLineTool.run(["import", log, "-o", out, "--process", "BareExample"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let lines = lenient.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(log): skipped 1 line that is not a log entry",
+            "\(out): 2 events from 2 log entries (log-compact)",
+            "warning: \(log): 1 lines not understood; first: line 5: lifetrace ev=bogus.kind",
+            "warning: \(log): the capture prints no zone: took zone +0000 (UTC; give --time-zone)",
+        ], "\(lenient.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
     }
 
     // MARK: - N13, N14, N15: record says what it lost, in one line, and loses nothing it can keep
