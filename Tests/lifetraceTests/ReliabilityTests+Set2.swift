@@ -231,6 +231,7 @@ extension ReliabilityTests {
         try #require(try run("/usr/bin/mkfifo", [folder + "/pipe.lifetrace"]).status == 0)
         let result = try shell("timeout 60 \"$L\" summarize walked -o rows.jsonl")
         #expect(result.status == 2, "\(result.stderr)")
+        expectOneLine(result, mentioning: "walked/pipe.lifetrace: not a regular file", ["(1 trace could not be read"])
         let rows = try String(contentsOfFile: directory.file("rows.jsonl"), encoding: .utf8)
         #expect(rows.contains("\"row\":\"error\",\"trace\":\"walked/pipe.lifetrace\""), "\(rows)")
         #expect(rows.contains("not a regular file (a FIFO or another special file)"))

@@ -93,12 +93,13 @@ struct Import: ParsableCommand {
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
-        if importer.entries == 0, number > 0 {
-            // Nothing was written: no event came from it. Lines in no known format, or that start like JSON
-            // but hold no log entry (a binary file, say), are no capture.
+        if importer.entries == 0 {
+            // Nothing was written: no event came from it. An empty input, lines in no known format, or lines that
+            // start like JSON but hold no log entry (a binary file, say), are no capture.
+            if number == 0 { throw TraceError(.unrecognized, file: log, at: .file, "empty: no log line to import") }
             throw TraceError(.unrecognized, file: log, at: .line(1), Self.notACapture(importer))
         }
-        if importer.events == 0, sink.events == 0, derived.isEmpty, number > 0 {
+        if importer.events == 0, sink.events == 0, derived.isEmpty {
             // Entries, but none of the app's: a trace without events would say nothing, silently.
             Diagnostics.error("\(log): \(Self.noEvent(importer, selection: selection))")
             throw ExitCode(ExitStatus.badInput)
