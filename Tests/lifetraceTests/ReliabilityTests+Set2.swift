@@ -326,6 +326,18 @@ extension ReliabilityTests {
         expectOneLine(result, mentioning: "-:2: unknown event \"nope\"", ["(150 lines rejected in all)", out + ": recorded 1 events"])
     }
 
+    /// An output that cannot be created is one line before anything runs: no line read, no command started
+    /// (each rejected line and the close used to repeat the same error in one long line).
+    @Test func recordIntoAnOutputItCannotCreateFailsBeforeItStarts() throws {
+        let out = directory.file("missing/r.lifetrace")
+        let result = try shell("\"$L\" record -o missing/r.lifetrace -- touch ran.txt")
+        #expect(result.status == 2)
+        expectOneLine(result, mentioning: "missing/r.lifetrace: cannot create")
+        #expect(result.stderr.components(separatedBy: "cannot create").count == 2, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("ran.txt")))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     /// Two producers into one pipe: their lines interleave, some going back in time. Every one is kept, its
     /// time raised to the last one's, as `Recorder.record(_:)` documents.
     @Test func twoProducersIntoOnePipeLoseNothing() throws {
