@@ -7,7 +7,8 @@ enum LogTime {
         withPrefix(text, 20) { timeOfDay(bytes: $0) }
     }
 
-    private static func timeOfDay(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, length: Int)? {
+    /// `HH:MM:SS[.fraction]` at the start of `utf8` (the fraction as long as digits follow).
+    static func timeOfDay(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, length: Int)? {
         guard utf8.count >= 8, utf8[2] == UInt8(ascii: ":"), utf8[5] == UInt8(ascii: ":"),
             let hours = digits(utf8[0..<2]), let minutes = digits(utf8[3..<5]), let seconds = digits(utf8[6..<8]),
             hours < 24, minutes < 60, seconds < 61
