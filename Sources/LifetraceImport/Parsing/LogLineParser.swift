@@ -289,7 +289,9 @@ struct LogLineParser {
     private mutating func xcode(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
         let rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
-        guard rest.hasPrefix(" "), let column = XcodeConsoleLine.processColumn(rest.dropFirst()) else { return nil }
+        guard rest.utf8.first == UInt8(ascii: " "),
+            let column = XcodeConsoleLine.processColumn(UTF8Search.dropFirst(1, bytesOf: rest))
+        else { return nil }
         let (timestamp, zone) = zoned(stamp)
         return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(column.process),
                        pid: column.pid, message: String(column.message))

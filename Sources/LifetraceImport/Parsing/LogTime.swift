@@ -127,9 +127,15 @@ enum LogTime {
         byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
     }
 
-    /// Calls `body` with the first `count` (at most 40) UTF-8 bytes of `text`, copied to the stack.
+    /// Calls `body` with the first `count` (at most 40) UTF-8 bytes of `text`: where they are stored, or copied
+    /// to the stack where the text is not stored as UTF-8 in one piece.
     private static func withPrefix<S: StringProtocol, R>(_ text: S, _ count: Int,
                                                          _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable({
+            body(UnsafeBufferPointer(rebasing: $0.prefix(min(count, 40))))
+        }) {
+            return result
+        }
         var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { raw in
             var length = 0

@@ -23,7 +23,6 @@ enum UTF8Search {
         return utf8[start...].firstIndex(of: byte)
     }
 
-    /// The part of `text` from `start` up to the first byte that `stop` accepts (or the end).
     /// `line` after its first `count` bytes (an ASCII stamp's length): found in the UTF-8 view in one step,
     /// not by walking `count` characters.
     static func dropFirst(_ count: Int, bytesOf line: Substring) -> Substring {
@@ -32,6 +31,7 @@ enum UTF8Search {
         return line[start...]
     }
 
+    /// The part of `text` from `start` up to the first byte that `stop` accepts (or the end).
     static func prefix(_ text: String, from start: String.Index, until stop: (UInt8) -> Bool) -> Substring {
         let utf8 = text.utf8
         let end = firstIndex(in: utf8, from: start, where: stop) ?? utf8.endIndex
