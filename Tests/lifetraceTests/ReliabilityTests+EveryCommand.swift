@@ -15,7 +15,7 @@ extension ReliabilityTests {
          ["dump"], ["convert", "-", directory.file("every.jsonl")], ["recover", "-", directory.file("every.lifetrace")]]
     }
 
-    @Test(arguments: ["recover_block_size_sigill.lifetrace", "scene_name_16MiB_x10.lifetrace",
+    @Test(.integration, arguments: ["recover_block_size_sigill.lifetrace", "scene_name_16MiB_x10.lifetrace",
                       "overlapping_handlers_100k.lifetrace", "ctl_chars_in_names.jsonl", "convert_2MiB_scene.lifetrace"])
     func everyTraceCommandEndsWithAStatusInBoundedMemory(reproducer: String) throws {
         let path = Self.repro(reproducer)
@@ -32,7 +32,7 @@ extension ReliabilityTests {
         #expect(peak < 128, "compare took \(peak) MiB")
     }
 
-    @Test func compareAndImportReproducersEndWithAStatusInBoundedMemory() throws {
+    @Test(.integration) func compareAndImportReproducersEndWithAStatusInBoundedMemory() throws {
         let base = Self.repro("compare_int64max_base.sum.jsonl")
         let new = Self.repro("compare_int64max_new.sum.jsonl")
         for format in ["text", "json", "markdown"] {
