@@ -12,6 +12,9 @@ extension Attribute {
         public static let stateAtCaptureStart = "state_at_capture_start"
         /// `begun_before_capture`: a task's end whose begin happened before the capture began.
         public static let begunBeforeCapture = "begun_before_capture"
+        /// `lost_from_capture`: a transition whose own log line the capture lost, derived at the first line that
+        /// shows it had happened (UIKit's next deactivation line, whose previous mask says so).
+        public static let lostFromCapture = "lost_from_capture"
         /// `ui_state`: on `process.launch`, the state the app's UI starts in (`inactive` or `background`),
         /// where the source knows it.
         public static let uiState = "ui_state"
@@ -48,8 +51,8 @@ extension Attribute {
         public static let action = "action"
 
         /// Every key above.
-        public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, uiState, processRole,
-                                 prewarmed, dropped, cause, success, unfinished, scene, reason, successTermination,
-                                 failureTermination, error, cancelled, ranNanoseconds, action]
+        public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, lostFromCapture,
+                                 uiState, processRole, prewarmed, dropped, cause, success, unfinished, scene, reason,
+                                 successTermination, failureTermination, error, cancelled, ranNanoseconds, action]
     }
 }

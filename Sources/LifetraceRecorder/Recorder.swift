@@ -261,6 +261,10 @@ public final class Recorder: Sendable {
     }
 
     /// Writes every buffered event that no unfinished span holds back, as a frame.
+    ///
+    /// Once the trace is closed, does nothing and throws nothing, as a second ``close()`` does: the close wrote
+    /// everything recorded before it, and events recorded after it are refused and counted in
+    /// ``droppedEventCount``, so nothing is left to write.
     public func flush() throws(TraceError) {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
     }
@@ -380,6 +384,8 @@ public final class Recorder: Sendable {
         }
         let locked = output.lock()
         defer { output.unlock() }
+        // A closed trace takes nothing more; its shards are closed too, so `batches` is empty.
+        guard !locked.pointee.isClosed else { return }
         try locked.pointee.write(batches, cutoff: cutoff)
     }
 

@@ -26,6 +26,25 @@ import Testing
         #expect(tasks == [1])
     }
 
+    /// flush() after close() does nothing, as a second close does: no error, the file untouched, and an event
+    /// recorded between them is counted once, as refused, not written by the flush.
+    @Test func flushAfterCloseIsANoOpAndTheLateEventStaysCounted() throws {
+        let path = directory.file("fc.lifetrace")
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.flushafterclose")
+        recorder.record(.taskBegin, task: 1)
+        try recorder.flush()
+        try recorder.close()
+        let closed = try Data(contentsOf: URL(fileURLWithPath: path))
+        recorder.record(.taskBegin, task: 2)
+        try recorder.flush()
+        recorder.flushSoon()
+        try recorder.close()
+        try recorder.flush()
+        #expect(recorder.droppedEventCount == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == closed)
+        #expect(try RecorderTraces.read(path).events.compactMap(\.task) == [1])
+    }
+
     /// Threads record while two others close at once; then more events come after the close. No close throws,
     /// every event recorded before the close began is in the file, in each thread's order, and every event after
     /// it is counted as dropped.

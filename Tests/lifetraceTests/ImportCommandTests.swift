@@ -134,6 +134,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/x.jsonl"))
     }
 
+    /// An empty input yields no event: no trace is written, and the one error line says why, for a file and for
+    /// standard input read live.
+    @Test func anEmptyInputIsNoCapture() throws {
+        let capture = directory.write("empty.log", text: "")
+        let output = directory.path + "/x.lifetrace"
+        let file = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App"])
+        #expect(file.status == 2)
+        #expect(file.stderr == "error: \(capture): empty: no log line to import\n")
+        let live = try CommandLineTool.run(["import", "--live", "-o", output, "--process", "App"], input: "")
+        #expect(live.status == 2)
+        #expect(live.stderr == "error: -: empty: no log line to import\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func aTraceIsNoCapture() throws {
         let trace = directory.path + "/run.lifetrace"
         #expect(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", trace]).status == 0)

@@ -231,6 +231,7 @@ extension ReliabilityTests {
         try #require(try run("/usr/bin/mkfifo", [folder + "/pipe.lifetrace"]).status == 0)
         let result = try shell("timeout 60 \"$L\" summarize walked -o rows.jsonl")
         #expect(result.status == 2, "\(result.stderr)")
+        expectOneLine(result, mentioning: "walked/pipe.lifetrace: not a regular file", ["(1 trace could not be read"])
         let rows = try String(contentsOfFile: directory.file("rows.jsonl"), encoding: .utf8)
         #expect(rows.contains("\"row\":\"error\",\"trace\":\"walked/pipe.lifetrace\""), "\(rows)")
         #expect(rows.contains("not a regular file (a FIFO or another special file)"))
@@ -282,6 +283,36 @@ extension ReliabilityTests {
             expectOneLine(result, mentioning: "is also an input")
             #expect(directory.read("a.jsonl") == original, "\(command) changed its input")
         }
+        // import: a capture that imports (exit 0 when written elsewhere) is kept when the output names it.
+        let c = directory.write("c.log", text: try String(contentsOfFile: Self.repro("import_strict_two_lines.log"), encoding: .utf8))
+        let capture = directory.read("c.log")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link.log"), withDestinationPath: c)
+        #expect(try CommandLineTool.run(["import", c, "-o", directory.file("c.lifetrace"), "--process", "BareExample"]).status == 0)
+        for output in [c, directory.file("link.log")] {
+            let result = try CommandLineTool.run(["import", c, "-o", output, "--process", "BareExample"])
+            #expect(result.status == 2, "\(output)")
+            expectOneLine(result, mentioning: output, ["is also an input (\(c))"])
+            #expect(directory.read("c.log") == capture, "import -o \(output) changed its input")
+        }
+    }
+
+    // MARK: - N13: what a failed import leaves unsaid, a successful one says
+
+    /// The capture whose `--strict` import fails with its error alone (`aFailedStrictImportWritesNothingAndSaysOneLine`)
+    /// imports without `--strict`, and then says what it skipped, the line not understood and the zone it took.
+    @Test func aLenientImportSaysWhatItSkippedAndAssumed() throws {
+        let log = Self.repro("import_strict_two_lines.log")
+        let out = directory.file("x.lifetrace")
+        let lenient = try CommandLineTool.run(["import", log, "-o", out, "--process", "BareExample"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let lines = lenient.stderr.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(log): skipped 1 line that is not a log entry",
+            "\(out): 2 events from 2 log entries (log-compact)",
+            "warning: \(log): 1 lines not understood; first: line 5: lifetrace ev=bogus.kind",
+            "warning: \(log): the capture prints no zone: took zone +0000 (UTC; give --time-zone)",
+        ], "\(lenient.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
     }
 
     // MARK: - N13, N14, N15: record says what it lost, in one line, and loses nothing it can keep
@@ -293,6 +324,18 @@ extension ReliabilityTests {
         let result = try CommandLineTool.run(["record", "-o", out], input: input)
         #expect(result.status == 2)
         expectOneLine(result, mentioning: "-:2: unknown event \"nope\"", ["(150 lines rejected in all)", out + ": recorded 1 events"])
+    }
+
+    /// An output that cannot be created is one line before anything runs: no line read, no command started
+    /// (each rejected line and the close used to repeat the same error in one long line).
+    @Test func recordIntoAnOutputItCannotCreateFailsBeforeItStarts() throws {
+        let out = directory.file("missing/r.lifetrace")
+        let result = try shell("\"$L\" record -o missing/r.lifetrace -- touch ran.txt")
+        #expect(result.status == 2)
+        expectOneLine(result, mentioning: "missing/r.lifetrace: cannot create")
+        #expect(result.stderr.components(separatedBy: "cannot create").count == 2, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("ran.txt")))
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     /// Two producers into one pipe: their lines interleave, some going back in time. Every one is kept, its

@@ -26,7 +26,10 @@ import Testing
         let output = directory.file("rows.jsonl")
         let result = try CommandLineTool.run(["summarize", PackagePaths.path("SampleTraces"), build, damaged, "-o", output])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("1 trace could not be read"))
+        // One line, naming the trace that could not be read.
+        #expect(result.stderr.hasPrefix("error: \(damaged):"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" (1 trace could not be read: see their error rows)\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
         let kinds = Set(lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0["row"] as? String })
         #expect(kinds == ["trace", "process", "handler", "task", "finding", "error"])

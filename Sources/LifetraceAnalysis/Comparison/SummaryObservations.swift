@@ -27,6 +27,13 @@ public struct SummaryObservations: Sendable {
     /// No observations.
     public init() {}
 
+    /// What an error row says of the trace it stands for: its error, or that the trace could not be read;
+    /// `nil` for any other row.
+    public static func unreadable(_ row: JSONValue) -> String? {
+        guard row["row"]?.stringValue == "error" else { return nil }
+        return row["error"]?.stringValue ?? "\(row["trace"]?.stringValue ?? "a trace"): could not be read"
+    }
+
     /// Takes one summary row; rows of a trace come together (as `summarize` writes them).
     public mutating func add(_ row: JSONValue) {
         guard let trace = row["trace"]?.stringValue, let kind = row["row"]?.stringValue else { return }
@@ -47,7 +54,7 @@ public struct SummaryObservations: Sendable {
         case "error":
             traces += 1
             unreadable += 1
-            if firstUnreadable == nil { firstUnreadable = row["error"]?.stringValue ?? "\(trace): could not be read" }
+            if firstUnreadable == nil { firstUnreadable = Self.unreadable(row) }
         case "handler":
             if let name = row["handler"]?.stringValue, let mean = row["mean_ns"]?.intValue {
                 values[ComparedMetric(.handler, name), default: []].append(mean)

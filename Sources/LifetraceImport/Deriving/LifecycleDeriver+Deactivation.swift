@@ -24,9 +24,9 @@ extension LifecycleDeriver {
             launching = true
             if nextTaskID == nil { nextTaskID = 1 }
         }
-        if mask == nil, old == 0, ui == .inactive, !launchShown, message.hasSuffix("lifecycle event: 1") {
-            // The capture begins mid-session with the app active (an animated resignation from no reasons; a
-            // launch starts from no reasons without animation): state it once, so what follows is ordered.
+        if mask == nil, old == 0, ui == .inactive, !launchShown {
+            // The capture begins mid-session with the app active: a first line from no reasons that is not
+            // UIKit's launch line (reason 10, handled above). State it once, so what follows is ordered.
             add(.appDidBecomeActive, entry, attributes: [Self.stateAtCaptureStart], into: &events)
             ui = .active
         }
@@ -35,6 +35,10 @@ extension LifecycleDeriver {
             // The capture begins with the app in the background.
             add(.appDidEnterBackground, entry, attributes: [Self.stateAtCaptureStart], into: &events)
             ui = .background
+        }
+        if let known = mask, old != known, !launching {
+            // The mask UIKit had is not the one its last line left: the capture lost the lines between.
+            reconcile(to: old, entry, into: &events)
         }
         mask = new
         if reason == Self.backgroundReason, !launching || ui == .background {
@@ -55,6 +59,31 @@ extension LifecycleDeriver {
             launching = false
         } else if old == 0, new != 0, ui == .active {
             add(.appWillResignActive, entry, into: &events)
+            ui = .inactive
+        }
+    }
+
+    /// Brings the app's state to what the deactivation mask `old` says, where the capture lost the lines that
+    /// changed it (a device's relay drops lines under load): each transition is derived at `entry`, the first
+    /// line that shows it happened, marked `lost_from_capture`.
+    private mutating func reconcile(to old: Int64, _ entry: LogLine, into events: inout [LifecycleEvent]) {
+        let lost = [Self.lostFromCapture]
+        if old & (1 << Self.backgroundReason) != 0 {
+            guard ui != .background else { return }
+            if ui == .active { add(.appWillResignActive, entry, attributes: lost, into: &events) }
+            add(.appDidEnterBackground, entry, attributes: lost, into: &events)
+            ui = .background
+            return
+        }
+        if ui == .background {
+            add(.appWillEnterForeground, entry, attributes: lost, into: &events)
+            ui = .inactive
+        }
+        if old == 0, ui != .active {
+            add(.appDidBecomeActive, entry, attributes: lost, into: &events)
+            ui = .active
+        } else if old != 0, ui == .active {
+            add(.appWillResignActive, entry, attributes: lost, into: &events)
             ui = .inactive
         }
     }

@@ -238,6 +238,8 @@ public struct LifecycleDeriver: Sendable {
     static let taskIDInferred = Attribute(Attribute.Key.taskIDInferred, .bool(true))
     /// Marks the end of a task begun before the capture began.
     static let begunBeforeCapture = Attribute(Attribute.Key.begunBeforeCapture, .bool(true))
+    /// On a transition whose own line the capture lost, derived at the first line that shows it happened.
+    static let lostFromCapture = Attribute(Attribute.Key.lostFromCapture, .bool(true))
     /// UIKit's deactivation reason 10: the app is launching (`0 -> 1024`, the first line of a launch).
     static let launchReason: Int64 = 10
 

@@ -5,10 +5,15 @@ import LifetraceCore
 /// duration: `850ns`, `12.3us`, `1.2ms`, `5s`), `task`, `name`, `phase`, `reason`, `pid`; values with spaces
 /// in double quotes (`name="Finish Network Tasks"`).
 enum LifetraceLogLine {
+    /// The event `message` states, or `nil` if it is no `lifetrace` line or does not parse.
+    ///
+    /// Only the message's first line is read: the lines that continue it are what the capture printed next
+    /// (the app's `print` output in Xcode's console, the prose around a paste), not part of the app's line.
     static func parse(_ message: String) -> LifecycleEvent? {
-        guard message.hasPrefix("lifetrace ") else { return nil }
+        let line = message.prefix { $0 != "\n" && $0 != "\r" }
+        guard line.hasPrefix("lifetrace ") else { return nil }
         var fields: [String: String] = [:]
-        var rest = message.dropFirst("lifetrace ".count)[...]
+        var rest = line.dropFirst("lifetrace ".count)
         while !rest.isEmpty {
             rest = rest.drop { $0 == " " }
             guard let equals = rest.firstIndex(of: "=") else { return nil }

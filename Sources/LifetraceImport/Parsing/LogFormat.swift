@@ -29,7 +29,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
         if SyslogRelayLine.fields(line) != nil { return .idevicesyslog }
         // `log` and Xcode print the time with a fraction: a date a person or a daemon quotes rarely has one.
         guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
-        let rest = line.dropFirst(stamp.length)
+        let rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
         let columns = rest.drop { $0 == " " }
         if columns.hasPrefix("0x") { return .logDefault }
         // Compact style's second column is a type of at most two letters, then `process[pid:tid]`.

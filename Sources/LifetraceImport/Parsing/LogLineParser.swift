@@ -192,7 +192,7 @@ struct LogLineParser {
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
     private func logDefault(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
-        var rest = line.dropFirst(stamp.length)
+        var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
         var pid: Substring = ""
         for column in 0..<5 {  // thread, type, activity, pid, ttl
             rest = rest.drop { $0 == " " || $0 == "\t" }
@@ -216,7 +216,7 @@ struct LogLineParser {
     /// `2026-10-08 11:59:59.318 Df BareExample[31848:159e4] [com.apple.UIKit:BackgroundTask] message`
     private mutating func logCompact(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
-        var rest = line.dropFirst(stamp.length).drop { $0 == " " }
+        var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line).drop { $0 == " " }
         let type = rest.prefix { $0 != " " }
         guard !type.isEmpty, type.count <= 2 else { return nil }
         rest = rest.dropFirst(type.count).drop { $0 == " " }
@@ -234,7 +234,7 @@ struct LogLineParser {
     /// `2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
     private func logSyslog(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
-        var rest = line.dropFirst(stamp.length).drop { $0 == " " }
+        var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line).drop { $0 == " " }
         let host = rest.prefix { $0 != " " }
         guard !host.isEmpty, let colon = UTF8Search.range(of: "]: ", in: rest) else { return nil }
         rest = rest.dropFirst(host.count).drop { $0 == " " }
@@ -288,8 +288,10 @@ struct LogLineParser {
     /// (consoles before Xcode 8), the assumed one.
     private mutating func xcode(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
-        let rest = line.dropFirst(stamp.length)
-        guard rest.hasPrefix(" "), let column = XcodeConsoleLine.processColumn(rest.dropFirst()) else { return nil }
+        let rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
+        guard rest.utf8.first == UInt8(ascii: " "),
+            let column = XcodeConsoleLine.processColumn(UTF8Search.dropFirst(1, bytesOf: rest))
+        else { return nil }
         let (timestamp, zone) = zoned(stamp)
         return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(column.process),
                        pid: column.pid, message: String(column.message))

@@ -7,7 +7,8 @@ enum LogTime {
         withPrefix(text, 20) { timeOfDay(bytes: $0) }
     }
 
-    private static func timeOfDay(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, length: Int)? {
+    /// `HH:MM:SS[.fraction]` at the start of `utf8` (the fraction as long as digits follow).
+    static func timeOfDay(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, length: Int)? {
         guard utf8.count >= 8, utf8[2] == UInt8(ascii: ":"), utf8[5] == UInt8(ascii: ":"),
             let hours = digits(utf8[0..<2]), let minutes = digits(utf8[3..<5]), let seconds = digits(utf8[6..<8]),
             hours < 24, minutes < 60, seconds < 61
@@ -43,11 +44,15 @@ enum LogTime {
 
     /// `+0500`, `-0800`, `+05:30`: seconds east of UTC.
     static func zoneOffset<S: StringProtocol>(_ text: S) -> Int64? {
+        zoneOffset(bytes: text.utf8)
+    }
+
+    private static func zoneOffset<C: Collection<UInt8>>(bytes: C) -> Int64? {
         // A sign and four digits, colons skipped; read in one pass, as it runs for every dated entry.
         var sign: UInt8 = 0
         var hhmm: Int64 = 0
         var count = 0
-        for byte in text.utf8 where byte != UInt8(ascii: ":") {
+        for byte in bytes where byte != UInt8(ascii: ":") {
             if count == 0 {
                 guard byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
                 sign = byte
@@ -65,21 +70,26 @@ enum LogTime {
     /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length;
     /// `nil` for a date outside what 64-bit nanoseconds hold (1678 to 2262).
     static func dateTime<S: StringProtocol>(_ text: S) -> (ns: Int64, zone: String?, length: Int)? {
-        guard let days = date(text.prefix(10)), text.count > 11 else { return nil }
-        let rest = text.dropFirst(11)
-        guard let time = timeOfDay(rest) else { return nil }
+        // The date (10 bytes), a separator, the time of day (at most 20) and a zone (5): 36 bytes, read off a
+        // copy on the stack, as this runs for every dated entry.
+        withPrefix(text, 36) { dateTime(bytes: $0) }
+    }
+
+    private static func dateTime(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, zone: String?, length: Int)? {
+        guard utf8.count > 11, let days = date(bytes: UnsafeBufferPointer(rebasing: utf8[0..<10])),
+            let time = timeOfDay(bytes: UnsafeBufferPointer(rebasing: utf8[11..<min(utf8.count, 31)]))
+        else { return nil }
         let (dayStart, overflow) = days.multipliedReportingOverflow(by: 86_400_000_000_000)
         // A day's nanoseconds and a zone's shift stay far from the limits once the day itself is within them.
         guard !overflow, dayStart > Int64.min / 2, dayStart < Int64.max / 2 else { return nil }
         var ns = dayStart + time.ns
         var length = 11 + time.length
-        let after = rest.dropFirst(time.length)
         var zone: String?
-        if let first = after.first, first == "+" || first == "-" {
-            let candidate = after.prefix(5)
-            if let offset = zoneOffset(candidate) {
+        if length < utf8.count, utf8[length] == UInt8(ascii: "+") || utf8[length] == UInt8(ascii: "-") {
+            let candidate = UnsafeBufferPointer(rebasing: utf8[length..<min(utf8.count, length + 5)])
+            if let offset = zoneOffset(bytes: candidate) {
                 ns -= offset * 1_000_000_000
-                zone = String(candidate)
+                zone = String(decoding: candidate, as: UTF8.self)
                 length += 5
             }
         }
@@ -117,10 +127,16 @@ enum LogTime {
         byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
     }
 
-    /// Calls `body` with the first `count` (at most 24) UTF-8 bytes of `text`, copied to the stack.
+    /// Calls `body` with the first `count` (at most 40) UTF-8 bytes of `text`: where they are stored, or copied
+    /// to the stack where the text is not stored as UTF-8 in one piece.
     private static func withPrefix<S: StringProtocol, R>(_ text: S, _ count: Int,
                                                          _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        if let result = text.utf8.withContiguousStorageIfAvailable({
+            body(UnsafeBufferPointer(rebasing: $0.prefix(min(count, 40))))
+        }) {
+            return result
+        }
+        var storage: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         return withUnsafeMutableBytes(of: &storage) { raw in
             var length = 0
             for byte in text.utf8.prefix(min(count, raw.count)) {

@@ -34,100 +34,124 @@ enum SyslogRelayLine {
     }
 
     /// The columns of `line`, if it is an idevicesyslog entry: the date and time, then a process column that
-    /// ends in `[pid]` (and launchd's job), then `<Level>:`.
+    /// ends in `[pid]` (and launchd's job), then `<Level>:`. Every line passes here: it is read as bytes.
     static func fields(_ line: Substring) -> Fields? {
-        let utf8 = line.utf8
-        guard utf8.count >= 20 else { return nil }
-        let start = utf8.startIndex
-        let b0 = utf8[start], b1 = utf8[utf8.index(start, offsetBy: 1)], b2 = utf8[utf8.index(start, offsetBy: 2)]
-        guard let month = LogTime.month(b0, b1, b2), utf8[utf8.index(start, offsetBy: 3)] == UInt8(ascii: " ") else {
-            return nil
+        if let found = line.utf8.withContiguousStorageIfAvailable({ columns(bytes: $0) }) {
+            return found.map { fields(line, $0) }
         }
+        // A line not stored as UTF-8 in one piece (bridged text): read a copy that is.
+        var copy = String(line)
+        copy.makeContiguousUTF8()
+        return fields(copy[...])
+    }
+
+    /// Where an entry's columns are, as byte offsets into its line.
+    private struct Columns {
+        var month: Int64
+        var day: Int64
+        var timeOfDay: Int64
+        var name: Range<Int>
+        var sender: Range<Int>?
+        var pid: Int64
+        var label: Range<Int>?
+        var message: Int
+    }
+
+    private static func fields(_ line: Substring, _ columns: Columns) -> Fields {
+        let utf8 = line.utf8
+        func index(_ offset: Int) -> Substring.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        func text(_ range: Range<Int>) -> Substring { line[index(range.lowerBound)..<index(range.upperBound)] }
+        return Fields(month: columns.month, day: columns.day, timeOfDay: columns.timeOfDay, name: text(columns.name),
+                      sender: columns.sender.map(text), pid: columns.pid, label: columns.label.map(text),
+                      message: line[index(columns.message)...])
+    }
+
+    private static func columns(bytes b: UnsafeBufferPointer<UInt8>) -> Columns? {
+        guard b.count >= 20, let month = LogTime.month(b[0], b[1], b[2]), b[3] == UInt8(ascii: " ") else { return nil }
         // The day, space-padded (`Aug  7`) or not.
-        var index = utf8.index(start, offsetBy: 4)
-        if utf8[index] == UInt8(ascii: " ") { index = utf8.index(after: index) }
+        var index = b[4] == UInt8(ascii: " ") ? 5 : 4
         var day: Int64 = 0
         var digits = 0
-        while index < utf8.endIndex, let digit = Self.digit(utf8[index]) {
+        while index < b.count, let digit = Self.digit(b[index]) {
             day = day * 10 + digit
             digits += 1
-            index = utf8.index(after: index)
+            index += 1
         }
-        guard (1...2).contains(digits), (1...31).contains(day), index < utf8.endIndex,
-            utf8[index] == UInt8(ascii: " ")
+        guard (1...2).contains(digits), (1...31).contains(day), index < b.count, b[index] == UInt8(ascii: " ") else {
+            return nil
+        }
+        index += 1
+        guard let time = LogTime.timeOfDay(bytes: UnsafeBufferPointer(rebasing: b[index..<min(b.count, index + 20)]))
         else { return nil }
-        index = utf8.index(after: index)
-        guard let time = LogTime.timeOfDay(line[index...]) else { return nil }
-        index = utf8.index(index, offsetBy: time.length)
-        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: " ") else { return nil }
-        let headStart = utf8.index(after: index)
+        index += time.length
+        guard index < b.count, b[index] == UInt8(ascii: " ") else { return nil }
+        let headStart = index + 1
         // The level: the first ` <Word>:` after the process column.
-        var search = headStart
-        while let open = UTF8Search.range(of: " <", in: line, from: search) {
-            var cursor = open.upperBound
-            while cursor < utf8.endIndex, Self.isLetter(utf8[cursor]) { cursor = utf8.index(after: cursor) }
-            let length = utf8.distance(from: open.upperBound, to: cursor)
-            if length > 0, length <= 12, cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: ">"),
-                utf8.index(after: cursor) < utf8.endIndex, utf8[utf8.index(after: cursor)] == UInt8(ascii: ":") {
-                var messageStart = utf8.index(cursor, offsetBy: 2)
-                if messageStart < utf8.endIndex, utf8[messageStart] == UInt8(ascii: " ") {
-                    messageStart = utf8.index(after: messageStart)
-                }
-                guard let columns = Self.processColumns(line[headStart..<open.lowerBound]) else { return nil }
-                return Fields(month: month, day: day, timeOfDay: time.ns, name: columns.name, sender: columns.sender,
-                              pid: columns.pid, label: columns.label, message: line[messageStart...])
-            }
-            search = open.upperBound
+        var open = headStart
+        while open + 1 < b.count {
+            defer { open += 1 }
+            guard b[open] == UInt8(ascii: " "), b[open + 1] == UInt8(ascii: "<") else { continue }
+            var cursor = open + 2
+            while cursor < b.count, Self.isLetter(b[cursor]) { cursor += 1 }
+            let length = cursor - (open + 2)
+            guard length > 0, length <= 12, cursor + 1 < b.count, b[cursor] == UInt8(ascii: ">"),
+                b[cursor + 1] == UInt8(ascii: ":")
+            else { continue }
+            var message = cursor + 2
+            if message < b.count, b[message] == UInt8(ascii: " ") { message += 1 }
+            guard headStart < open,
+                let head = processColumns(bytes: UnsafeBufferPointer(rebasing: b[headStart..<open]))
+            else { return nil }
+            let shift = { (range: Range<Int>) in (range.lowerBound + headStart)..<(range.upperBound + headStart) }
+            return Columns(month: month, day: day, timeOfDay: time.ns, name: shift(head.name),
+                           sender: head.sender.map(shift), pid: head.pid, label: head.label.map(shift), message: message)
         }
         return nil
     }
 
     /// `SpringBoard(AssertionServices)[53]`, `kernel[0]`, `com.apple.xpc.launchd[1] (UIKitApplication:...[470])`:
-    /// the name (with the device before it, if any), the library, the pid and launchd's job. Read byte by byte
-    /// from the end: every entry passes here.
-    static func processColumns(_ head: Substring) -> (name: Substring, sender: Substring?, pid: Int64, label: Substring?)? {
-        let utf8 = head.utf8
-        guard var end = utf8.indices.last else { return nil }
-        var label: Substring?
-        if utf8[end] == UInt8(ascii: ")"), let open = lastIndex(of: UInt8(ascii: "("), in: utf8, before: end),
-            open > utf8.startIndex, utf8[utf8.index(before: open)] == UInt8(ascii: " "),
-            utf8.index(before: open) > utf8.startIndex,
-            utf8[utf8.index(open, offsetBy: -2)] == UInt8(ascii: "]") {
-            label = head[utf8.index(after: open)..<end]
-            end = utf8.index(open, offsetBy: -2)
+    /// the name (with the device before it, if any), the library, the pid and launchd's job, as offsets into
+    /// `h`. Read from the end.
+    private static func processColumns(bytes h: UnsafeBufferPointer<UInt8>)
+        -> (name: Range<Int>, sender: Range<Int>?, pid: Int64, label: Range<Int>?)? {
+        var end = h.count - 1
+        var label: Range<Int>?
+        if h[end] == UInt8(ascii: ")"), let open = lastIndex(of: UInt8(ascii: "("), in: h, before: end), open >= 2,
+            h[open - 1] == UInt8(ascii: " "), h[open - 2] == UInt8(ascii: "]") {
+            label = (open + 1)..<end
+            end = open - 2
         }
         // `[pid]` at the end.
-        guard utf8[end] == UInt8(ascii: "]") else { return nil }
+        guard h[end] == UInt8(ascii: "]") else { return nil }
         var cursor = end
         var pid: Int64 = 0
         var scale: Int64 = 1
-        while cursor > utf8.startIndex {
-            cursor = utf8.index(before: cursor)
-            let byte = utf8[cursor]
+        while cursor > 0 {
+            cursor -= 1
+            let byte = h[cursor]
             if byte == UInt8(ascii: "[") { break }
             guard let digit = Self.digit(byte), scale <= 1_000_000_000_000 else { return nil }
             pid += digit * scale
             scale *= 10
         }
-        guard utf8[cursor] == UInt8(ascii: "["), scale > 1 else { return nil }
+        guard h[cursor] == UInt8(ascii: "["), scale > 1 else { return nil }
         var nameEnd = cursor
-        var sender: Substring?
-        if nameEnd > utf8.startIndex, utf8[utf8.index(before: nameEnd)] == UInt8(ascii: ")"),
-            let open = lastIndex(of: UInt8(ascii: "("), in: utf8, before: utf8.index(before: nameEnd)) {
-            sender = head[utf8.index(after: open)..<utf8.index(before: nameEnd)]
+        var sender: Range<Int>?
+        if nameEnd > 0, h[nameEnd - 1] == UInt8(ascii: ")"),
+            let open = lastIndex(of: UInt8(ascii: "("), in: h, before: nameEnd - 1) {
+            sender = (open + 1)..<(nameEnd - 1)
             nameEnd = open
         }
-        guard nameEnd > utf8.startIndex, utf8[utf8.startIndex] != UInt8(ascii: " ") else { return nil }
-        return (head[..<nameEnd], sender, pid, label)
+        guard nameEnd > 0, h[0] != UInt8(ascii: " ") else { return nil }
+        return (0..<nameEnd, sender, pid, label)
     }
 
-    /// The last `byte` before `end` in `utf8`.
-    private static func lastIndex(of byte: UInt8, in utf8: Substring.UTF8View, before end: Substring.UTF8View.Index)
-        -> Substring.UTF8View.Index? {
+    /// The last `byte` before `end` in `bytes`.
+    private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
         var cursor = end
-        while cursor > utf8.startIndex {
-            cursor = utf8.index(before: cursor)
-            if utf8[cursor] == byte { return cursor }
+        while cursor > 0 {
+            cursor -= 1
+            if bytes[cursor] == byte { return cursor }
         }
         return nil
     }

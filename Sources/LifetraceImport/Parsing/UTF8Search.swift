@@ -23,6 +23,14 @@ enum UTF8Search {
         return utf8[start...].firstIndex(of: byte)
     }
 
+    /// `line` after its first `count` bytes (an ASCII stamp's length): found in the UTF-8 view in one step,
+    /// not by walking `count` characters.
+    static func dropFirst(_ count: Int, bytesOf line: Substring) -> Substring {
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: count, limitedBy: utf8.endIndex) ?? utf8.endIndex
+        return line[start...]
+    }
+
     /// The part of `text` from `start` up to the first byte that `stop` accepts (or the end).
     static func prefix(_ text: String, from start: String.Index, until stop: (UInt8) -> Bool) -> Substring {
         let utf8 = text.utf8

@@ -12,8 +12,10 @@ enum XcodeConsoleLine {
     /// `Process[pid:thread] message` after the time: the process (which may hold spaces), the pid and the
     /// message; `nil` if `rest` does not start with that column.
     static func processColumn(_ rest: Substring) -> (process: Substring, pid: Int64, message: Substring)? {
-        guard let first = rest.first, first != " ", let open = rest.firstIndex(of: "[") else { return nil }
         let utf8 = rest.utf8
+        guard let first = utf8.first, first != UInt8(ascii: " "),
+            let open = UTF8Search.firstIndex(of: UInt8(ascii: "["), in: rest, from: rest.startIndex)
+        else { return nil }
         var cursor = utf8.index(after: open)
         var pid: Int64 = 0
         var digits = 0

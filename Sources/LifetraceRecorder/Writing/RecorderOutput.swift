@@ -38,6 +38,12 @@ struct RecorderOutput {
         return header
     }
 
+    /// Whether ``close()`` was called: the output takes no more events.
+    var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
     /// Whether events wait in the merge for the next frame.
     var isHoldingEvents: Bool { merger.isHoldingEvents }
 

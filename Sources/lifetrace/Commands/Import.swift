@@ -72,6 +72,8 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        // Writing the trace over the capture would destroy it before it is read.
+        try OutputFile.checkNotAnInput(output, inputs: [log])
         let descriptor: FileDescriptor = try log == "-" ? .standardInput : .open(forReading: log)
         defer { if log != "-" { try? descriptor.close() } }
         let sink = ImportSink(output: output, live: live)
@@ -91,12 +93,13 @@ struct Import: ParsableCommand {
             derived.removeAll(keepingCapacity: true)
         }) {}
         importer.finish { derived.append($0) }
-        if importer.entries == 0, number > 0 {
-            // Nothing was written: no event came from it. Lines in no known format, or that start like JSON
-            // but hold no log entry (a binary file, say), are no capture.
+        if importer.entries == 0 {
+            // Nothing was written: no event came from it. An empty input, lines in no known format, or lines that
+            // start like JSON but hold no log entry (a binary file, say), are no capture.
+            if number == 0 { throw TraceError(.unrecognized, file: log, at: .file, "empty: no log line to import") }
             throw TraceError(.unrecognized, file: log, at: .line(1), Self.notACapture(importer))
         }
-        if importer.events == 0, sink.events == 0, derived.isEmpty, number > 0 {
+        if importer.events == 0, sink.events == 0, derived.isEmpty {
             // Entries, but none of the app's: a trace without events would say nothing, silently.
             Diagnostics.error("\(log): \(Self.noEvent(importer, selection: selection))")
             throw ExitCode(ExitStatus.badInput)
@@ -104,31 +107,30 @@ struct Import: ParsableCommand {
         for event in derived { try sink.write(event, header: metadata.applied(to: importer.header(app: app))) }
         try sink.close(header: metadata.applied(to: importer.header(app: app)))
 
+        let (count, first) = importer.notUnderstood
+        let notUnderstood = first.first.map { example in
+            let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
+            return "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
+        }
+        if strict, count > 0, let notUnderstood {
+            // A failed strict import leaves no trace behind (a live one keeps what it recorded), and says only
+            // its error: what was skipped and what was assumed describe a trace that is not there.
+            if !live, output != "-" { try? FileManager.default.removeItem(atPath: output) }
+            Diagnostics.error(notUnderstood)
+            throw ExitCode(ExitStatus.badInput)
+        }
         let skipped = importer.skipped
         if skipped.lines > 0 || skipped.prefixes > 0 {
-            var what = "\(skipped.lines) line\(skipped.lines == 1 ? "" : "s") that are not log entries"
+            var what = skipped.lines == 1 ? "1 line that is not a log entry" : "\(skipped.lines) lines that are not log entries"
             if skipped.prefixes > 0 {
                 what += ", and the text before the entry on \(skipped.prefixes) line\(skipped.prefixes == 1 ? "" : "s")"
             }
             Diagnostics.note("\(log): skipped \(what)")
         }
-        let (count, first) = importer.notUnderstood
         let format = importer.format?.rawValue ?? "unrecognized"
-        if count > 0, let example = first.first {
-            let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
-            let message = "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
-            if strict {
-                // A failed strict import leaves no trace behind (a live one keeps what it recorded).
-                if !live, output != "-" { try? FileManager.default.removeItem(atPath: output) }
-                Diagnostics.error(message)
-                throw ExitCode(ExitStatus.badInput)
-            }
-            Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
-            Diagnostics.warning(message)
-        } else {
-            Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
-        }
-        // What was taken for the year and zone the capture does not print (a failure above says only its error).
+        Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
+        if count > 0, let notUnderstood { Diagnostics.warning(notUnderstood) }
+        // What was taken for the year and zone the capture does not print.
         if let assumed = assumptionNote(importer) {
             if (importer.assumed.year == nil || year != nil) && (importer.assumed.zone == nil || timeZone != nil) {
                 Diagnostics.note("\(log): \(assumed)")

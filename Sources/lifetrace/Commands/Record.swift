@@ -50,6 +50,8 @@ struct Record: ParsableCommand {
 
     func run() throws {
         let interval = Nanoseconds.parse(flushInterval)!
+        // An output that cannot be created fails the run before any line is read or the command is started.
+        let sink = try FileSink(path: output)
         var child: Process?
         var descriptor = FileDescriptor.standardInput
         if !command.isEmpty {
@@ -74,7 +76,7 @@ struct Record: ParsableCommand {
             descriptor = FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor)
             child = process
         }
-        let session = RecordSession(output: output, app: app, metadata: metadata, strict: strict,
+        let session = RecordSession(output: output, sink: sink, app: app, metadata: metadata, strict: strict,
                                     configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval)))
         let signals = SignalForwarding(child: child) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
@@ -104,6 +106,8 @@ struct Record: ParsableCommand {
 /// The state of one `record` run: the decoder, the recorder it feeds, and what it rejected.
 final class RecordSession: @unchecked Sendable {
     private let output: String
+    /// The output file, created before the run starts; the trace is written into it once its header is known.
+    private let sink: FileSink
     private let app: String?
     private let metadata: HeaderMetadataOptions
     private let strict: Bool
@@ -121,8 +125,10 @@ final class RecordSession: @unchecked Sendable {
     /// The latest time recorded so far.
     private var lastT = Int64.min
 
-    init(output: String, app: String?, metadata: HeaderMetadataOptions, strict: Bool, configuration: RecorderConfiguration) {
+    init(output: String, sink: FileSink, app: String?, metadata: HeaderMetadataOptions, strict: Bool,
+         configuration: RecorderConfiguration) {
         self.output = output
+        self.sink = sink
         self.app = app
         self.metadata = metadata
         self.strict = strict
@@ -171,8 +177,7 @@ final class RecordSession: @unchecked Sendable {
     private func open(_ header: TraceHeader?) throws {
         try recorder.open {
             let header = metadata.applied(to: header ?? TraceHeader(clock: .monotonic, app: app))
-            let writer = try BinaryTraceWriter(sink: try FileSink(path: output), header: header,
-                                               options: .zstd)
+            let writer = try BinaryTraceWriter(sink: sink, header: header, options: .zstd)
             return Recorder(writer: writer, configuration: configuration)
         }
     }

@@ -39,16 +39,22 @@ struct Summarize: ParsableCommand {
         let sink = try FileSink(path: output)
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
         var unreadable = 0
+        var firstUnreadable: String?
         try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom, output: output), try analysis.prepare(),
                                 jobs: jobs.count, makeRows: SpilledRows.init) { rows, complete in
+            if !complete {
+                unreadable += 1
+                firstUnreadable = firstUnreadable ?? rows.firstUnreadable
+            }
             try rows.write(to: sink)
-            if !complete { unreadable += 1 }
             progress.tick()
         }
         try sink.flush()
         progress.finish()
         if unreadable > 0 {
-            Diagnostics.warning("\(unreadable) trace\(unreadable == 1 ? "" : "s") could not be read: see their error rows")
+            // One line naming the first input that could not be read; the rows name every one.
+            Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(unreadable) trace"
+                + "\(unreadable == 1 ? "" : "s") could not be read: see their error rows)")
             throw ExitCode(ExitStatus.badInput)
         }
     }

@@ -10,17 +10,23 @@ import SystemPackage
 struct SpilledRows: SummaryRows {
     private let rows = SpillBuffer()
     private let deferred = SpillBuffer()
+    /// What the first error row since the last ``write(to:)`` said, for the one line `summarize` ends with.
+    private(set) var firstUnreadable: String?
 
-    mutating func row(_ row: JSONValue) { rows.append(row) }
+    mutating func row(_ row: JSONValue) {
+        if firstUnreadable == nil { firstUnreadable = SummaryObservations.unreadable(row) }
+        rows.append(row)
+    }
     mutating func deferredRow(_ row: JSONValue) { deferred.append(row) }
     mutating func placeDeferredRows() { rows.append(contentsOf: deferred) }
     mutating func dropDeferredRows() { deferred.removeAll() }
 
     /// Writes the rows to `sink` and empties them.
-    func write(to sink: FileSink) throws {
+    mutating func write(to sink: FileSink) throws {
         try rows.write(to: sink)
         rows.removeAll()
         deferred.removeAll()
+        firstUnreadable = nil
     }
 }
 

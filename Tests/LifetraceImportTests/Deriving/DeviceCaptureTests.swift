@@ -89,6 +89,55 @@ import Testing
         #expect(result.processes.map(\.end) == [.endedInBackground, .endedInBackground, .traceEnded])
     }
 
+    /// idevicesyslog of libimobiledevice 1.3 (no device column, whole seconds) during an Appium run: the capture
+    /// begins with the app active, a system alert makes it inactive for a second, the capture loses the lines
+    /// in which it left the foreground (line 30's previous mask says so), it comes back, and a new pid follows.
+    @Test func idevicesyslogWithoutTheDeviceColumnAndWithLostLines() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "wallet-relaunch.idevicesyslog.log", AppSelection(process: "EudiWallet", bundleID: "eu.europa.ec.euidi.dev"),
+            TimeAssumptions(year: 2025, zone: "+0300"))
+        // Origin May 14 14:29:57 (line 4, the app's first line).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 4, reason: "unknown"),
+            Derived("task.begin", t: 1 * Self.s, line: 9, task: 3),  // redacted; line 10 ends it as 3
+            Derived("task.end", t: 1 * Self.s, line: 10, task: 3),
+            Derived("app.didBecomeActive", t: 19 * Self.s, line: 15),  // 14:30:16, `0 -> 8192`: it was active
+            Derived("app.willResignActive", t: 19 * Self.s, line: 15),  // the system alert, reason 13
+            Derived("app.didBecomeActive", t: 20 * Self.s, line: 21),  // 14:30:17, `4096 -> 0`
+            Derived("app.willResignActive", t: 70 * Self.s, line: 30),  // 14:31:07, `6144 -> 6176`: it had left
+            Derived("app.didEnterBackground", t: 70 * Self.s, line: 30),  // the foreground in the lines lost
+            Derived("app.willEnterForeground", t: 70 * Self.s, line: 34),  // reason 11 removed
+            Derived("app.didBecomeActive", t: 70 * Self.s, line: 39),  // `32 -> 0`
+            Derived("app.willResignActive", t: 71 * Self.s, line: 41),  // 14:31:08, `0 -> 32`
+            Derived("process.launch", t: 103 * Self.s, line: 50, reason: "unknown"),  // 14:31:40, pid 1117
+        ])
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [1111, 1117])
+        #expect(events[1].attribute("task_id_inferred") == .bool(true))
+        #expect(events[3].attribute("state_at_capture_start") == .bool(true))
+        #expect(events.indices.filter { events[$0].attribute("lost_from_capture") == .bool(true) } == [6, 7])
+        #expect(importer.format == .idevicesyslog)
+        // Lines 4-52 less the four lines that continue testmanagerd's message on line 43.
+        #expect(importer.entries == 45)
+        #expect(importer.skipped.lines == 2)  // the two comments; not the `[connected]` banner
+        #expect(importer.notUnderstood.count == 0)
+        let header = importer.header(app: nil)
+        // 2025-05-14 14:29:57 at +03:00 (apsd's own dates on line 12 say the year and the zone) is 11:29:57 UTC:
+        // 1747222197 s since 1970.
+        #expect(header.startUnixNanoseconds == 1_747_222_197_000_000_000)
+        #expect(header[extra: "time_zone"] == .string("+0300"))
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.count == 2)
+        // Another app's name: no event, and the processes the capture holds, counted by hand.
+        let (other, none) = try ImportFixtures.importFixture(
+            "wallet-relaunch.idevicesyslog.log", AppSelection(process: "Maps"), TimeAssumptions(year: 2025, zone: "+0300"))
+        #expect(none.isEmpty)
+        #expect(other.processesSeen.map { "\($0.process) \($0.entries)" } == [
+            "EudiWallet 23", "SpringBoard 11", "runningboardd 6", "ScreenTimeAgent 1", "apsd 1", "biomed 1", "pasted 1",
+            "testmanagerd 1",
+        ])
+    }
+
     /// Xcode's console in a blog post: a crash banner, then another process whose simulated BGTaskScheduler
     /// task starts before the log says its kind.
     @Test func xcodeConsoleCrashAndSimulatedRefreshTask() throws {

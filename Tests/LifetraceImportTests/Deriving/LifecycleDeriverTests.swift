@@ -157,6 +157,22 @@ import Testing
         #expect(events[6].name == "draft store")
     }
 
+    /// In Xcode's console the app's `print` output continues the entry before it: an own line followed by
+    /// printed lines is still taken exactly, from its first line.
+    @Test func anOwnLineContinuedByPrintOutputIsTakenFromItsFirstLine() {
+        let text = """
+            2020-10-11 08:54:00.000000+0700 App[381:1] lifetrace ev=app.didFinishLaunching dur=5ms
+            saved 3 drafts
+            \tuser=42
+            2020-10-11 08:54:01.000000+0700 App[381:1] lifetrace ev=app.didBecomeActive
+            """
+        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
+        #expect(importer.notUnderstood.count == 0)
+        #expect(events.map(\.eventName) == ["process.launch", "app.didFinishLaunching", "app.didBecomeActive"])
+        #expect(events[1].dur == 5_000_000)
+        #expect(events[2].t == 1_000_000_000)
+    }
+
     @Test(arguments: [
         "Deactivation reason added: 12; deactivation reasons: 2080 -> ",
         "Deactivation reason added: x; deactivation reasons: 1 -> 2",

@@ -166,6 +166,34 @@ import Testing
         #expect(events[3].attribute("begun_before_capture") == .bool(true))
     }
 
+    /// Lines lost in the other directions: the app in the background, then a line whose previous mask no longer
+    /// holds reason 11 (it came to the foreground in the lines lost); inactive, then a line from no reasons (it
+    /// became active in them). Each transition the old mask shows is derived at the line, before the line's own.
+    @Test func linesLostWhileComingBackAndBecomingActive() {
+        let line = { (time: String, text: String) in "default\t10:00:\(time)+0000\tApp\tDeactivation reason \(text)" }
+        let text = [
+            line("00.000000", "added: 11; deactivation reasons: 4096 -> 6144; animating application lifecycle event: 1"),
+            // Lost: reason 11 removed (6144 -> 4096).
+            line("05.000000", "removed: 12; deactivation reasons: 4096 -> 0; animating application lifecycle event: 1"),
+            line("06.000000", "added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1"),
+            // Lost: reason 12 removed (4096 -> 0).
+            line("09.000000", "added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1"),
+        ].joined(separator: "\n")
+        let (_, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
+        let s: Int64 = 1_000_000_000
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didEnterBackground", t: 0, line: 1),  // reason 11 added to 4096: background, not active
+            Derived("app.willEnterForeground", t: 5 * s, line: 2),  // lost: 4096 has no reason 11
+            Derived("app.didBecomeActive", t: 5 * s, line: 2),  // the line's own: 4096 -> 0
+            Derived("app.willResignActive", t: 6 * s, line: 3),
+            Derived("app.didBecomeActive", t: 9 * s, line: 4),  // lost: the mask was 0 again
+            Derived("app.willResignActive", t: 9 * s, line: 4),  // the line's own: 0 -> 32
+        ])
+        let lost = events.map { $0.attribute("lost_from_capture") == .bool(true) }
+        #expect(lost == [false, false, true, false, false, true, false])
+    }
+
     static func analyze(_ importer: LogImporter, _ events: [LifecycleEvent]) -> AnalysisResult {
         let analyzer = TraceAnalyzer(file: "capture", header: importer.header(app: nil), configuration: .defaults,
                                      models: LifecycleModel.builtIn)

@@ -8,8 +8,10 @@ import Testing
         // idevicesyslog with the device's name as a column (location-launch fixture, line 19).
         ("Aug  7 11:42:43 Michael-Kaufmans-iPhone SpringBoard(AssertionServices)[53] <Notice>: [com.mobileoop.GettingLocationWhenSuspended] Bootstrap complete with label: UIKitApplication:com.mobileoop.GettingLocationWhenSuspended[0x966e][63]",
          LogFormat?.some(.idevicesyslog)),
-        // ... without it, as issue 24 quotes it, and with a fraction of a second.
-        ("Oct 10 13:17:45 MyApp(UIKitCore)[812] <Notice>: message", .idevicesyslog),
+        // ... without it, as libimobiledevice 1.3 prints (wallet-relaunch fixture, line 34), and with
+        // microseconds, as 1.4 prints (USBridge capture, below).
+        ("May 14 14:31:07 EudiWallet(UIKitCore)[1111] <Notice>: Deactivation reason removed: 11; deactivation reasons: 6176 -> 4128; animating application lifecycle event: 1", .idevicesyslog),
+        ("Jul  4 16:25:55.381478 SpringBoard[33] <Notice>: [SBWiFiManager] signal strength bars changed to 3", .idevicesyslog),
         ("Dec 27 19:08:34.252035 Runner(UIKitCore)[40007] <Notice>: message", .idevicesyslog),
         // Xcode's console, with the zone (bgtask fixture, line 18) and without (NSLog before Xcode 8).
         ("2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] Simulating launch for task with identifier com.example.bgRefresh", .xcode),
@@ -43,6 +45,32 @@ import Testing
         #expect(older[2].subsystem == "UIKitApplication:com.weather.TWC[0x942c][470]")
         #expect(older[2].message == "Service exited due to signal: Killed: 9")
         #expect(older[1].message == "")
+    }
+
+    /// libimobiledevice 1.4's layout, lines as a public capture has them (github.com/USBridge-Technologies/USBridge-Remote
+    /// @ 467ceb97b754629b18790265bdf198ae099ec823, `ios_syslog.txt`, lines 1, 15, 16 and 29–33): microseconds, the
+    /// `Debug` and `Info` levels, a process without a library, a message with a date of its own that goes on over
+    /// indented lines.
+    @Test func libimobiledevice14LinesAreRead() throws {
+        let (parser, entries) = LogLineParserTests.parse([
+            "[connected:68a641ed5b9d24a8d79a4e0cd188ebff199276ce]",
+            "Jul  4 16:25:55.241887 backboardd(BackBoardHIDEventProcessors)[63] <Info>: Motion event usagePage:0xFF0C usage:1",
+            "Jul  4 16:25:55.244473 locationd[68] <Debug>: [CLGBE] SPU bias estimate inserted: bias,-0.768632,0.092576,-0.583930,variance,0.013021,0.040365,0.001787,temperature,37.708984",
+            "Jul  4 16:25:55.376281 wifid(CoreWiFi)[48] <Debug>: [corewifi] Sending XPC event [type=LINK QUALITY, intf=en0, uuid=2F31A, timestamp=2026-07-04 16:25:55.368 +0200 ackTimeout=0ns info={",
+            "    LinkQualityMetric = \"rssi=-61dBm per_ant_rssi=(-60dBm, 0dBm) noise=-92dBm snr=24 cca=29.0% ccaSelfTotal=0 ccaOtherTotal=0 interferenceTotal=0 txRate=585.0Mbps txFrames=0 txFail=0 txRetrans=0 txFallbackRate=175.5Mbps rxRate=585.0Mbps rxFrames=1 rxRetryFrames=0 rxToss=0 beaconRecv=81 beaconSched=81 txFwFrames=0 txFwFail=0 txFwRetrans=0\";",
+            "}]",
+            "Jul  4 16:25:55.376962 wifid(CoreWiFi)[48] <Debug>: [corewifi] COALESCED+CACHED EVENT FOR SUSPENDED PROCESS [LINK QUALITY] (uuid=2F31A pid=323 proc=Preferences service=com.apple.private.corewifi.internal-xpc ackTimeout=0ns)",
+            "Jul  4 16:25:55.377553 wifid(CoreWiFi)[48] <Debug>: [corewifi] SENT EVENT [LINK QUALITY] (uuid=2F31A pid=33 proc=SpringBoard service=com.apple.private.corewifi.internal-xpc)",
+        ], TimeAssumptions(year: 2026, zone: "+0200"))
+        #expect(parser.format == .idevicesyslog)
+        #expect(entries.map(\.number) == [2, 3, 4, 7, 8])
+        #expect(entries.map(\.process) == ["backboardd", "locationd", "wifid", "wifid", "wifid"])
+        #expect(entries.map(\.pid) == [63, 68, 48, 48, 48])
+        // The date inside line 4's message is the message's; its indented lines continue it.
+        #expect(entries[2].message.hasPrefix("[corewifi] Sending XPC event [type=LINK QUALITY"))
+        #expect(entries[2].message.hasSuffix("txFwRetrans=0\";\n}]"))
+        // Microseconds kept: .241887 to .377553 is 135.666 ms.
+        #expect(entries[4].timestamp - entries[0].timestamp == 135_666_000)
     }
 
     @Test func theYearAndZoneAreTakenAndNewYearMovesOn() throws {
