@@ -153,6 +153,8 @@ struct LeakingService: Service {
         #expect(start.attrs == [Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
                                 Attribute(Attribute.Key.failureTermination, .string("cancelGroup"))])
         #expect(try Self.rules(path).isEmpty)
+        // The process recorded its own exit after its group's run returned: it exited, no failure.
+        #expect(try TraceAnalyzer.analyze(path: path).processes.map(\.end) == [.exited])
     }
 
     /// A service that returns on its own: the group cancels the other and throws; the trace says so (LT090).
@@ -169,6 +171,8 @@ struct LeakingService: Service {
         let result = try TraceAnalyzer.analyze(path: path)
         #expect(result.findings.map(\.rule.id) == ["LT090"])
         #expect(result.findings.first?.message.hasPrefix("service jobs returned while it ran, before any shutdown was asked") == true)
+        // The group threw, and the process recorded its exit with the error.
+        #expect(result.processes.map(\.end) == [.exitedWithError])
     }
 
     /// A service that returns, as configured (its group ignores its end), and leaves a task running: what the task

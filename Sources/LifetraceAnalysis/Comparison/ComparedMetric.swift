@@ -58,7 +58,7 @@ public struct ComparedMetric: Hashable, Sendable, Comparable, CustomStringConver
     /// running. (More jetsam kills between two builds is a rise in memory use.)
     public static let badExits: Set<String> = [
         ProcessEnd.killedWithBackgroundTask.rawValue, ProcessEnd.killedInBackgroundHandler.rawValue,
-        ProcessEnd.crashed.rawValue, ProcessEnd.killedByJetsam.rawValue,
+        ProcessEnd.crashed.rawValue, ProcessEnd.killedByJetsam.rawValue, ProcessEnd.exitedWithError.rawValue,
         ProcessEnd.endedInForeground.rawValue, ProcessEnd.endedInBackground.rawValue,
     ]
 

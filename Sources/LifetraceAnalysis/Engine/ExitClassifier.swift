@@ -8,6 +8,8 @@
 /// 3. The exit's reason (`process.exit`'s, as a log capture derives it) is a crash — an uncaught exception, an
 ///    abort, a signal a fault raises — or the kernel's memory-pressure kill (jetsam): crashed, or killed by
 ///    jetsam, whatever it left open; the crash, not the app, ended its tasks.
+///    The reason `exit` or `error`, which a process records itself as it ends (LifetraceServiceLifecycle does when
+///    its service group's run returns or throws): exited, or exited with an error.
 /// 4. A background task was open: killed with it (the system kills apps that overrun their tasks).
 /// 5. `didEnterBackground` overran its budget — its duration, or, for a handler written unfinished that never
 ///    returned, the time its process's later events show it still running — and nothing followed: killed in
@@ -48,6 +50,10 @@ enum ExitClassifier {
         case crash(String)
         /// The kernel's memory-pressure kill: the reason as the trace gives it.
         case jetsam(String)
+        /// The process's own exit, its work done (reason `exit`).
+        case exit
+        /// The process's own exit, its work failed (reason `error`).
+        case error
     }
 
     /// The signals a fault in the process raises (or its own abort): a process they end crashed. `SIGKILL` and
@@ -57,11 +63,14 @@ enum ExitClassifier {
 
     /// What the `process.exit` reason `reason` says ended the process (the reasons `lifetrace import` derives:
     /// `Schemas/oslog-mapping.md`): `uncaught-exception` and `abort` (the app's own crash lines) and
-    /// ``crashSignals`` are crashes, `jetsam` and `jetsam-CAUSE` the kernel's memory-pressure kill; any other
-    /// reason (`SIGKILL`, `exit-code-N`, `terminated`) says nothing of why.
+    /// ``crashSignals`` are crashes, `jetsam` and `jetsam-CAUSE` the kernel's memory-pressure kill, `exit` and
+    /// `error` the process's own end as it records it (`Schemas/trace-event.schema.json`); any other reason
+    /// (`SIGKILL`, `exit-code-N`, `terminated`) says nothing of why.
     static func cause(ofExitReason reason: String) -> ExitCause? {
         if reason == "uncaught-exception" || reason == "abort" || crashSignals.contains(reason) { return .crash(reason) }
         if reason == "jetsam" || reason.hasPrefix("jetsam-") { return .jetsam(reason) }
+        if reason == "exit" { return .exit }
+        if reason == "error" { return .error }
         return nil
     }
 
@@ -78,6 +87,8 @@ enum ExitClassifier {
             switch cause {
             case let .crash(reason): return (.crashed, "the process exited with \(reason), a crash")
             case let .jetsam(reason): return (.killedByJetsam, "the kernel killed the process for memory (\(reason))")
+            case .exit: return (.exited, "the process recorded its own exit: its work returned")
+            case .error: return (.exitedWithError, "the process recorded its own exit: its work ended with an error")
             }
         } else if facts.openTask {
             return (.killedWithBackgroundTask, facts.expiredTask

@@ -58,6 +58,13 @@ public enum ProcessEnd: String, Sendable, Hashable, CaseIterable {
     /// The trace holds the exit, and its reason is the kernel's memory-pressure kill (`jetsam`, `jetsam-CAUSE`).
     /// What it left open ended with it: no task it had begun is a leak.
     case killedByJetsam = "killed-by-jetsam"
+    /// The trace holds the exit, and the process recorded it itself with reason `exit`: its work returned and it
+    /// ended on its own, as a service process does when its service group's run returns (LifetraceServiceLifecycle
+    /// records it so).
+    case exited = "exited"
+    /// The trace holds the exit, and the process recorded it itself with reason `error`: its work ended by throwing,
+    /// as a service group does when a service fails.
+    case exitedWithError = "exited-with-error"
     /// Ended in the foreground without a callback: a crash or a watchdog kill.
     case endedInForeground = "ended-in-foreground"
     /// Ended while running in the background, without a callback.
