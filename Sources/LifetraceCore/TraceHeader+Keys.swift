@@ -2,47 +2,53 @@
 /// that a writer and a reader in different modules cannot disagree on a spelling. Every key is documented in
 /// `Schemas/trace-event.schema.json` (`header`).
 extension TraceHeader {
-    /// The names of the extension members lifetrace knows.
-    public enum Key {
+    /// The names of the extension members lifetrace knows: a misspelt key is a compile error, and a writer and a
+    /// reader name a member the same way. Free-form members (a recorder's metadata, `--meta`) are read and
+    /// written by name with ``TraceHeader/subscript(metadata:)``.
+    public enum Key: String, CaseIterable, Hashable, Sendable {
         /// `source`: what wrote the trace (`recorder`, `simulator`, `oslog`, ...).
-        public static let source = "source"
+        case source
         /// `heartbeat_ns`: the interval the recorder wrote `heartbeat` events at.
-        public static let heartbeat = "heartbeat_ns"
+        case heartbeat = "heartbeat_ns"
         /// `capture`: how the events were captured (``TraceHeader/CaptureMethod``).
-        public static let capture = "capture"
+        case capture
         /// `derived`: the events were derived from a log capture rather than recorded.
-        public static let derived = "derived"
+        case derived
         /// `ground_truth`: the trace holds ground-truth process events (a simulator's).
-        public static let groundTruth = "ground_truth"
+        case groundTruth = "ground_truth"
+        /// `scenario`: the simulator's scenario.
+        case scenario
+        /// `style`: how the app receives its lifecycle (``TraceHeader/AppStyle``), which selects per-style
+        /// budgets in `lifetrace.json`.
+        case style
+        /// `seed`: the simulator's random seed.
+        case seed
+        /// `faults`: the faults the simulator injected, by name.
+        case faults
         /// `test_name`: the test that produced the trace.
-        public static let testName = "test_name"
+        case testName = "test_name"
         /// `app_version`: the app's version.
-        public static let appVersion = "app_version"
+        case appVersion = "app_version"
         /// `build`: the app's build number.
-        public static let build = "build"
+        case build
         /// `os_version`: the operating system and its version.
-        public static let osVersion = "os_version"
+        case osVersion = "os_version"
         /// `device`: the device model.
-        public static let device = "device"
+        case device
         /// `lifecycle`: the application lifecycle the trace follows (``TraceHeader/Lifecycle``).
-        public static let lifecycle = "lifecycle"
+        case lifecycle
         /// `process_start_ns`: when the process started (exec), in Unix nanoseconds, read by a recorder.
-        public static let processStart = "process_start_ns"
+        case processStart = "process_start_ns"
         /// `log_format`: the capture format `lifetrace import` read (`console`, `idevicesyslog`, `xcode`, ...).
-        public static let logFormat = "log_format"
+        case logFormat = "log_format"
         /// `time_zone`: the zone of the capture's times, as printed, or as taken where it prints none.
-        public static let timeZone = "time_zone"
+        case timeZone = "time_zone"
         /// `time_zone_assumed`: the capture prints no zone; `time_zone` is the one `import` took (`--time-zone`,
         /// or UTC).
-        public static let timeZoneAssumed = "time_zone_assumed"
+        case timeZoneAssumed = "time_zone_assumed"
         /// `year_assumed`: the capture prints no year (idevicesyslog); the year `import` took for its first entry
         /// (`--year`, or the current year).
-        public static let yearAssumed = "year_assumed"
-
-        /// Every key above.
-        public static let all = [source, heartbeat, capture, derived, groundTruth, testName, appVersion, build,
-                                 osVersion, device, lifecycle, processStart, logFormat, timeZone, timeZoneAssumed,
-                                 yearAssumed]
+        case yearAssumed = "year_assumed"
     }
 
     /// How a trace's lifecycle events were captured.
@@ -72,30 +78,42 @@ extension TraceHeader {
         case service
     }
 
+    /// The value of the extension member `key`, or `nil`; setting `nil` removes it.
+    public subscript(key: Key) -> JSONValue? {
+        get { self[metadata: key.rawValue] }
+        set { self[metadata: key.rawValue] = newValue }
+    }
+
+    /// `style`: how the app receives its lifecycle, when the writer said and named a style lifetrace knows.
+    public var appStyle: AppStyle? {
+        get { self[.style]?.stringValue.flatMap(AppStyle.init(rawValue:)) }
+        set { self[.style] = newValue.map { .string($0.rawValue) } }
+    }
+
     /// `lifecycle`: the application lifecycle the trace follows, when the writer said.
     public var lifecycle: Lifecycle? {
-        get { self[extra: Key.lifecycle]?.stringValue.flatMap(Lifecycle.init(rawValue:)) }
-        set { self[extra: Key.lifecycle] = newValue.map { .string($0.rawValue) } }
+        get { self[.lifecycle]?.stringValue.flatMap(Lifecycle.init(rawValue:)) }
+        set { self[.lifecycle] = newValue.map { .string($0.rawValue) } }
     }
 
     /// `heartbeat_ns`: the interval heartbeats were recorded at, if positive.
     public var heartbeatNanoseconds: Int64? {
-        get { self[extra: Key.heartbeat]?.intValue.flatMap { $0 > 0 ? $0 : nil } }
-        set { self[extra: Key.heartbeat] = newValue.map { .int($0) } }
+        get { self[.heartbeat]?.intValue.flatMap { $0 > 0 ? $0 : nil } }
+        set { self[.heartbeat] = newValue.map { .int($0) } }
     }
 
     /// `capture`: how the events were captured, when the writer said.
     public var captureMethod: CaptureMethod? {
-        get { self[extra: Key.capture]?.stringValue.flatMap(CaptureMethod.init(rawValue:)) }
-        set { self[extra: Key.capture] = newValue.map { .string($0.rawValue) } }
+        get { self[.capture]?.stringValue.flatMap(CaptureMethod.init(rawValue:)) }
+        set { self[.capture] = newValue.map { .string($0.rawValue) } }
     }
 
     /// `derived`: whether the events were derived from a log capture.
     public var isDerived: Bool {
-        get { self[extra: Key.derived]?.boolValue == true }
-        set { self[extra: Key.derived] = newValue ? .bool(true) : nil }
+        get { self[.derived]?.boolValue == true }
+        set { self[.derived] = newValue ? .bool(true) : nil }
     }
 
     /// `ground_truth`: whether the trace holds ground-truth process events.
-    public var hasGroundTruth: Bool { self[extra: Key.groundTruth]?.boolValue == true }
+    public var hasGroundTruth: Bool { self[.groundTruth]?.boolValue == true }
 }

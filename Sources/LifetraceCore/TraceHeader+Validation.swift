@@ -15,35 +15,20 @@ extension TraceHeader {
         case strings
     }
 
-    /// Every member the schema types, with what it must hold. Members it does not type are kept as they are.
-    /// A test reads the schema and fails on a member it types that is missing here, or typed otherwise.
-    public static let memberTypes: [String: MemberType] = [
-        "lifetrace": .integer(minimum: 1),
-        "clock": .oneOf(TraceClock.allCases.map(\.rawValue)),
-        "start_unix_ns": .integer(minimum: nil),
-        "app": .string,
-        "scene_manifest": .boolean,
-        Key.source: .string,
-        Key.capture: .oneOf(CaptureMethod.allCases.map(\.rawValue)),
-        Key.lifecycle: .oneOf(Lifecycle.allCases.map(\.rawValue)),
-        Key.processStart: .integer(minimum: 0),
-        Key.heartbeat: .integer(minimum: nil),
-        Key.derived: .boolean,
-        Key.groundTruth: .boolean,
-        "scenario": .string,
-        "style": .string,
-        "seed": .integer(minimum: nil),
-        "faults": .strings,
-        "log_format": .string,
-        "time_zone": .string,
-        "time_zone_assumed": .boolean,
-        "year_assumed": .integer(minimum: nil),
-        Key.testName: .string,
-        Key.appVersion: .string,
-        Key.build: .string,
-        Key.osVersion: .string,
-        Key.device: .string,
-    ]
+    /// Every member the schema types, with what it must hold: the header's own members and every ``Key``'s
+    /// ``Key/memberType``. Members it does not type are kept as they are. A test reads the schema and fails on a
+    /// member it types that is missing here, or typed otherwise.
+    public static let memberTypes: [String: MemberType] = {
+        var types: [String: MemberType] = [
+            "lifetrace": .integer(minimum: 1),
+            "clock": .oneOf(TraceClock.allCases.map(\.rawValue)),
+            "start_unix_ns": .integer(minimum: nil),
+            "app": .string,
+            "scene_manifest": .boolean,
+        ]
+        for key in Key.allCases { types[key.rawValue] = key.memberType }
+        return types
+    }()
 
     /// The members a header states in its own properties (``majorVersion``, ``clock``,
     /// ``startUnixNanoseconds``, ``app``, ``sceneManifest``): an extension member of the same name would be
@@ -84,6 +69,24 @@ extension TraceHeader {
                 return "\"\(key)\" must be an array of strings"
             }
             return nil
+        }
+    }
+}
+
+extension TraceHeader.Key {
+    /// What the member must hold (`Schemas/trace-event.schema.json`, `header`): every known key has a type, so a
+    /// key added without one does not compile.
+    public var memberType: TraceHeader.MemberType {
+        switch self {
+        case .source, .scenario, .logFormat, .timeZone, .testName, .appVersion, .build, .osVersion, .device: .string
+        // A style lifetrace does not know selects no per-style settings, but is kept: the schema types it a string.
+        case .style: .string
+        case .capture: .oneOf(TraceHeader.CaptureMethod.allCases.map(\.rawValue))
+        case .lifecycle: .oneOf(TraceHeader.Lifecycle.allCases.map(\.rawValue))
+        case .processStart: .integer(minimum: 0)
+        case .heartbeat, .seed, .yearAssumed: .integer(minimum: nil)
+        case .derived, .groundTruth, .timeZoneAssumed: .boolean
+        case .faults: .strings
         }
     }
 }

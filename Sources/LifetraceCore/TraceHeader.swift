@@ -35,8 +35,10 @@ public struct TraceHeader: Hashable, Sendable {
         self.extra = extra
     }
 
-    /// The value of an extension member, or `nil`.
-    public subscript(extra key: String) -> JSONValue? {
+    /// The value of the extension member named `key`, or `nil`; setting `nil` removes it. For free-form
+    /// metadata (a recorder's, `--meta`); the members lifetrace knows are read by ``Key``
+    /// (``subscript(_:)``) or through their typed properties.
+    public subscript(metadata key: String) -> JSONValue? {
         get { JSONMembers.value(of: key, in: extra) }
         set { JSONMembers.set(key, to: newValue, in: &extra) }
     }

@@ -24,6 +24,12 @@ public struct TraceMetadata: Sendable, Hashable, ExpressibleByDictionaryLiteral 
         set { JSONMembers.set(key, to: newValue, in: &entries) }
     }
 
+    /// The value of the member lifetrace knows as `key`; setting `nil` removes it.
+    public subscript(key: TraceHeader.Key) -> JSONValue? {
+        get { self[key.rawValue] }
+        set { self[key.rawValue] = newValue }
+    }
+
     /// Whether it has no member.
     public var isEmpty: Bool { entries.isEmpty }
 

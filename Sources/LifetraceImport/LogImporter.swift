@@ -94,13 +94,13 @@ public struct LogImporter: Sendable {
         var header = TraceHeader(
             clock: .wall, startUnixNanoseconds: first.flatMap { $0.hasDate ? $0.timestamp : nil },
             app: deriver.bundleID ?? app, sceneManifest: false)
-        header[extra: TraceHeader.Key.source] = .string("oslog")
+        header[.source] = .string("oslog")
         header.isDerived = true
-        if let format = parser.format { header[extra: TraceHeader.Key.logFormat] = .string(format.rawValue) }
-        if let zone = first?.zone { header[extra: TraceHeader.Key.timeZone] = .string(zone) }
+        if let format = parser.format { header[.logFormat] = .string(format.rawValue) }
+        if let zone = first?.zone { header[.timeZone] = .string(zone) }
         let assumed = self.assumed
-        if let year = assumed.year { header[extra: TraceHeader.Key.yearAssumed] = .int(Int64(year)) }
-        if assumed.zone != nil { header[extra: TraceHeader.Key.timeZoneAssumed] = .bool(true) }
+        if let year = assumed.year { header[.yearAssumed] = .int(Int64(year)) }
+        if assumed.zone != nil { header[.timeZoneAssumed] = .bool(true) }
         return header
     }
 }

@@ -118,10 +118,10 @@ public final class Recorder: Sendable {
         let wallStart = TraceClock.wall.nowNanoseconds() - age
         var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart, app: app,
                                  sceneManifest: sceneManifest, extra: metadata.entries)
-        header[extra: TraceHeader.Key.source] = header[extra: TraceHeader.Key.source] ?? .string("recorder")
+        header[.source] = header[.source] ?? .string("recorder")
         header.lifecycle = lifecycle
         header.captureMethod = capture
-        if age > 0 { header[extra: TraceHeader.Key.processStart] = .int(wallStart) }
+        if age > 0 { header[.processStart] = .int(wallStart) }
         if let interval = configuration.heartbeatInterval {
             header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)
         }

@@ -1,3 +1,5 @@
+public import LifetraceCore
+
 /// A lifecycle mistake the simulator can inject: exactly the ones the seeds warn about.
 public enum Fault: String, CaseIterable, Sendable {
     /// State is saved in `applicationWillTerminate` only, never on entering the background (Apple, “Managing your app’s life cycle”).

@@ -1,3 +1,5 @@
+public import LifetraceCore
+
 /// A scripted sequence of stimuli, one per documented sequence of the seeds, or a seeded random walk.
 public enum Scenario: String, CaseIterable, Sendable {
     /// Tap the icon: launch, connect, foreground, active.

@@ -66,15 +66,15 @@ public struct Simulator: Sendable {
     public var header: TraceHeader {
         var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000,
                                  app: "com.example.simulated", sceneManifest: configuration.style.hasSceneManifest)
-        header[extra: TraceHeader.Key.source] = .string("simulator")
-        header[extra: "scenario"] = .string(configuration.scenario.rawValue)
-        header[extra: "style"] = .string(configuration.style.rawValue)
-        header[extra: "seed"] = .int(Int64(bitPattern: configuration.seed))
-        header[extra: "faults"] = .array(configuration.faults.map { .string($0.rawValue) })
-        header[extra: TraceHeader.Key.groundTruth] = .bool(configuration.groundTruth)
+        header[.source] = .string("simulator")
+        header[.scenario] = .string(configuration.scenario.rawValue)
+        header.appStyle = configuration.style
+        header[.seed] = .int(Int64(bitPattern: configuration.seed))
+        header[.faults] = .array(configuration.faults.map { .string($0.rawValue) })
+        header[.groundTruth] = .bool(configuration.groundTruth)
         header.heartbeatNanoseconds = configuration.heartbeatInterval
         if !configuration.slowedHandlers.isEmpty {
-            header[extra: "slowed"] = .object(configuration.slowedHandlers.sorted { $0.key.name < $1.key.name }
+            header[metadata: "slowed"] = .object(configuration.slowedHandlers.sorted { $0.key.name < $1.key.name }
                 .map { (key: $0.key.name, value: .double($0.value)) })
         }
         return header

@@ -18,10 +18,10 @@ public enum RandomTrace {
             startUnixNanoseconds: Int64.random(in: 0...1_800_000_000_000_000_000, using: &rng),
             app: "com.example." + String(Int.random(in: 0...999, using: &rng)),
             sceneManifest: Bool.random(using: &rng))
-        header[extra: "scenario"] = .string(awkwardStrings.randomElement(using: &rng)!)
-        header[extra: "seed"] = .int(Int64.random(in: .min ... .max, using: &rng))
-        header[extra: "faults"] = .array([.string("a"), .string("b\"c")])
-        header[extra: "nested"] = .object([("x", .double(1.5)), ("y", .null), ("z", .bool(false))])
+        header[.scenario] = .string(awkwardStrings.randomElement(using: &rng)!)
+        header[.seed] = .int(Int64.random(in: .min ... .max, using: &rng))
+        header[.faults] = .array([.string("a"), .string("b\"c")])
+        header[metadata: "nested"] = .object([("x", .double(1.5)), ("y", .null), ("z", .bool(false))])
         return header
     }
 

@@ -23,7 +23,7 @@ enum AnalysisHarness {
         var header = simulator.header
         var seen = events
         if withholdGroundTruth {
-            header[extra: "ground_truth"] = .bool(false)
+            header[.groundTruth] = .bool(false)
             seen = events.filter { ![.processSuspend, .processResume, .processExit].contains($0.kind) }
         }
         return (events, analyze(seen, header: header))

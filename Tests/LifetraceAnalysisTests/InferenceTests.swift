@@ -131,7 +131,7 @@ import Testing
     ] as [(Int64?, String?)])
     func heartbeatIntervalsFromTheHeader(interval: Int64?, basis: String?) {
         var header = TraceHeader(sceneManifest: true)
-        if let interval { header[extra: "heartbeat_ns"] = .int(interval) }
+        if let interval { header[.heartbeat] = .int(interval) }
         let analyzer = TraceAnalyzer(file: "idle.lifetrace", header: header)
         let events = [
             LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),

@@ -11,11 +11,11 @@ import Testing
         let defs = try #require(schema["$defs"] as? [String: Any])
         let header = try #require(defs["header"] as? [String: Any])
         let properties = try #require(header["properties"] as? [String: Any])
-        for key in TraceHeader.Key.all {
-            let property = try #require(properties[key] as? [String: Any], "\(key) is not in the schema")
+        for key in TraceHeader.Key.allCases {
+            let property = try #require(properties[key.rawValue] as? [String: Any], "\(key) is not in the schema")
             #expect(property["description"] is String, "\(key) has no description")
         }
-        let capture = try #require(properties[TraceHeader.Key.capture] as? [String: Any])
+        let capture = try #require(properties[TraceHeader.Key.capture.rawValue] as? [String: Any])
         #expect(capture["enum"] as? [String] == TraceHeader.CaptureMethod.allCases.map(\.rawValue))
     }
 
@@ -24,12 +24,12 @@ import Testing
         header.heartbeatNanoseconds = 1_000_000_000
         header.captureMethod = .notifications
         header.isDerived = true
-        #expect(header[extra: "heartbeat_ns"] == .int(1_000_000_000))
-        #expect(header[extra: "capture"] == .string("notifications"))
-        #expect(header[extra: "derived"] == .bool(true))
-        header[extra: "heartbeat_ns"] = .int(0)
+        #expect(header[.heartbeat] == .int(1_000_000_000))
+        #expect(header[.capture] == .string("notifications"))
+        #expect(header[.derived] == .bool(true))
+        header[.heartbeat] = .int(0)
         #expect(header.heartbeatNanoseconds == nil)  // not positive: no heartbeats
         header.isDerived = false
-        #expect(header[extra: "derived"] == nil)
+        #expect(header[.derived] == nil)
     }
 }

@@ -189,9 +189,9 @@ import Testing
                                                        groundTruth: true, faults: [.leakedBackgroundTask]))
         let header = simulator.header
         #expect(header.sceneManifest == false)
-        #expect(header[extra: "scenario"] == .string("background-task"))
-        #expect(header[extra: "style"] == .string("app-delegate"))
-        #expect(header[extra: "seed"] == .int(77))
-        #expect(header[extra: "faults"] == .array([.string("leaked-background-task")]))
+        #expect(header[.scenario] == .string("background-task"))
+        #expect(header[.style] == .string("app-delegate"))
+        #expect(header[.seed] == .int(77))
+        #expect(header[.faults] == .array([.string("leaked-background-task")]))
     }
 }

@@ -10,10 +10,10 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// Writes a simulated run to `path`.
-    static func simulate(_ configuration: Simulator.Configuration, header extra: [(String, String)] = [], to path: String) throws {
+    static func simulate(_ configuration: Simulator.Configuration, header extra: [(TraceHeader.Key, String)] = [], to path: String) throws {
         let simulator = Simulator(configuration: configuration)
         var header = simulator.header
-        for (key, value) in extra { header[extra: key] = .string(value) }
+        for (key, value) in extra { header[key] = .string(value) }
         let writer = try makeEventWriter(path: path, header: header)
         try simulator.run { try writer.append($0) }
         try writer.close()
@@ -28,7 +28,7 @@ import Testing
             for os in ["iOS 17.5", "iOS 18.2"] {
                 for test in ["testUpload", "testLogin"] {
                     seed += 1
-                    let metadata = [(TraceHeader.Key.build, build), (TraceHeader.Key.osVersion, os), (TraceHeader.Key.testName, test)]
+                    let metadata: [(TraceHeader.Key, String)] = [(.build, build), (.osVersion, os), (.testName, test)]
                     try Self.simulate(.init(scenario: .random, seed: seed, minimumEvents: 300), header: metadata,
                                       to: "\(folder)/run-\(seed).lifetrace")
                     try Self.simulate(.init(scenario: .backgroundTask, seed: seed, faults: [.leakedBackgroundTask]),

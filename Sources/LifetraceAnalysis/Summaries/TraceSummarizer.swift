@@ -170,8 +170,8 @@ public struct TraceSummarizer {
     /// The columns every row starts with, then `columns`.
     private func row(_ kind: RowKind, _ path: String, _ header: TraceHeader?, _ columns: [(key: String, value: JSONValue)]) -> JSONValue {
         func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        func headerString(_ key: String) -> JSONValue {
-            guard let value = header?[extra: key] else { return .null }
+        func headerString(_ key: TraceHeader.Key) -> JSONValue {
+            guard let value = header?[key] else { return .null }
             switch value {
             case .string, .null: return value
             default: return .string(value.jsonText)
@@ -179,10 +179,10 @@ public struct TraceSummarizer {
         }
         var members: [(key: String, value: JSONValue)] = [
             ("summary_version", .int(Int64(Self.schemaVersion))), ("row", .string(kind.rawValue)), ("trace", .string(path)),
-            ("app", string(header?.app)), ("app_version", headerString(TraceHeader.Key.appVersion)),
-            ("build", headerString(TraceHeader.Key.build)), ("os_version", headerString(TraceHeader.Key.osVersion)),
-            ("device", headerString(TraceHeader.Key.device)), ("test_name", headerString(TraceHeader.Key.testName)),
-            ("source", headerString(TraceHeader.Key.source)),
+            ("app", string(header?.app)), ("app_version", headerString(.appVersion)),
+            ("build", headerString(.build)), ("os_version", headerString(.osVersion)),
+            ("device", headerString(.device)), ("test_name", headerString(.testName)),
+            ("source", headerString(.source)),
         ]
         members += columns
         return .object(members)

@@ -49,7 +49,7 @@ extension Recorder {
                                  center: NotificationCenter, environment: [String: String]) -> RecordingOptions? {
         guard let given = environment[EnvironmentKey.path], !given.isEmpty else { return nil }
         var metadata = TraceMetadata()
-        if let test = environment[EnvironmentKey.testName] { metadata[TraceHeader.Key.testName] = .string(test) }
+        if let test = environment[EnvironmentKey.testName] { metadata[.testName] = .string(test) }
         var configuration = configuration
         if let mirror = RecorderConfiguration.LogMirror(environmentValue: environment[EnvironmentKey.mirror]) {
             configuration.mirror = mirror

@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// The `random` scenario: a seeded walk over every stimulus, for long traces.
 extension SimulatedProcess {
     private static let second = TimingModel.second

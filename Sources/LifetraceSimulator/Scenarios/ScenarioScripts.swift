@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// The scripted scenarios: each drives the model through one documented sequence of the seeds.
 extension SimulatedProcess {
     private static let second = TimingModel.second

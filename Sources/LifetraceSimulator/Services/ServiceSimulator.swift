@@ -50,16 +50,16 @@ public struct ServiceSimulator: Sendable {
     public var header: TraceHeader {
         var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000, app: "example-service")
         header.lifecycle = .service
-        header[extra: TraceHeader.Key.source] = .string("simulator")
-        header[extra: "scenario"] = .string(configuration.scenario.rawValue)
-        header[extra: "seed"] = .int(Int64(bitPattern: configuration.seed))
-        header[extra: TraceHeader.Key.groundTruth] = .bool(configuration.groundTruth)
+        header[.source] = .string("simulator")
+        header[.scenario] = .string(configuration.scenario.rawValue)
+        header[.seed] = .int(Int64(bitPattern: configuration.seed))
+        header[.groundTruth] = .bool(configuration.groundTruth)
         header.heartbeatNanoseconds = configuration.heartbeatInterval
         if configuration.drainFactor == 1, configuration.readyFactor == 1 {
-            header[extra: "expected_rules"] = .array(configuration.scenario.expectedRules.map { .string($0) })
-            header[extra: "expected_exits"] = .array(configuration.scenario.exitReasons.map { .string($0) })
+            header[metadata: "expected_rules"] = .array(configuration.scenario.expectedRules.map { .string($0) })
+            header[metadata: "expected_exits"] = .array(configuration.scenario.exitReasons.map { .string($0) })
         } else {
-            header[extra: "slowed"] = .object([
+            header[metadata: "slowed"] = .object([
                 (key: EventKind.serviceReady.name, value: .double(configuration.readyFactor)),
                 (key: EventKind.serviceShutdown.name, value: .double(configuration.drainFactor)),
             ])

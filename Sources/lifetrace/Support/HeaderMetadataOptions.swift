@@ -42,10 +42,9 @@ struct HeaderMetadataOptions: ParsableArguments {
     /// (the later wins).
     var entries: [(key: String, value: JSONValue)] {
         var entries: [(key: String, value: JSONValue)] = []
-        let named: [(String, String?)] = [(TraceHeader.Key.appVersion, appVersion), (TraceHeader.Key.build, build),
-                                          (TraceHeader.Key.osVersion, osVersion), (TraceHeader.Key.device, device),
-                                          (TraceHeader.Key.testName, testName)]
-        for (key, value) in named { if let value { entries.append((key, .string(value))) } }
+        let named: [(TraceHeader.Key, String?)] = [(.appVersion, appVersion), (.build, build), (.osVersion, osVersion),
+                                                   (.device, device), (.testName, testName)]
+        for (key, value) in named { if let value { entries.append((key.rawValue, .string(value))) } }
         for member in members {
             let equals = member.firstIndex(of: "=")!
             entries.append((String(member[..<equals]), .string(String(member[member.index(after: equals)...]))))
@@ -56,7 +55,7 @@ struct HeaderMetadataOptions: ParsableArguments {
     /// `header` with the members given set on it.
     func applied(to header: TraceHeader) -> TraceHeader {
         var header = header
-        for (key, value) in entries { header[extra: key] = value }
+        for (key, value) in entries { header[metadata: key] = value }
         return header
     }
 }

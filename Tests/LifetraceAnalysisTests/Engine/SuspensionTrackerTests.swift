@@ -15,16 +15,18 @@ import Testing
         return tracker.read(block.records[0])
     }
 
-    static func header(_ members: [(key: String, value: JSONValue)]) -> TraceHeader {
-        TraceHeader(extra: members)
+    static func header(_ members: [(key: TraceHeader.Key, value: JSONValue)]) -> TraceHeader {
+        var header = TraceHeader()
+        for (key, value) in members { header[key] = value }
+        return header
     }
 
     @Test func evidenceComesFromTheHeader() {
         #expect(SuspensionTracker(header: nil).evidence == .inference)
-        #expect(SuspensionTracker(header: Self.header([(TraceHeader.Key.derived, true)])).evidence == .systemLog)
-        #expect(SuspensionTracker(header: Self.header([(TraceHeader.Key.groundTruth, true)])).evidence == .groundTruth)
+        #expect(SuspensionTracker(header: Self.header([(.derived, true)])).evidence == .systemLog)
+        #expect(SuspensionTracker(header: Self.header([(.groundTruth, true)])).evidence == .groundTruth)
         // The simulator's word beats the log's.
-        let both = Self.header([(TraceHeader.Key.derived, true), (TraceHeader.Key.groundTruth, true)])
+        let both = Self.header([(.derived, true), (.groundTruth, true)])
         #expect(SuspensionTracker(header: both).evidence == .groundTruth)
     }
 
@@ -50,7 +52,7 @@ import Testing
 
     /// Heartbeats every 2 s: three seconds of silence is not enough, four and a nanosecond is.
     @Test func heartbeatsSetTheThresholdToTwoIntervals() {
-        var tracker = SuspensionTracker(header: Self.header([(TraceHeader.Key.heartbeat, .int(2 * Self.second))]))
+        var tracker = SuspensionTracker(header: Self.header([(.heartbeat, .int(2 * Self.second))]))
         tracker.noteSignOfLife(until: 0, idleInBackground: true)
         #expect(Self.read(LifecycleEvent(t: 3 * Self.second, kind: .heartbeat), &tracker) == .none)
         tracker.noteSignOfLife(until: 3 * Self.second, idleInBackground: true)
@@ -59,7 +61,7 @@ import Testing
     }
 
     @Test func theSystemsWordReplacesInferenceWhileItLasts() {
-        var tracker = SuspensionTracker(header: Self.header([(TraceHeader.Key.derived, true)]))
+        var tracker = SuspensionTracker(header: Self.header([(.derived, true)]))
         tracker.noteSignOfLife(until: 0, idleInBackground: true)
         #expect(Self.read(LifecycleEvent(t: 1 * Self.second, kind: .processSuspend), &tracker) == .suspended(at: Self.second))
         // A second suspend line while suspended changes nothing; silence is not inferred while suspended.
@@ -76,7 +78,7 @@ import Testing
     }
 
     @Test func groundTruthIsTakenAsItIs() {
-        var tracker = SuspensionTracker(header: Self.header([(TraceHeader.Key.groundTruth, true)]))
+        var tracker = SuspensionTracker(header: Self.header([(.groundTruth, true)]))
         #expect(Self.read(LifecycleEvent(t: 5, kind: .processSuspend), &tracker) == .suspended(at: 5))
         #expect(Self.read(LifecycleEvent(t: 7, kind: .processResume), &tracker)
             == .resumed(SuspensionInterval(start: 5, end: 7, basis: "ground truth")))

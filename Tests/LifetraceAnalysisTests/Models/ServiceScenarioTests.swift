@@ -39,7 +39,7 @@ import Testing
                         "\(scenario) seed \(seed) ground truth \(groundTruth): \(Self.describe(result))")
                 #expect(result.processCount == scenario.exitReasons.count)
                 // The header carries the same ground truth, for a scorer that reads the trace alone.
-                #expect(header[extra: "expected_rules"] == .array(scenario.expectedRules.map { .string($0) }))
+                #expect(header[metadata: "expected_rules"] == .array(scenario.expectedRules.map { .string($0) }))
             }
         }
     }

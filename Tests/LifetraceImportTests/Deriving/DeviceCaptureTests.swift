@@ -29,10 +29,10 @@ import Testing
         let header = importer.header(app: nil)
         // 2017-08-07 11:42:42 at -04:00 is 15:42:42 UTC: 1502120562 s since 1970 (`date -u -d ... +%s`).
         #expect(header.startUnixNanoseconds == 1_502_120_562_000_000_000)
-        #expect(header[extra: "time_zone"] == .string("-0400"))
-        #expect(header[extra: "year_assumed"] == .int(2017))
-        #expect(header[extra: "time_zone_assumed"] == .bool(true))
-        #expect(header[extra: "log_format"] == .string("idevicesyslog"))
+        #expect(header[.timeZone] == .string("-0400"))
+        #expect(header[.yearAssumed] == .int(2017))
+        #expect(header[.timeZoneAssumed] == .bool(true))
+        #expect(header[.logFormat] == .string("idevicesyslog"))
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.map(\.end) == [.traceEnded])
@@ -79,8 +79,8 @@ import Testing
         let header = importer.header(app: nil)
         // No zone printed, none given: UTC, and the header says it was taken. 2016-03-03 09:38:19 UTC is
         // 1456997899 s since 1970.
-        #expect(header[extra: "time_zone"] == .string("+0000"))
-        #expect(header[extra: "time_zone_assumed"] == .bool(true))
+        #expect(header[.timeZone] == .string("+0000"))
+        #expect(header[.timeZoneAssumed] == .bool(true))
         #expect(header.startUnixNanoseconds == 1_456_997_899_000_000_000)
         #expect(importer.assumed.year == 2016)
         #expect(importer.assumed.zone == "+0000")
@@ -124,7 +124,7 @@ import Testing
         // 2025-05-14 14:29:57 at +03:00 (apsd's own dates on line 12 say the year and the zone) is 11:29:57 UTC:
         // 1747222197 s since 1970.
         #expect(header.startUnixNanoseconds == 1_747_222_197_000_000_000)
-        #expect(header[extra: "time_zone"] == .string("+0300"))
+        #expect(header[.timeZone] == .string("+0300"))
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.count == 2)
@@ -161,9 +161,9 @@ import Testing
         let header = importer.header(app: nil)
         // 2020-10-11 08:24:40.648838 at +07:00 is 01:24:40.648838 UTC: 1602379480 s since 1970.
         #expect(header.startUnixNanoseconds == 1_602_379_480_648_838_000)
-        #expect(header[extra: "time_zone"] == .string("+0700"))
-        #expect(header[extra: "time_zone_assumed"] == nil)
-        #expect(header[extra: "year_assumed"] == nil)
+        #expect(header[.timeZone] == .string("+0700"))
+        #expect(header[.timeZoneAssumed] == nil)
+        #expect(header[.yearAssumed] == nil)
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.count == 2)

@@ -29,8 +29,8 @@ import Testing
         let header = importer.header(app: nil)
         #expect(header.app == "com.hightowerai.MobileJarvisNative")
         #expect(header.sceneManifest == false)
-        #expect(header[extra: "derived"] == .bool(true))
-        #expect(header[extra: "time_zone"] == .string("-0500"))
+        #expect(header[.derived] == .bool(true))
+        #expect(header[.timeZone] == .string("-0500"))
     }
 
     /// Console lines of an app going to the background mid-session, with UIKit's own background tasks.

@@ -35,7 +35,7 @@ import Testing
         #expect(importer.skipped.prefixes == 1)
         #expect(importer.entries == 29)
         #expect(importer.notUnderstood.count == 0)
-        #expect(importer.header(app: nil)[extra: "time_zone"] == .string("+0000"))
+        #expect(importer.header(app: nil)[.timeZone] == .string("+0000"))
         let result = Self.analyze(importer, events)
         #expect(result.findings.isEmpty)
     }
@@ -62,7 +62,7 @@ import Testing
         let header = importer.header(app: nil)
         // 2025-01-25 18:16:11 UTC is 1737828971 s since 1970 (`date -u -d '2025-01-25 18:16:11' +%s`).
         #expect(header.startUnixNanoseconds == 1_737_828_971_060_118_000)
-        #expect(header[extra: "time_zone"] == .string("-0500"))
+        #expect(header[.timeZone] == .string("-0500"))
         let result = Self.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.count == 1)

@@ -69,7 +69,7 @@ import Testing
         post(Self.launch + Self.toBackground, on: center)
         try Recorder.stop()
         let (header, events) = try RecorderTraces.read(path)
-        #expect(header?[extra: "test_name"] == .string("testLaunch"))
+        #expect(header?[.testName] == .string("testLaunch"))
         #expect(header?.captureMethod == .notifications)
         #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind))
 

@@ -34,7 +34,7 @@ import Testing
         let (header, events) = try RecorderTraces.read(directory.file("age.lifetrace"))
         #expect(events.first?.kind == .processLaunch && events.first?.t == 0)
         #if os(Linux)
-        let start = try #require(header?[extra: TraceHeader.Key.processStart]?.intValue)
+        let start = try #require(header?[.processStart]?.intValue)
         #expect(header?.startUnixNanoseconds == start)
         // The mark came after the test process started, by the process's age then.
         #expect(events[1].t > 0)
