@@ -66,8 +66,11 @@ public struct AnalysisConfiguration: Sendable, Equatable {
     init(_ json: JSONValue, file path: String, for header: TraceHeader?) throws(TraceError) {
         var configuration = AnalysisConfiguration.defaults
         try configuration.apply(json, file: path)
-        let style = header?.appStyle ?? (header?.sceneManifest == false ? .appDelegate : nil)
-        if let style, let styled = json["styles"]?[style.rawValue] { try configuration.apply(styled, file: path) }
+        // The style as the header names it, so a style lifetrace does not know still selects its own settings;
+        // an app without a scene manifest that names none is an app-delegate app.
+        let style = header?[.style]?.stringValue
+            ?? (header?.sceneManifest == false ? TraceHeader.AppStyle.appDelegate.rawValue : nil)
+        if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
         // A service's budgets by its name, as a scene's by its id: both name the instance their events are about.
         var instances: [(key: String, value: JSONValue)] = []
         if case let .object(scenes)? = json["scenes"] { instances += scenes }
