@@ -91,13 +91,12 @@ import Testing
         #expect(try CommandLineTool.run(["info", "--json", repaired]).stdout.contains("\"index_present\":true"))
     }
 
-    /// SIGTERM once `record` is recording: it has passed through the line after the event, and written the
-    /// event's frame. The trace is closed with its index.
-    @Test(.integration) func sigtermClosesTheTraceWithItsIndex() throws {
-        let output = directory.file("term.lifetrace")
+    /// `lifetrace arguments` started with one event and a `ready` line on its standard input, once it has passed
+    /// `ready` through (its standard input stays open).
+    static func recordingOneEvent(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
-        process.arguments = ["record", "-o", output, "--flush-interval", "50ms"]
+        process.arguments = arguments
         let input = Pipe()
         let passedThrough = Pipe()
         process.standardInput = input
@@ -107,6 +106,14 @@ import Testing
         try process.run()
         input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\nready\n".utf8))
         try watcher.waitForLine("ready")
+        return process
+    }
+
+    /// SIGTERM once `record` is recording: it has passed through the line after the event, and written the
+    /// event's frame. The trace is closed with its index.
+    @Test(.integration) func sigtermClosesTheTraceWithItsIndex() throws {
+        let output = directory.file("term.lifetrace")
+        let process = try Self.recordingOneEvent(["record", "-o", output, "--flush-interval", "50ms"])
         try Handshake.wait(for: "the first frame of \(output)") { try Self.recordedEvents(output) == 1 }
         process.terminate()
         process.waitUntilExit()
@@ -121,18 +128,7 @@ import Testing
     @Test(.integration) func anEarlySigtermIsNeverLost() throws {
         for run in 0..<20 {
             let output = directory.file("early-\(run).lifetrace")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
-            process.arguments = ["record", "-o", output]
-            let input = Pipe()
-            let passedThrough = Pipe()
-            process.standardInput = input
-            process.standardOutput = passedThrough
-            process.standardError = FileHandle.nullDevice
-            let watcher = OutputWatcher(passedThrough)
-            try process.run()
-            input.fileHandleForWriting.write(Data("{\"t\":1,\"ev\":\"heartbeat\"}\nready\n".utf8))
-            try watcher.waitForLine("ready")
+            let process = try Self.recordingOneEvent(["record", "-o", output])
             process.terminate()
             let ended = (try? Handshake.wait(for: "record to end on SIGTERM", timeout: 10) { !process.isRunning }) != nil
             if !ended { kill(process.processIdentifier, SIGKILL) }
