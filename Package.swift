@@ -104,7 +104,7 @@ let package = Package(
             ]
         ),
         // Generators and helpers shared by the test targets.
-        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator"]),
+        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
         .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),

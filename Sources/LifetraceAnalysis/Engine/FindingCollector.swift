@@ -52,9 +52,12 @@ struct FindingCollector {
                           observer: (any TimelineObserver)? = nil) {
         var context: [IndexedEvent]?
         for item in reports {
-            guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule],
-                !configuration.disabledRules.contains(item.rule)
-            else { continue }
+            guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule] else {
+                // Code reports the catalogue's constants, models the rules they were validated against on loading.
+                assertionFailure("rule \(item.rule) was reported but neither the catalogue nor a loaded model declares it")
+                continue
+            }
+            guard !configuration.disabledRules.contains(item.rule) else { continue }
             observer?.finding(rule: rule, severity: configuration.severity(of: rule), message: item.message, scene: item.scene,
                               t: t, index: index)
             let kept = keptByRule[item.rule, default: 0]

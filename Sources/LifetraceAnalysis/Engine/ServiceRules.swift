@@ -36,22 +36,6 @@ struct ServiceRules {
         var isStopping: Bool { shutdownAsked != nil && stopped == nil }
     }
 
-    /// LT090.
-    static let endedUnasked: RuleID = "LT090"
-    /// LT091.
-    static let shutdownOverGrace: RuleID = "LT091"
-    /// LT092.
-    static let workAfterStop: RuleID = "LT092"
-    /// LT093.
-    static let killedDuringShutdown: RuleID = "LT093"
-    /// LT094.
-    static let slowReadiness: RuleID = "LT094"
-    /// LT095.
-    static let shutdownNotActedOn: RuleID = "LT095"
-    /// The rules checked here.
-    static let checked: [RuleID] = [endedUnasked, shutdownOverGrace, workAfterStop, killedDuringShutdown, slowReadiness,
-                                    shutdownNotActedOn]
-
     private let configuration: AnalysisConfiguration
     /// The running process's services, in the order they first appeared, and where each is by name.
     private var services: [Service] = []
@@ -102,7 +86,7 @@ struct ServiceRules {
             else { return }
             services[i].reportedWorkAfterStop = true
             reports.append(ModelEngine.Report(
-                rule: Self.workAfterStop,
+                rule: .serviceWorkAfterStop,
                 message: "\(block.eventName(at: row)) for service \(name) \(Nanoseconds.short(event.t - stopped)) after it reported stopped",
                 scene: name))
         }
@@ -127,7 +111,7 @@ struct ServiceRules {
                 let budget = limit(.serviceReady, service: name), t - started > budget
             else { return }
             reports.append(ModelEngine.Report(
-                rule: Self.slowReadiness,
+                rule: .slowServiceReadiness,
                 message: "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
                 scene: name, measured: t - started, budget: budget))
         case .serviceShutdown:
@@ -154,7 +138,7 @@ struct ServiceRules {
             guard cancelled else { return }
             let after = event.t - asked
             reports.append(ModelEngine.Report(
-                rule: Self.shutdownNotActedOn,
+                rule: .shutdownNotActedOn,
                 message: "service \(name) did not stop on its shutdown request: it stopped only when its group cancelled it, \(Nanoseconds.short(after)) later (maximumGracefulShutdownDuration or a cancellation signal)",
                 scene: name, measured: after))
             return
@@ -179,7 +163,7 @@ struct ServiceRules {
         }
         let how = error.map { "threw \($0)" } ?? "returned"
         reports.append(ModelEngine.Report(
-            rule: Self.endedUnasked,
+            rule: .serviceEndedUnasked,
             message: "service \(name) \(how) while it ran, before any shutdown was asked: \(consequence)",
             scene: name))
     }
@@ -199,7 +183,7 @@ struct ServiceRules {
             let elapsed = end - service.shutdownAsked!
             guard let grace = limit(.shutdownGrace, service: service.name), elapsed > grace else { continue }
             reports.append(ModelEngine.Report(
-                rule: Self.shutdownOverGrace,
+                rule: .shutdownOverGrace,
                 message: "service \(service.name) was still stopping \(Nanoseconds.short(elapsed)) after its shutdown was asked, at its process's \(exitObserved ? "exit" : "last event"): over its \(Nanoseconds.short(grace)) grace period",
                 scene: service.name, measured: elapsed, budget: grace))
         }
@@ -211,13 +195,13 @@ struct ServiceRules {
                 : (names.count == 1 ? "service \(names[0]) was" : "services \(names.joined(separator: ", ")) were") + " still stopping"
             let how = exitObserved ? "it was killed (SIGKILL)" : "no exit was recorded"
             reports.append(ModelEngine.Report(
-                rule: Self.killedDuringShutdown,
+                rule: .killedDuringShutdown,
                 message: "the process ended \(Nanoseconds.short(end - began)) into its shutdown and \(how): \(what)",
                 scene: names.first, measured: end - began))
         }
         if let signal = unansweredSignal, end > signal.t {
             reports.append(ModelEngine.Report(
-                rule: Self.shutdownNotActedOn,
+                rule: .shutdownNotActedOn,
                 message: "\(signal.name) was never acted on: no service was asked to shut down, nor stopped, in the \(Nanoseconds.short(end - signal.t)) to its process's \(exitObserved ? "exit" : "last event")",
                 scene: nil, measured: end - signal.t))
         }

@@ -1,5 +1,6 @@
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceTestSupport
 import Testing
 
 /// The background-task rules, each sequence built from a sentence of Apple's documentation. Times are in

@@ -1,4 +1,5 @@
 import LifetraceAnalysis
+import LifetraceTestSupport
 import Testing
 
 /// A process that ends by a crash or a jetsam kill while a background task is open. The crash ended the task,

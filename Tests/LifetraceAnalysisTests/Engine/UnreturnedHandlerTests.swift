@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceTestSupport
 import Testing
 
 /// A handler written unfinished (format 1.1: its callback's event went out while it ran, without `dur`) whose

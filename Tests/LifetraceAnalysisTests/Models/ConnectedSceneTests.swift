@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceTestSupport
 import Testing
 
 /// Where a connected scene's time goes. Apple, "Managing your app's life cycle": "When the user or system requests

@@ -1,6 +1,7 @@
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceTestSupport
 import Testing
 
 /// What a model's JSON says of where it applies (`applies_when.lifecycle`) and of transitions legal in every

@@ -1,5 +1,6 @@
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceTestSupport
 import Testing
 
 /// An event at `t`; a launch's reason is `unknown`, as a recorder writes it.

@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceTestSupport
 import Testing
 
 /// A scene-based app captured from notifications (`"capture": "notifications"`): UIKit posts the UIApplication
