@@ -236,8 +236,10 @@ struct LogLineParser {
         guard let stamp = LogTime.dateTime(line) else { return nil }
         var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line).drop { $0 == " " }
         let host = rest.prefix { $0 != " " }
-        guard !host.isEmpty, let colon = UTF8Search.range(of: "]: ", in: rest) else { return nil }
+        guard !host.isEmpty else { return nil }
         rest = rest.dropFirst(host.count).drop { $0 == " " }
+        // Searched after the host: a host column holding `]: ` must not end the process column before it begins.
+        guard let colon = UTF8Search.range(of: "]: ", in: rest) else { return nil }
         let head = rest[..<colon.lowerBound]
         guard let open = head.lastIndex(of: "[") else { return nil }
         var message = rest[colon.upperBound...]

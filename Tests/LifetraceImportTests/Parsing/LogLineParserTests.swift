@@ -169,6 +169,18 @@ import Testing
         #expect(entry.zone == "+0300")
     }
 
+    /// A host column that ends in `]:` is the host, not the end of the process column (this once trapped).
+    @Test func aSyslogHostEndingInBracketColonIsTheHost() throws {
+        let first = "2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (FrontBoard) first"
+        let odd = "2019-08-23 17:08:46.000000+0300  a[1]: SpringBoard[20456]: (FrontBoard) second"
+        let (_, entries) = Self.parse([first, odd])
+        #expect(entries.count == 2)
+        let entry = try #require(entries.last)
+        #expect(entry.process == "SpringBoard")
+        #expect(entry.pid == 20456)
+        #expect(entry.message == "second")
+    }
+
     /// A capture pasted into Markdown: prose and fences are skipped and counted (blank lines and fences are
     /// not), a sentence run into the first entry is dropped from it, and prose after a blank line continues
     /// no message.
