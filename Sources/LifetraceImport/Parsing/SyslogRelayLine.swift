@@ -72,7 +72,8 @@ enum SyslogRelayLine {
         var index = b[4] == UInt8(ascii: " ") ? 5 : 4
         var day: Int64 = 0
         var digits = 0
-        while index < b.count, let digit = Self.digit(b[index]) {
+        // At most three digits read (a third already refuses the line): a run of digits cannot overflow.
+        while index < b.count, digits < 3, let digit = Self.digit(b[index]) {
             day = day * 10 + digit
             digits += 1
             index += 1

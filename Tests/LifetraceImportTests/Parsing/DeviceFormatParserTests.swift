@@ -21,6 +21,9 @@ import Testing
         ("2017-08-07 11:42:42 -0400 apsd[84]: <APSDecayTimer: 0x100317ee0>:APSNetworkMonitor decaying cost (1252 - 2) = 1250", nil),
         ("2016-03-03 10:41:09.650282 AM [SWC] ### Finish URL 'https://weather.com/apple-app-site-association' failed", nil),
         ("[connected]", nil),
+        // A day of more digits than a day has is no entry (and no overflow however many there are).
+        ("Mar 123 09:38:19 iPod TheWeather[235] <Warning>: message", nil),
+        ("Mar \(String(repeating: "9", count: 40)) 09:38:19 iPod TheWeather[235] <Warning>: message", nil),
     ])
     func detection(line: String, format: LogFormat?) {
         #expect(LogFormat.detect(line[...]) == format)
