@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "LifetraceTesting", targets: ["LifetraceTesting"]),
         .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
         .library(name: "LifetraceImport", targets: ["LifetraceImport"]),
+        .library(name: "LifetraceSummary", targets: ["LifetraceSummary"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
     ],
     dependencies: [
@@ -64,6 +65,16 @@ let package = Package(
         // Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything that embeds the
         // analyzer (LifetraceTesting in an app's test target) needs no C library.
         .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        // Stage 3, many traces: summary rows (one versioned, typed row shared by `summarize`, which writes them, and
+        // `compare`, which reads them back), the pipeline that summarizes traces on every core, and `compare`'s
+        // statistics.
+        .target(
+            name: "LifetraceSummary",
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // What an app's unit and UI tests link: a trace the app wrote, read and checked, with assertions for
         // Swift Testing and XCTest; no libzstd.
         .target(name: "LifetraceTesting", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceRecorder"]),
@@ -72,7 +83,7 @@ let package = Package(
         .target(
             name: "LifetraceReport",
             dependencies: [
-                "LifetraceAnalysis", "LifetraceCore", "LifetraceFormat",
+                "LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
@@ -97,6 +108,7 @@ let package = Package(
                 "LifetraceRecorder",
                 "LifetraceSimulator",
                 "LifetraceAnalysis",
+                "LifetraceSummary",
                 "LifetraceReport",
                 "LifetraceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -111,10 +123,15 @@ let package = Package(
         .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceAnalysisTests",
-            dependencies: ["LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            dependencies: ["LifetraceAnalysis", "LifetraceSummary", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceSummaryTests",
+            dependencies: ["LifetraceSummary", "LifetraceAnalysis", "LifetraceSimulator", "LifetraceFormat", "LifetraceZstd",
+                           "LifetraceCore", "LifetraceTestSupport"]
+        ),
+        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceSummary", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceImportTests",
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],

@@ -113,6 +113,17 @@ public final class TraceAnalyzer {
     func takeTaskLog() -> [TaskTracker.Life] {
         core.takeTaskLog()
     }
+
+    /// Starts keeping a log of the services of a service process as the process ends, for ``takeServiceLog()``.
+    func logServices() {
+        core.logServices()
+    }
+
+    /// The services of the processes that ended since the last call, in order; empty unless ``logServices()``
+    /// was called and the trace follows the service lifecycle.
+    func takeServiceLog() -> [ServiceLife] {
+        core.takeServiceLog()
+    }
 }
 
 /// The analyzer's state and logic, a value mutated in place: one exclusive access per event, not one per field.
@@ -328,6 +339,16 @@ struct AnalysisCore: ~Copyable {
     mutating func takeTaskLog() -> [TaskTracker.Life] {
         guard let log = tasks.log, !log.isEmpty else { return [] }
         tasks.log = []
+        return log
+    }
+
+    mutating func logServices() {
+        services?.log = []
+    }
+
+    mutating func takeServiceLog() -> [ServiceLife] {
+        guard let log = services?.log, !log.isEmpty else { return [] }
+        services?.log = []
         return log
     }
 

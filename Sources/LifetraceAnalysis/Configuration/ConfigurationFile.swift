@@ -3,11 +3,12 @@ public import LifetraceCore
 public import LifetraceFormat
 
 /// A `lifetrace.json`, read and parsed once: the analysis configuration for each trace's header (budgets and
-/// rules, by style and scene) and `compare`'s thresholds. Commands that read many traces read it once.
+/// rules, by style and scene) and, through `LifetraceSummary`, `compare`'s thresholds. Commands that read many traces read it once.
 public struct ConfigurationFile: Sendable {
     /// The file's path, for errors.
     public let path: String
-    let json: JSONValue
+    /// The file's JSON, for the settings other modules read (`compare`'s thresholds).
+    package let json: JSONValue
 
     /// Reads and parses the file at `path`.
     public init(path: String) throws(TraceError) {
@@ -21,10 +22,5 @@ public struct ConfigurationFile: Sendable {
     /// The analysis configuration for a trace with `header` (``AnalysisConfiguration/load(path:for:)``).
     public func configuration(for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
         try AnalysisConfiguration(json, file: path, for: header)
-    }
-
-    /// `compare`'s thresholds (``ComparisonThresholds/load(path:)``).
-    public func comparisonThresholds() throws(TraceError) -> ComparisonThresholds {
-        try ComparisonThresholds(json, file: path)
     }
 }

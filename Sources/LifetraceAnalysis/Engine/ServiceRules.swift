@@ -20,20 +20,19 @@ import LifetraceFormat
 /// Budgets are the configuration's, a service's own first (`services` in `lifetrace.json`, kept with the scenes'
 /// by name).
 struct ServiceRules {
-    /// What the trace showed of one service of the running process.
+    /// What the trace showed of one service of the running process: its life (what summaries report) and what
+    /// the rules need besides.
     private struct Service {
-        var name: String
-        var started: Int64?
-        var shutdownAsked: Int64?
-        var stopped: Int64?
+        var life: ServiceLife
         var successTermination: String?
         var failureTermination: String?
         var reportedWorkAfterStop = false
 
+        var name: String { life.name }
         /// Started and not stopped.
-        var isLive: Bool { started != nil && stopped == nil }
+        var isLive: Bool { life.started != nil && life.stopped == nil }
         /// Asked to shut down and not stopped.
-        var isStopping: Bool { shutdownAsked != nil && stopped == nil }
+        var isStopping: Bool { life.shutdownAsked != nil && life.stopped == nil }
     }
 
     private let configuration: AnalysisConfiguration
@@ -47,6 +46,10 @@ struct ServiceRules {
     private var shutdownBegan: Int64?
     /// The reason of the process's `process.exit`, once read.
     private var exitReason: String?
+    /// The processes ended so far.
+    private var processesEnded = 0
+    /// The services of the processes that ended since the log was last emptied; `nil` when nobody reads it.
+    var log: [ServiceLife]?
 
     init(configuration: AnalysisConfiguration) {
         self.configuration = configuration
@@ -60,7 +63,7 @@ struct ServiceRules {
 
     private mutating func service(_ name: String) -> Int {
         if let i = byName[name] { return i }
-        services.append(Service(name: name))
+        services.append(Service(life: ServiceLife(process: processesEnded + 1, name: name)))
         byName[name] = services.count - 1
         return services.count - 1
     }
@@ -81,7 +84,7 @@ struct ServiceRules {
             exitReason = block.extras(of: event).flatMap { block.string($0.reason) }
         default:
             // A service's own events (its markers) after its stop; once per service.
-            guard event.hasScene, let name = block.string(event.scene), let i = byName[name], let stopped = services[i].stopped,
+            guard event.hasScene, let name = block.string(event.scene), let i = byName[name], let stopped = services[i].life.stopped,
                 !services[i].reportedWorkAfterStop
             else { return }
             services[i].reportedWorkAfterStop = true
@@ -98,8 +101,8 @@ struct ServiceRules {
         let t = event.t
         switch event.kind {
         case .serviceStart:
-            guard services[i].started == nil else { return }
-            services[i].started = t
+            guard services[i].life.started == nil else { return }
+            services[i].life.started = t
             if case let .string(behavior)? = block.attribute(Attribute.Key.successTermination, of: event) {
                 services[i].successTermination = behavior
             }
@@ -107,7 +110,8 @@ struct ServiceRules {
                 services[i].failureTermination = behavior
             }
         case .serviceReady:
-            guard let started = services[i].started, services[i].shutdownAsked == nil, services[i].stopped == nil,
+            if services[i].life.ready == nil { services[i].life.ready = t }
+            guard let started = services[i].life.started, services[i].life.shutdownAsked == nil, services[i].life.stopped == nil,
                 let budget = limit(.serviceReady, service: name), t - started > budget
             else { return }
             reports.append(ModelEngine.Report(
@@ -115,12 +119,14 @@ struct ServiceRules {
                 message: "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
                 scene: name, measured: t - started, budget: budget))
         case .serviceShutdown:
-            if services[i].shutdownAsked == nil { services[i].shutdownAsked = t }
+            if services[i].life.shutdownAsked == nil { services[i].life.shutdownAsked = t }
             if shutdownBegan == nil { shutdownBegan = t }
             unansweredSignal = nil
         default:  // .serviceStopped
-            guard services[i].stopped == nil else { return }
-            services[i].stopped = t
+            guard services[i].life.stopped == nil else { return }
+            services[i].life.stopped = t
+            services[i].life.cancelled = block.attribute(Attribute.Key.cancelled, of: event) == .bool(true)
+            if case let .string(error)? = block.attribute(Attribute.Key.error, of: event) { services[i].life.error = error }
             unansweredSignal = nil
             stopped(event, name: name, at: i, of: block, reports: &reports)
         }
@@ -131,10 +137,8 @@ struct ServiceRules {
         _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
     ) {
         let service = services[i]
-        let cancelled = block.attribute(Attribute.Key.cancelled, of: event) == .bool(true)
-        var error: String?
-        if case let .string(text)? = block.attribute(Attribute.Key.error, of: event) { error = text }
-        if let asked = service.shutdownAsked {
+        let (cancelled, error) = (service.life.cancelled, service.life.error)
+        if let asked = service.life.shutdownAsked {
             guard cancelled else { return }
             let after = event.t - asked
             reports.append(ModelEngine.Report(
@@ -145,7 +149,7 @@ struct ServiceRules {
         }
         // Cancelled without being asked: its group (or a cancellation signal) ended it. Never started: the model's
         // (LT096).
-        guard !cancelled, service.started != nil else { return }
+        guard !cancelled, service.life.started != nil else { return }
         let behavior = error == nil ? service.successTermination : service.failureTermination
         let setting = error == nil ? "successTerminationBehavior" : "failureTerminationBehavior"
         let consequence: String
@@ -171,7 +175,9 @@ struct ServiceRules {
     /// The running process ended at `end` (its exit, or its last event when no exit was read, `exitObserved`
     /// false): what was still open then.
     mutating func processEnded(at end: Int64, exitObserved: Bool, reports: inout [ModelEngine.Report]) {
+        processesEnded += 1
         defer {
+            log?.append(contentsOf: services.lazy.map(\.life))
             services.removeAll()
             byName.removeAll()
             unansweredSignal = nil
@@ -180,7 +186,7 @@ struct ServiceRules {
         }
         let stopping = services.filter(\.isStopping)
         for service in stopping {
-            let elapsed = end - service.shutdownAsked!
+            let elapsed = end - service.life.shutdownAsked!
             guard let grace = limit(.shutdownGrace, service: service.name), elapsed > grace else { continue }
             reports.append(ModelEngine.Report(
                 rule: .shutdownOverGrace,

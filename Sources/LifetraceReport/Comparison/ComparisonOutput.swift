@@ -1,5 +1,5 @@
 import Foundation
-public import LifetraceAnalysis
+public import LifetraceSummary
 import LifetraceCore
 import LifetraceFormat
 

@@ -4,7 +4,7 @@ import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 public import LifetraceReport
-import SystemPackage
+import LifetraceSummary
 
 extension ComparisonOutput.Format: ExpressibleByArgument {}
 
@@ -86,12 +86,13 @@ struct Compare: ParsableCommand {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
-            if Self.isSummary(input) { try Self.read(summary: input, into: &observations) } else { traces.append(input) }
+            if SummaryFile.isSummary(input) { try SummaryFile.read(input, into: &observations) } else { traces.append(input) }
         }
         observations.finish()
         if !traces.isEmpty {
             // Each trace's rows become its observations on the worker that read it: nothing is kept of a row.
-            try SummaryPipeline.run(try TraceFiles(traces), prepared, jobs: jobs.count, makeRows: ObservedRows.init) { rows, _ in
+            var files = try TraceFiles(traces)
+            try SummaryPipeline.run(prepared, jobs: jobs.count, next: { try files.next() }, makeRows: ObservedRows.init) { rows, _ in
                 rows.observations.finish()
                 observations.merge(rows.observations)
                 rows.observations = SummaryObservations()
@@ -99,38 +100,4 @@ struct Compare: ParsableCommand {
         }
         return observations
     }
-
-    /// Whether `path` is a summary file: JSON Lines whose first line is a summary row (after a byte-order mark,
-    /// which reading it then refuses).
-    private static func isSummary(_ path: String) -> Bool {
-        let prefix = Array("{\"summary_version\":".utf8)
-        guard let descriptor = try? FileDescriptor.open(forReading: path) else { return false }
-        defer { try? descriptor.close() }
-        var start = [UInt8](repeating: 0, count: prefix.count + 3)
-        guard let got = try? start.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return false }
-        let bytes = start[0..<got]
-        return bytes.starts(with: prefix) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + prefix)
-    }
-
-    private static func read(summary path: String, into observations: inout SummaryObservations) throws {
-        let descriptor = try FileDescriptor.open(forReading: path)
-        defer { try? descriptor.close() }
-        var lines = LineStream(descriptor: descriptor)
-        var number = 0
-        while try lines.next({ (bytes) throws(TraceError) in
-            number += 1
-            try observations.add(line: bytes, number: number, file: path)
-        }) {}
-    }
-}
-
-/// A trace's summary rows as `compare` wants them: its observations, in whatever order the rows come.
-private struct ObservedRows: SummaryRows {
-    var observations = SummaryObservations()
-
-    mutating func row(_ row: JSONValue) { observations.add(row) }
-    mutating func deferredRow(_ row: JSONValue) { observations.add(row) }
-    mutating func placeDeferredRows() {}
-    /// Only task rows come before a trace turns out unreadable: its error row stands for all of it.
-    mutating func dropDeferredRows() { observations = SummaryObservations() }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LifetraceAnalysis
 import LifetraceFormat
+import LifetraceSummary
 
 /// `lifetrace summarize TRACES... [-o FILE]`: summary rows for a warehouse, from many traces.
 struct Summarize: ParsableCommand {
@@ -40,8 +41,9 @@ struct Summarize: ParsableCommand {
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
         var unreadable = 0
         var firstUnreadable: String?
-        try SummaryPipeline.run(try TraceFiles(traces, listFile: filesFrom, output: output), try analysis.prepare(),
-                                jobs: jobs.count, makeRows: SpilledRows.init) { rows, complete in
+        var files = try TraceFiles(traces, listFile: filesFrom, output: output)
+        try SummaryPipeline.run(try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
+                                makeRows: SpilledRows.init) { rows, complete in
             if !complete {
                 unreadable += 1
                 firstUnreadable = firstUnreadable ?? rows.firstUnreadable

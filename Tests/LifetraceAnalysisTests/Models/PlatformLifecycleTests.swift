@@ -1,6 +1,7 @@
 import LifetraceZstd
 import Foundation
 import LifetraceAnalysis
+import LifetraceSummary
 import LifetraceCore
 import LifetraceTestSupport
 import Testing
@@ -260,7 +261,7 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         var findings: [String] = []
         for path in [uikit, appkit] {
             summarizer.summarize(path: path) { row in
-                if row["row"] == "finding", let rule = row["rule"]?.stringValue { findings.append(rule) }
+                if case let .finding(finding) = row.columns, let rule = finding.rule { findings.append(rule) }
             }
         }
         #expect(findings == ["LT060"])

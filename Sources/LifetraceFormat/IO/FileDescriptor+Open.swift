@@ -1,9 +1,8 @@
-import LifetraceFormat
-import SystemPackage
+package import SystemPackage
 
 extension FileDescriptor {
     /// `path` opened for reading, as given (not normalized as `FilePath` would be).
-    static func open(forReading path: String) throws(TraceError) -> FileDescriptor {
+    package static func open(forReading path: String) throws(TraceError) -> FileDescriptor {
         do {
             return try path.withCString { try FileDescriptor.open($0, .readOnly) }
         } catch {

@@ -1,3 +1,5 @@
+import LifetraceAnalysis
+
 /// What `compare` compares between two sets of runs, and the observation each run contributes.
 ///
 /// Each trace is one observation (runs are the independent units; calls within a run are not): a handler

@@ -1,4 +1,4 @@
-@testable import LifetraceAnalysis
+import LifetraceSummary
 import LifetraceCore
 import LifetraceFormat
 import LifetraceTestSupport
@@ -31,17 +31,27 @@ import Testing
         #expect(abs(MannWhitneyU(new, base).pLess - p) < 1e-12)
     }
 
+    /// A handler row of `trace`: `handler` called with a mean of `mean`.
+    static func handlerRow(_ trace: String, _ handler: String, mean: Int64) -> SummaryRow {
+        var columns = HandlerColumns()
+        (columns.handler, columns.mean) = (handler, mean)
+        return SummaryRow(trace: trace, run: .init(), .handler(columns))
+    }
+
     static func observations(_ values: [Int64], metric: ComparedMetric = ComparedMetric(.handler, "scene.didEnterBackground"),
                              exits: [(String, Int)] = []) -> SummaryObservations {
         var observations = SummaryObservations()
         for (number, value) in values.enumerated() {
             let trace = "t\(number)"
-            observations.add(.object([("summary_version", 1), ("row", "trace"), ("trace", .string(trace))]))
-            observations.add(.object([("row", "handler"), ("trace", .string(trace)), ("handler", .string(metric.name)),
-                                      ("mean_ns", .int(value))]))
+            observations.add(SummaryRow(trace: trace, run: .init(), .trace(TraceColumns())))
+            observations.add(Self.handlerRow(trace, metric.name, mean: value))
         }
         for (end, count) in exits {
-            for _ in 0..<count { observations.add(.object([("row", "process"), ("trace", "p"), ("end", .string(end))])) }
+            for _ in 0..<count {
+                var process = ProcessColumns()
+                process.end = end
+                observations.add(SummaryRow(trace: "p", run: .init(), .process(process)))
+            }
         }
         observations.finish()
         return observations
@@ -112,8 +122,7 @@ import Testing
             for (metric, values) in observations.values {
                 for (number, value) in values.enumerated() {
                     let trace = "\(metric)-\(number)"
-                    result.add(.object([("row", "handler"), ("trace", .string(trace)), ("handler", .string(metric.name)),
-                                        ("mean_ns", .int(value))]))
+                    result.add(Self.handlerRow(trace, metric.name, mean: value))
                 }
             }
         }

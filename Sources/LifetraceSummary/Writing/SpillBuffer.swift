@@ -1,34 +1,6 @@
 import Foundation
-import LifetraceAnalysis
-import LifetraceCore
 import LifetraceFormat
 import SystemPackage
-
-/// A trace's summary rows as the JSON Lines `summarize` writes, kept in memory up to ``SpillBuffer/memoryLimit``
-/// and past that in an unnamed temporary file, so that a trace of millions of tasks is summarized in memory
-/// that does not grow: the rows in order, and the task rows, found while the trace is read, until their place.
-struct SpilledRows: SummaryRows {
-    private let rows = SpillBuffer()
-    private let deferred = SpillBuffer()
-    /// What the first error row since the last ``write(to:)`` said, for the one line `summarize` ends with.
-    private(set) var firstUnreadable: String?
-
-    mutating func row(_ row: JSONValue) {
-        if firstUnreadable == nil { firstUnreadable = SummaryObservations.unreadable(row) }
-        rows.append(row)
-    }
-    mutating func deferredRow(_ row: JSONValue) { deferred.append(row) }
-    mutating func placeDeferredRows() { rows.append(contentsOf: deferred) }
-    mutating func dropDeferredRows() { deferred.removeAll() }
-
-    /// Writes the rows to `sink` and empties them.
-    mutating func write(to sink: FileSink) throws {
-        try rows.write(to: sink)
-        rows.removeAll()
-        deferred.removeAll()
-        firstUnreadable = nil
-    }
-}
 
 /// Bytes appended in memory up to a limit, then in an unnamed temporary file; read back once, in order.
 final class SpillBuffer {
@@ -51,9 +23,8 @@ final class SpillBuffer {
     }
 
     /// Appends `row` as one line of JSON.
-    func append(_ row: JSONValue) {
-        bytes.appendJSONValue(row)
-        bytes.append(UInt8(ascii: "\n"))
+    func append(_ row: SummaryRow) {
+        row.appendLine(to: &bytes)
         if bytes.count >= Self.memoryLimit { spill() }
     }
 

@@ -1,4 +1,5 @@
 import LifetraceAnalysis
+import LifetraceSummary
 import LifetraceCore
 import LifetraceFormat
 import LifetraceZstd

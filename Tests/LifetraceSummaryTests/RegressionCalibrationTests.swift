@@ -1,6 +1,7 @@
-import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
+import LifetraceSimulator
+import LifetraceSummary
 import LifetraceZstd
 import LifetraceTestSupport
 import Testing
@@ -25,11 +26,7 @@ import Testing
             let writer = try makeEventWriter(path: path, header: simulator.header, jsonLines: false, options: .init())
             try simulator.run { try writer.append($0) }
             try writer.close()
-            var rows: [UInt8] = []
-            summarizer.summarize(path: path, into: &rows)
-            for line in String(decoding: rows, as: UTF8.self).split(separator: "\n") {
-                observations.add(try JSONValue(parsing: String(line), file: path))
-            }
+            summarizer.summarize(path: path) { observations.add($0) }
         }
         observations.finish()
         return observations

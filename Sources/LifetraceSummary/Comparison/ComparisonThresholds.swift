@@ -1,3 +1,4 @@
+import LifetraceAnalysis
 public import LifetraceFormat
 import LifetraceCore
 

@@ -1,21 +1,22 @@
-import SystemPackage
+package import SystemPackage
 
-/// Reads lines from a file descriptor as they arrive, for live streams (a pipe from a running test).
-struct LineStream {
+/// Reads lines from a file descriptor as they arrive, for live streams (a pipe from a running test) and files read
+/// a line at a time (summary files), in memory bounded by ``maxLine``.
+package struct LineStream {
     private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     private var start = 0
     private var eof = false
     /// Lines longer than this are delivered in pieces of this size.
-    static let maxLine = 1 << 20
+    package static let maxLine = 1 << 20
 
-    init(descriptor: FileDescriptor) {
+    package init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
         buffer.reserveCapacity(1 << 16)
     }
 
     /// Calls `body` with the next line (without its newline); returns `false` at the end of the stream.
-    mutating func next(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+    package mutating func next(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
