@@ -1,3 +1,4 @@
+import LifetraceAnalysis
 import LifetraceSummary
 import LifetraceCore
 import LifetraceFormat

@@ -14,12 +14,11 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// The schema, parsed by Foundation (not by the code under test).
-    static let schema: [String: Any] = {
+    static var definitions: [String: [String: Any]] {
         let data = try! Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("Schemas/summary.schema.json")))
-        return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
-    }()
-
-    static var definitions: [String: [String: Any]] { schema["$defs"] as! [String: [String: Any]] }
+        let schema = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+        return schema["$defs"] as! [String: [String: Any]]
+    }
 
     /// Rows of every kind: the sample traces (traces, processes, handlers, tasks, findings), a simulated service
     /// process (services) and a file that is not a trace (an error row).

@@ -39,6 +39,21 @@ import Testing
         return folder
     }
 
+    /// The output of the Spark job (scripts/spark/lifetrace_job.py) in local mode over the traces of `base` and
+    /// `new`, written to `output`.
+    static func spark(base: String, new: String, output: String) throws -> [String: Any] {
+        let python = try #require(which("python3"))
+        let spark = try run(python, [PackagePaths.path("scripts/spark/lifetrace_job.py"), "--master", "local[2]",
+                                     "--lifetrace", CommandLineTool.path, "--base", base, "--new", new, "-o", output])
+        try #require(spark.status == 0, "\(spark.stderr.suffix(2000))")
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as! [String: Any]
+    }
+
+    /// The metrics of the Spark job's or `compare --format json`'s output, by name.
+    static func metrics(_ output: [String: Any]) -> [String: [String: Any]] {
+        Dictionary(uniqueKeysWithValues: (output["metrics"] as! [[String: Any]]).map { ($0["metric"] as! String, $0) })
+    }
+
     /// Each query of Examples/duckdb, as docs/many-traces.md shows it, gives what the rows say, computed here without SQL.
     @Test func theDocumentedDuckDBQueriesAnswerFromTheRows() throws {
         let summary = directory.file("summary.jsonl")
@@ -100,15 +115,10 @@ import Testing
         }
         let compare = try CommandLineTool.run(["compare", "--base", base, "--new", new, "--format", "json"])
         #expect(compare.status == 1, "the slower build regressed: \(compare.stderr)")
-        let python = try #require(which("python3"))
-        let sparkOutput = directory.file("spark.json")
-        let spark = try run(python, [PackagePaths.path("scripts/spark/lifetrace_job.py"), "--master", "local[2]",
-                                     "--lifetrace", CommandLineTool.path, "--base", base, "--new", new, "-o", sparkOutput])
-        try #require(spark.status == 0, "\(spark.stderr.suffix(2000))")
-        let fromSpark = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sparkOutput))) as! [String: Any]
+        let fromSpark = try Self.spark(base: base, new: new, output: directory.file("spark.json"))
         let fromCompare = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as! [String: Any]
         #expect((fromSpark["traces"] as? [String: Int]) == ["base": 500, "new": 500])
-        let sparkMetrics = Dictionary(uniqueKeysWithValues: (fromSpark["metrics"] as! [[String: Any]]).map { ($0["metric"] as! String, $0) })
+        let sparkMetrics = Self.metrics(fromSpark)
         let compared = fromCompare["metrics"] as! [[String: Any]]
         #expect(compared.count == sparkMetrics.count && compared.count > 15)
         let empty: [String: Any] = ["count": 0, "p50": NSNull(), "p90": NSNull(), "p99": NSNull()]

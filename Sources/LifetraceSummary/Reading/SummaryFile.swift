@@ -15,8 +15,8 @@ public enum SummaryFile {
         return bytes.starts(with: prefix) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + prefix)
     }
 
-    /// Adds the rows of the summary file at `path` to `observations`, a line at a time (a line longer than
-    /// ``LineStream/maxLine`` is an error, not a bigger buffer).
+    /// Adds the rows of the summary file at `path` to `observations`, a line at a time, in bounded memory: a
+    /// line longer than a mebibyte comes in pieces, none of them a row, so it is an error, never a bigger buffer.
     ///
     /// - Throws: a ``TraceError`` naming the file, and the line for one that is not a summary row.
     public static func read(_ path: String, into observations: inout SummaryObservations) throws {
