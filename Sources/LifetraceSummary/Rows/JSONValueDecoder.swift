@@ -18,7 +18,7 @@ struct JSONValueDecoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            KeyedDecodingContainer(Container(members: members))
+            KeyedDecodingContainer(Container(members: members, cursor: Cursor()))
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -30,14 +30,31 @@ struct JSONValueDecoder {
         }
     }
 
+    /// Where the last member was found: a row's columns are asked for in the order they were written, so the
+    /// next one is nearly always the next member.
+    private final class Cursor {
+        var next = 0
+    }
+
     private struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let members: [(key: String, value: JSONValue)]
+        let cursor: Cursor
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
-        /// The first member named `key`, as ``JSONValue``'s subscript finds it.
+        /// The member named `key` (the parser refuses an object with a key twice), searched from where the last
+        /// one was found (asked again: `decodeIfPresent` asks whether it is there, then whether it is null, then
+        /// for its value).
         private func value(_ key: Key) -> JSONValue? {
-            members.first { $0.key == key.stringValue }?.value
+            let name = key.stringValue
+            if cursor.next > 0, cursor.next <= members.count, members[cursor.next - 1].key == name {
+                return members[cursor.next - 1].value
+            }
+            let start = min(cursor.next, members.count)
+            guard let index = members[start...].firstIndex(where: { $0.key == name })
+                ?? members[..<start].firstIndex(where: { $0.key == name }) else { return nil }
+            cursor.next = index + 1
+            return members[index].value
         }
 
         func contains(_ key: Key) -> Bool { value(key) != nil }

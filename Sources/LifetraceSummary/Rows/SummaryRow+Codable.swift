@@ -51,18 +51,34 @@ extension SummaryRow: Codable {
     }
 }
 
+// A column is a string, an integer or a boolean: one overload each, so that each goes to the coder's typed
+// method rather than through a generic one.
 extension KeyedEncodingContainer where Key == SummaryRow.CodingKeys {
     /// Writes `value`, or `null` when there is none.
-    mutating func column<Value: Encodable>(_ value: Value?, _ key: Key) throws {
+    mutating func column(_ value: String?, _ key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    /// Writes `value`, or `null` when there is none.
+    mutating func column(_ value: Int64?, _ key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    /// Writes `value`, or `null` when there is none.
+    mutating func column(_ value: Bool?, _ key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 }
 
 extension KeyedDecodingContainer where Key == SummaryRow.CodingKeys {
     /// The column's value; `nil` when the row lacks it or it is `null`.
-    func column<Value: Decodable>(_ key: Key) throws -> Value? {
-        try decodeIfPresent(Value.self, forKey: key)
-    }
+    func column(_ key: Key) throws -> String? { try decodeIfPresent(String.self, forKey: key) }
+
+    /// The column's value; `nil` when the row lacks it or it is `null`.
+    func column(_ key: Key) throws -> Int64? { try decodeIfPresent(Int64.self, forKey: key) }
+
+    /// The column's value; `nil` when the row lacks it or it is `null`.
+    func column(_ key: Key) throws -> Bool? { try decodeIfPresent(Bool.self, forKey: key) }
 }
 
 extension SummaryRow.Run {

@@ -1,7 +1,8 @@
 public import LifetraceFormat
 
-/// A trace's summary rows as the JSON Lines `summarize` writes, kept in memory up to a mebibyte and past that in an unnamed temporary file, so that a trace of millions of tasks is summarized in memory
-/// that does not grow: the rows in order, and the task rows, found while the trace is read, until their place.
+/// A trace's summary rows as the JSON Lines `summarize` writes, kept in memory up to a mebibyte and past that in
+/// an unnamed temporary file, so that a trace of millions of tasks is summarized in memory that does not grow: the
+/// rows in order, and the task and service rows, found while the trace is read, until their place.
 public struct SpilledRows: SummaryRows {
     private let rows = SpillBuffer()
     private let deferred = SpillBuffer()

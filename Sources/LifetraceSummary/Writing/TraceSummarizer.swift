@@ -10,9 +10,6 @@ public import LifetraceFormat
 /// header says of the run: app, version, build, OS, device, test), so that any row can be grouped by them without
 /// a join. A summarizer is reused from trace to trace; it keeps nothing of one trace for the next.
 public struct TraceSummarizer {
-    /// The version of the row schema, the `summary_version` of every row (``SummaryRow/schemaVersion``).
-    public static var schemaVersion: Int { SummaryRow.schemaVersion }
-
     /// The configuration for a trace with a given header (a `lifetrace.json` may depend on the style).
     public typealias ConfigurationSource = (TraceHeader?) throws(TraceError) -> AnalysisConfiguration
 
