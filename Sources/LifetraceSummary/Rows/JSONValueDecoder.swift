@@ -65,6 +65,17 @@ struct JSONValueDecoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, key) }
+
+        // A column that may be absent or null, found once (the protocol's defaults would look it up three times).
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(type, key) }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIfPresent(type, key) }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(type, key) }
+
+        private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+            guard let value = value(key), value != .null else { return nil }
+            return try convert(value, to: type, key)
+        }
+
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
         func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
@@ -80,9 +91,13 @@ struct JSONValueDecoder {
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decode(type, key) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
 
-        /// The column's value if it has the type asked for: strings, booleans and integers.
         private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
             guard let value = value(key) else { throw Self.missing(key) }
+            return try convert(value, to: type, key)
+        }
+
+        /// The column's value if it has the type asked for: strings, booleans and integers.
+        private func convert<T: Decodable>(_ value: JSONValue, to type: T.Type, _ key: Key) throws -> T {
             let decoded: Any? = switch type {
             case is String.Type: value.stringValue
             case is Bool.Type: value.boolValue
