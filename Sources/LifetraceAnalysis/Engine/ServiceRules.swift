@@ -19,6 +19,10 @@ import LifetraceFormat
 ///
 /// Budgets are the configuration's, a service's own first (`services` in `lifetrace.json`, kept with the scenes'
 /// by name).
+///
+/// It is the analyzer's one record of each service: its ``ServiceLife`` (start, readiness, shutdown request,
+/// stop, error, cancellation), which the rules read and which, once its process ends, goes to ``log`` for the
+/// summaries' service rows.
 struct ServiceRules {
     /// What the trace showed of one service of the running process: its life (what summaries report) and what
     /// the rules need besides.
