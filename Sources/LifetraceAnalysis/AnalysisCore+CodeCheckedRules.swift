@@ -1,0 +1,97 @@
+// The rules checked in code rather than by a model: each on the kinds the catalogue declares for it
+// (CodeRuleTriggers), or on the process's state (after applicationWillTerminate, while suspended).
+
+import LifetraceCore
+import LifetraceFormat
+
+extension AnalysisCore {
+    /// What may follow `applicationWillTerminate`: the system's and the recorder's own events.
+    private static let allowedAfterTerminate: Set<EventKind> = [
+        .processExit, .processLaunch, .processSuspend, .processResume, .heartbeat, .recorderDropped, .handlerReturn,
+    ]
+
+    /// What the process model judges after `applicationWillTerminate` itself (LT013): a second one, and a
+    /// snapshot, which cannot follow it in a process whose recording began before.
+    private static let judgedAfterTerminateByModel: Set<EventKind> = [.appWillTerminate, .appState, .sceneState]
+
+    /// Reads an event for the rules checked in code and what the process's books need of the same kinds; called
+    /// for the kinds ``CodeRuleTriggers/read`` marks, and for any event once the process's state calls for it.
+    mutating func namedRules(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        let tag = Int(event.tag)
+        // A callback of a kind with a handler budget written while its handler ran (attributes, no `dur`): kept
+        // until its return.
+        if event.fields.contains(.attrs), !event.fields.contains(.dur), unfinishedKinds[tag] {
+            process.noteUnfinished(event, of: block)
+        }
+        switch event.kind {
+        case .handlerReturn:
+            handlerReturned(event, of: block)
+        case .appState, .sceneState:
+            process.state.launchMeasured = false
+        case .recorderDropped where !process.state.unfinished.isEmpty:
+            process.eventsLost(event)
+        default:
+            break
+        }
+        if triggers.appDelegateUI.contains(tag), appDelegateUICallbacksForbidden {
+            report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+                   scene: nil)
+        } else if triggers.appNotifications.contains(tag), appNotificationsAggregate {
+            checkAgainstScenes(event, row: row, of: block)
+        }
+        if triggers.terminateFromForeground.contains(tag), terminateInForegroundChecked {
+            let ui = engine.uiState
+            if ui == .active || ui == .inactive {
+                report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
+            }
+        }
+        if event.kind == .appWillTerminate { process.state.willTerminateEnd = event.end }
+        if triggers.appPhase.contains(tag), !event.hasScene, appPhaseChecked { checkAppPhase(event) }
+        if triggers.saveOnlyInTerminate.contains(tag), block.extras(of: event)?.label == saveLabel {
+            if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
+                report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
+                       scene: nil)
+            }
+            process.state.backgroundSaveMissing = false
+        }
+        if let end = process.state.willTerminateEnd, event.t > end, !Self.judgedAfterTerminateByModel.contains(event.kind),
+            !Self.allowedAfterTerminate.contains(event.kind), !process.state.reportedAfterTerminate {
+            process.state.reportedAfterTerminate = true
+            report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
+        }
+        if groundTruth, suspension.suspendedSince != nil, layers[tag] != .process {
+            report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
+        }
+    }
+
+    /// Checks SwiftUI's App-level phase (`event`, with no scene) against its scenes' phases (LT030). A scene whose
+    /// phase is not known (`none`: only a snapshot has said where it was) supports any.
+    private mutating func checkAppPhase(_ event: EventRecord) {
+        let scenes = engine.sceneAccountings(readingEventsOf: .swiftuiScenePhase)
+        if event.phase == .background, let other = scenes.first(where: { $0 != .background && $0 != .none }) {
+            report(.appPhaseAgainstScenes, "the App-level phase became background while a scene is \(other.rawValue)", scene: nil)
+        } else if event.phase == .active, !scenes.contains(.active), !scenes.contains(.none) {
+            report(.appPhaseAgainstScenes, "the App-level phase became active while no scene is active", scene: nil)
+        }
+    }
+
+    /// Checks an application notification of a scene-based app against its scenes (LT021): UIKit's
+    /// `applicationState` is the state of the most active scene, so the application moves only with a scene
+    /// that moves the same way. A notification is judged only where no order of UIKit's posting could explain
+    /// it: the application becoming active or resigning while every scene is in the background, entering the
+    /// foreground or the background while a scene is active. (No scene known: nothing to judge.)
+    private mutating func checkAgainstScenes(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        let scenes = engine.uiState
+        let contradicts: Bool
+        switch event.kind {
+        case .appDidBecomeActive, .appWillResignActive: contradicts = scenes == .background
+        case .appWillEnterForeground, .appDidEnterBackground: contradicts = scenes == .active
+        default: contradicts = false
+        }
+        guard contradicts else { return }
+        let state = scenes == .active ? "a scene is active" : "every scene is in the background"
+        report(.appNotificationAgainstScenes,
+               "\(block.eventName(at: row)) posted while \(state): UIKit's application state is that of its most active scene",
+               scene: nil)
+    }
+}
