@@ -30,30 +30,13 @@ extension AnalysisCore {
             process.state.launchMeasured = false
         case .recorderDropped where !process.state.unfinished.isEmpty:
             process.eventsLost(event)
+        case .appWillTerminate:
+            process.state.willTerminateEnd = event.end
         default:
             break
         }
-        if triggers.appDelegateUI.contains(tag), appDelegateUICallbacksForbidden {
-            report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
-                   scene: nil)
-        } else if triggers.appNotifications.contains(tag), appNotificationsAggregate {
-            checkAgainstScenes(event, row: row, of: block)
-        }
-        if triggers.terminateFromForeground.contains(tag), terminateInForegroundChecked {
-            let ui = engine.uiState
-            if ui == .active || ui == .inactive {
-                report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
-            }
-        }
-        if event.kind == .appWillTerminate { process.state.willTerminateEnd = event.end }
-        if triggers.appPhase.contains(tag), !event.hasScene, appPhaseChecked { checkAppPhase(event) }
-        if triggers.saveOnlyInTerminate.contains(tag), block.extras(of: event)?.label == saveLabel {
-            if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
-                report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
-                       scene: nil)
-            }
-            process.state.backgroundSaveMissing = false
-        }
+        let rules = triggers.rules[tag]
+        if !rules.isEmpty { checkRules(rules, event, row: row, of: block) }
         if let end = process.state.willTerminateEnd, event.t > end, !Self.judgedAfterTerminateByModel.contains(event.kind),
             !Self.allowedAfterTerminate.contains(event.kind), !process.state.reportedAfterTerminate {
             process.state.reportedAfterTerminate = true
@@ -61,6 +44,30 @@ extension AnalysisCore {
         }
         if groundTruth, suspension.suspendedSince != nil, layers[tag] != .process {
             report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
+        }
+    }
+
+    /// Checks the rules that events of this kind trigger (`rules`, from the catalogue) on `event`.
+    private mutating func checkRules(_ rules: CodeRuleTriggers.Rules, _ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        if rules.contains(.appDelegateUI), appDelegateUICallbacksForbidden {
+            report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+                   scene: nil)
+        } else if rules.contains(.appNotifications), appNotificationsAggregate {
+            checkAgainstScenes(event, row: row, of: block)
+        }
+        if rules.contains(.terminateFromForeground), terminateInForegroundChecked {
+            let ui = engine.uiState
+            if ui == .active || ui == .inactive {
+                report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
+            }
+        }
+        if rules.contains(.appPhase), !event.hasScene, appPhaseChecked { checkAppPhase(event) }
+        if rules.contains(.saveOnlyInTerminate), block.extras(of: event)?.label == saveLabel {
+            if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
+                report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
+                       scene: nil)
+            }
+            process.state.backgroundSaveMissing = false
         }
     }
 

@@ -56,7 +56,9 @@ extension AnalysisCore {
 
     // MARK: - Each event
 
-    mutating func trackProcess(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+    /// What every event of a running process changes: its last sign of life, where its UI is, its end. The rare
+    /// steps (a change of the UI's state, the process's exit) are calls of their own, so this one stays short.
+    mutating func trackProcess(_ event: EventRecord, of block: borrowing EventBlock) {
         guard process.alive else { return }
         process.state.lastT = event.t
         let ui = engine.uiState
@@ -72,10 +74,7 @@ extension AnalysisCore {
         }
         if event.kind == .appWillTerminate { process.state.terminated = true }
         if event.kind == .processExit {
-            process.endObserved = true
-            process.state.exitCause = block.extras(of: event).flatMap { block.string($0.reason) }
-                .flatMap(ExitClassifier.cause(ofExitReason:))
-            endProcess(at: event.t)
+            processExited(event, of: block)
             return
         }
         // Signs of life in an idle background: the process runs until at least the end of this event. (The
@@ -85,6 +84,15 @@ extension AnalysisCore {
             let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
             suspension.noteSignOfLife(until: end, idleInBackground: Self.isBackground(ui))
         }
+    }
+
+    /// The process recorded its exit (`process.exit`): its reason says how it ended.
+    @inline(never)
+    private mutating func processExited(_ event: EventRecord, of block: borrowing EventBlock) {
+        process.endObserved = true
+        process.state.exitCause = block.extras(of: event).flatMap { block.string($0.reason) }
+            .flatMap(ExitClassifier.cause(ofExitReason:))
+        endProcess(at: event.t)
     }
 
     /// Accounts what an event changed of suspension: the time up to a suspension to the UI's state, and a
@@ -126,6 +134,7 @@ extension AnalysisCore {
     // MARK: - The UI's state
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
+    @inline(never)
     private mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
         // An instance that left a state at once was where it went from its start (a scene connected for the
         // foreground): the process too.

@@ -267,7 +267,7 @@ struct AnalysisCore: ~Copyable {
             tasks.consume(event, of: block, index: index, inBackground: Self.isBackground(process.state.ui), limits: taskLimits,
                           reports: &reports)
         }
-        trackProcess(event, row: row, of: block)
+        trackProcess(event, of: block)
         // Past the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
         if event.dur > slowest.floor, event.fields.contains(.dur), layer != .process {
             slowest.note(event, row: row, of: block, index: index)

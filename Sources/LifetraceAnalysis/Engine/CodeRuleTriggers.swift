@@ -3,21 +3,36 @@ import LifetraceCore
 /// The kinds of event the rules checked in code read, derived from each rule's one declaration in the catalogue
 /// (``Rule/Check/events(_:)``): the analyzer's gate per event, and its dispatch to each rule.
 struct CodeRuleTriggers {
+    /// The rules checked in code on events of a kind, as bits.
+    struct Rules: OptionSet {
+        let rawValue: UInt8
+
+        /// LT020: an app-delegate UI callback in an app with a scene manifest.
+        static let appDelegateUI = Rules(rawValue: 1 << 0)
+        /// LT021: an application notification against its scenes.
+        static let appNotifications = Rules(rawValue: 1 << 1)
+        /// LT012: `applicationWillTerminate` in the foreground.
+        static let terminateFromForeground = Rules(rawValue: 1 << 2)
+        /// LT030: SwiftUI's App-level phase against its scenes'.
+        static let appPhase = Rules(rawValue: 1 << 3)
+        /// LT080: state saved only in `applicationWillTerminate`.
+        static let saveOnlyInTerminate = Rules(rawValue: 1 << 4)
+
+        /// Each rule's id in the catalogue.
+        static let ids: [(Rules, RuleID)] = [
+            (.appDelegateUI, .appDelegateUIWithManifest), (.appNotifications, .appNotificationAgainstScenes),
+            (.terminateFromForeground, .terminateFromForeground), (.appPhase, .appPhaseAgainstScenes),
+            (.saveOnlyInTerminate, .saveOnlyInTerminate),
+        ]
+    }
+
     /// By tag, whether the analyzer reads the kind for the rules checked in code: the kinds the catalogue's rules
     /// checked on events declare, `handler.return`, which brings a handler's duration to the models' budgets,
     /// the snapshots (`app.state`, `scene.state`), which say the recording began after the launch, and
     /// `recorder.dropped`, which may have lost a `handler.return`.
     let read: [Bool]
-    /// LT020's kinds: the app delegate's UI callbacks.
-    let appDelegateUI: KindSet
-    /// LT021's kinds: the application's notifications.
-    let appNotifications: KindSet
-    /// LT012's kinds: `applicationWillTerminate`.
-    let terminateFromForeground: KindSet
-    /// LT030's kinds: SwiftUI's phases.
-    let appPhase: KindSet
-    /// LT080's kinds: custom events (a save is `custom.save`).
-    let saveOnlyInTerminate: KindSet
+    /// By tag, the rules of ``Rules`` that events of the kind trigger.
+    let rules: [Rules]
 
     init() {
         var read = [Bool](repeating: false, count: 256)
@@ -26,21 +41,19 @@ struct CodeRuleTriggers {
             guard case let .events(triggers) = rule.check else { continue }
             for kind in triggers { read[Int(kind.rawValue)] = true }
         }
+        var rules = [Rules](repeating: [], count: 256)
+        for (rule, id) in Rules.ids {
+            for kind in Self.kinds(of: id) { rules[Int(kind.rawValue)].insert(rule) }
+        }
         self.read = read
-        appDelegateUI = Self.kinds(of: .appDelegateUIWithManifest)
-        appNotifications = Self.kinds(of: .appNotificationAgainstScenes)
-        terminateFromForeground = Self.kinds(of: .terminateFromForeground)
-        appPhase = Self.kinds(of: .appPhaseAgainstScenes)
-        saveOnlyInTerminate = Self.kinds(of: .saveOnlyInTerminate)
+        self.rules = rules
     }
 
     /// The kinds the catalogue declares for the rule `id`, which code checks on events.
-    static func kinds(of id: RuleID) -> KindSet {
+    static func kinds(of id: RuleID) -> Set<EventKind> {
         guard case let .events(kinds)? = RuleCatalog.rule(id)?.check else {
             preconditionFailure("the catalogue declares \(id) as checked on events")
         }
-        var set = KindSet()
-        for kind in kinds { set.insert(Int(kind.rawValue)) }
-        return set
+        return kinds
     }
 }
