@@ -64,7 +64,7 @@ let package = Package(
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
         // Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything that embeds the
         // analyzer (LifetraceTesting in an app's test target) needs no C library.
-        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"]),
         // Stage 3, many traces: summary rows (one versioned, typed row shared by `summarize`, which writes them, and
         // `compare`, which reads them back), the pipeline that summarizes traces on every core, and `compare`'s
         // statistics.

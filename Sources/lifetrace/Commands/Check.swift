@@ -1,10 +1,8 @@
 public import ArgumentParser
 import Foundation
 import LifetraceAnalysis
-import LifetraceCore
 import LifetraceFormat
 import LifetraceReport
-import LifetraceZstd
 
 /// `lifetrace check TRACE...`: what CI runs.
 struct Check: ParsableCommand {
@@ -32,19 +30,14 @@ struct Check: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let prepared = try analysis.prepare()
-        let accepted: Set<String> = try baseline.map { (path) throws(TraceError) -> Set<String> in
-            try InputFileSize.check(path, limit: InputFileSize.baseline, "a baseline")
-            return try Baseline.load(path)
-        } ?? []
-        let outcomes = checkInParallel(prepared)
+        let check = try TraceCheck(try analysis.prepare(), baselinePath: baseline)
         var results: [AnalysisResult] = []
         var failedInput = false
-        for outcome in outcomes {
+        for outcome in check.run(traces, workers: ProcessInfo.processInfo.activeProcessorCount) {
             switch outcome {
             case let .success(result):
                 Diagnostics.warnings(result.inputWarnings)
-                results.append(filtered(result, accepted: accepted))
+                results.append(result)
             case let .failure(error):
                 Diagnostics.error(error.description)
                 failedInput = true
@@ -54,50 +47,7 @@ struct Check: ParsableCommand {
         out.write(CheckOutput.render(results, format: format))
         out.flush()
         if failedInput { throw ExitCode(ExitStatus.badInput) }
-        let failing = results.contains { $0.count(.error) > 0 || (strict && $0.count(.warning) > 0) }
-        if failing { throw ExitCode(ExitStatus.findings) }
-    }
-
-    private func filtered(_ result: AnalysisResult, accepted: Set<String>) -> AnalysisResult {
-        guard !accepted.isEmpty else { return result }
-        var result = result
-        result.findings.removeAll { accepted.contains(Baseline.key(file: $0.file, $0.baselineKey)) }
-        return result
-    }
-
-    /// Analyzes every trace, as many at once as there are cores, keeping the order of the arguments.
-    private func checkInParallel(_ prepared: PreparedAnalysis) -> [Result<AnalysisResult, TraceError>] {
-        let results = ResultSlots(count: traces.count)
-        let traces = traces
-        DispatchQueue.concurrentPerform(iterations: traces.count) { index in
-            let path = traces[index]
-            do {
-                results.set(index, .success(try prepared.analyze(path: path)))
-            } catch let error as TraceError {
-                results.set(index, .failure(error))
-            } catch {
-                results.set(index, .failure(TraceError(.io, file: path, at: .file, "\(error)")))
-            }
-        }
-        return results.values
-    }
-}
-
-/// One slot per trace, filled from several threads.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<AnalysisResult, TraceError>?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Result<AnalysisResult, TraceError>) {
-        lock.withLock { slots[index] = value }
-    }
-
-    var values: [Result<AnalysisResult, TraceError>] {
-        lock.withLock { slots.map { $0! } }
+        if TraceCheck.fails(results, strict: strict) { throw ExitCode(ExitStatus.findings) }
     }
 }
 
