@@ -97,6 +97,12 @@ let package = Package(
             dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
+        // Stage 1, for the command line: live JSON Lines recorded (`record`) and imported events written
+        // (`import`), through the recorder, compressed with libzstd.
+        .target(
+            name: "LifetraceIngest",
+            dependencies: ["LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceRecorder", "LifetraceZstd"]
+        ),
         // The command-line tool: wires the stages together.
         .executableTarget(
             name: "lifetrace",
@@ -111,6 +117,7 @@ let package = Package(
                 "LifetraceSummary",
                 "LifetraceReport",
                 "LifetraceImport",
+                "LifetraceIngest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -137,6 +144,7 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "LifetraceIngestTests", dependencies: ["LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceTestingTests", dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
         // No libzstd: the recorder's tests also run in an iOS Simulator (.github/workflows/apple.yml).
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),

@@ -2,9 +2,8 @@ import ArgumentParser
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 import LifetraceImport
-import LifetraceRecorder
+import LifetraceIngest
 import SystemPackage
 
 /// `lifetrace import LOG -o OUT`: lifecycle traces from unified-log captures of apps nobody instrumented.
@@ -176,49 +175,5 @@ extension Import {
         guard !parts.isEmpty else { return nil }
         let missing = [assumed.year != nil ? "no year" : nil, assumed.zone != nil ? "no zone" : nil].compactMap { $0 }
         return "the capture prints \(missing.joined(separator: " and ")): took \(parts.joined(separator: " and "))"
-    }
-}
-
-/// Where imported events go: a trace file, opened when the first event (and so the header) is known; in live
-/// mode through a recorder that flushes every second and that the signal queue may close.
-final class ImportSink: @unchecked Sendable {
-    private let output: String
-    /// Live mode's recorder; `nil` when the events go straight to `writer`.
-    private let live: LazyRecorder?
-    private var writer: (any EventWriter)?
-    private(set) var events = 0
-
-    init(output: String, live: Bool) {
-        self.output = output
-        self.live = live ? LazyRecorder() : nil
-    }
-
-    private func open(_ header: TraceHeader) throws {
-        if let live {
-            try live.open { Recorder(writer: try makeEventWriter(path: output, header: header, options: .zstd), clock: .wall) }
-        } else if writer == nil {
-            writer = try makeEventWriter(path: output, header: header, options: .zstd)
-        }
-    }
-
-    func write(_ event: LifecycleEvent, header: @autoclosure () -> TraceHeader) throws {
-        if events == 0 { try open(header()) }
-        events += 1
-        if let live {
-            _ = live.record(event)
-        } else {
-            try writer?.append(event)
-        }
-    }
-
-    /// Writes the live recorder's last frame and the index; safe to call more than once and from any thread.
-    func closeRecorder() throws {
-        try live?.close()
-    }
-
-    func close(header: TraceHeader) throws {
-        try open(header)
-        try closeRecorder()
-        try writer?.close()
     }
 }

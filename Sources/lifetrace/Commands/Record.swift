@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
+import LifetraceIngest
 import LifetraceRecorder
 import SystemPackage
 
@@ -76,8 +76,11 @@ struct Record: ParsableCommand {
             descriptor = FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor)
             child = process
         }
-        let session = RecordSession(output: output, sink: sink, app: app, metadata: metadata, strict: strict,
-                                    configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval)))
+        let metadata = metadata
+        let session = RecordSession(output: output, sink: sink, app: app, strict: strict,
+                                    configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval))) {
+            metadata.applied(to: $0)
+        }
         let signals = SignalForwarding(child: child) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
         // A reader of the passed-through lines that goes away does not stop the recording.
@@ -93,136 +96,13 @@ struct Record: ParsableCommand {
         passthrough.flush()
         let closeError = session.closeReportingError()
         signals.cancel()
-        let complete = session.printSummary(closeError: closeError)
+        let summary = session.summary(closeError: closeError)
+        if summary.complete { Diagnostics.note(summary.message) } else { Diagnostics.error(summary.message) }
         if let child {
             child.waitUntilExit()
             let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
             if status != 0 { throw ExitCode(status) }
         }
-        if !complete { throw ExitCode(ExitStatus.badInput) }
-    }
-}
-
-/// The state of one `record` run: the decoder, the recorder it feeds, and what it rejected.
-final class RecordSession: @unchecked Sendable {
-    private let output: String
-    /// The output file, created before the run starts; the trace is written into it once its header is known.
-    private let sink: FileSink
-    private let app: String?
-    private let metadata: HeaderMetadataOptions
-    private let strict: Bool
-    private let configuration: RecorderConfiguration
-    private var decoder: JSONLinesLineDecoder
-    private let recorder = LazyRecorder()
-    /// Guards the counts, which the summary reads after the signal queue may have closed the trace.
-    private let lock = NSLock()
-    private(set) var rejectedLines = 0
-    /// The first line rejected, as its error says it.
-    private var firstRejection: String?
-    private(set) var events = 0
-    /// Events whose time was before the last one's, recorded with it raised.
-    private var raised = 0
-    /// The latest time recorded so far.
-    private var lastT = Int64.min
-
-    init(output: String, sink: FileSink, app: String?, metadata: HeaderMetadataOptions, strict: Bool,
-         configuration: RecorderConfiguration) {
-        self.output = output
-        self.sink = sink
-        self.app = app
-        self.metadata = metadata
-        self.strict = strict
-        self.configuration = configuration
-        self.decoder = JSONLinesLineDecoder(file: "-")
-        // Lines from several producers interleave: a time that goes back is raised, as the recorder does.
-        self.decoder.requiresTimeOrder = false
-    }
-
-    /// Takes one input line; returns the line to pass through, if it is not lifecycle data.
-    func take(_ line: UnsafeBufferPointer<UInt8>) throws -> String? {
-        let first = line.first { $0 != 0x20 && $0 != 0x09 }
-        guard first == UInt8(ascii: "{") else {
-            if strict, first != nil { reject("-:\(decoder.lineNumber + 1): not a lifetrace JSON line") }
-            // Keep line numbers in step with the input.
-            _ = try? decoder.decode(UnsafeBufferPointer(start: nil, count: 0))
-            return strict ? nil : String(decoding: line, as: UTF8.self)
-        }
-        do {
-            switch try decoder.decode(line) {
-            case let .header(header): try open(header)
-            case let .event(event):
-                try open(nil)
-                if recorder.record(event) {
-                    lock.withLock {
-                        events += 1
-                        if event.t < lastT { raised += 1 } else { lastT = event.t }
-                    }
-                }
-            case .blank: break
-            }
-        } catch let error as TraceError {
-            reject(error.description)
-        }
-        return nil
-    }
-
-    /// Counts a rejected line, keeping what the first one's error said.
-    private func reject(_ description: String) {
-        lock.withLock {
-            rejectedLines += 1
-            if firstRejection == nil { firstRejection = description }
-        }
-    }
-
-    private func open(_ header: TraceHeader?) throws {
-        try recorder.open {
-            let header = metadata.applied(to: header ?? TraceHeader(clock: .monotonic, app: app))
-            let writer = try BinaryTraceWriter(sink: sink, header: header, options: .zstd)
-            return Recorder(writer: writer, configuration: configuration)
-        }
-    }
-
-    /// Writes the last frame and the index (an empty trace if no line opened one); safe to call more than
-    /// once and from a signal handler's queue.
-    func close() throws {
-        try open(nil)
-        try recorder.close()
-    }
-
-    /// ``close()``, with the error it met, if any, returned for the summary rather than thrown.
-    func closeReportingError() -> (any Error)? {
-        do {
-            try close()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// Prints what was recorded: a note when everything was, else one error line with the count and the first
-    /// of the lines rejected and of the events the trace lost. Returns whether everything was recorded.
-    func printSummary(closeError: (any Error)?) -> Bool {
-        let (events, rejected, first, raised) = lock.withLock { (self.events, rejectedLines, firstRejection, self.raised) }
-        let lost = recorder.droppedEventCount
-        var recorded = "recorded \(events) events"
-        if raised > 0 { recorded += " (\(raised) whose t was before the last one's, raised to it)" }
-        var problems: [String] = []
-        if rejected > 0, let first {
-            problems.append("\(first) (\(rejected) line\(rejected == 1 ? "" : "s") rejected in all)")
-        }
-        if lost > 0 {
-            problems.append("\(output): \(lost) of the \(events) events lost: the trace could not be written"
-                + " (its recorder.dropped events say when)")
-        }
-        if let closeError {
-            let description = (closeError as? TraceError)?.description ?? "\(output): \(closeError)"
-            problems.append(description)
-        }
-        guard problems.isEmpty else {
-            Diagnostics.error(problems.joined(separator: "; ") + "; \(output): " + recorded)
-            return false
-        }
-        Diagnostics.note("\(output): " + recorded)
-        return true
+        if !summary.complete { throw ExitCode(ExitStatus.badInput) }
     }
 }

@@ -1,14 +1,14 @@
 import LifetraceConcurrency
-import LifetraceCore
+package import LifetraceCore
 import LifetraceFormat
-import LifetraceRecorder
+package import LifetraceRecorder
 
 /// A recorder opened once the trace's header is known, and closed once: by the main flow at the end of the
-/// input, or by ``SignalForwarding``'s queue on SIGINT or SIGTERM, whichever comes first.
+/// input, or by a signal handler's queue on SIGINT or SIGTERM, whichever comes first.
 ///
 /// A trace is opened at most once, so a close that comes after another can never start a new file over the
 /// finished one.
-final class LazyRecorder: Sendable {
+package final class LazyRecorder: Sendable {
     private struct State {
         var recorder: Recorder?
         var opened = false
@@ -18,8 +18,11 @@ final class LazyRecorder: Sendable {
 
     private let state = LockedValue(State())
 
+    /// A recorder not opened yet.
+    package init() {}
+
     /// Opens the recorder `make` returns, unless one was opened before.
-    func open(_ make: () throws -> Recorder) throws {
+    package func open(_ make: () throws -> Recorder) throws {
         try state.withLock { state in
             guard !state.opened else { return }
             state.recorder = try make()
@@ -30,13 +33,13 @@ final class LazyRecorder: Sendable {
     /// Records `event`, unless the recorder is not open or already closed; `true` if it was recorded.
     ///
     /// Holds the lock while recording, so an event is either recorded before a close or not at all.
-    func record(_ event: LifecycleEvent) -> Bool {
+    package func record(_ event: LifecycleEvent) -> Bool {
         state.withLock { $0.recorder?.record(event) ?? false }
     }
 
     /// Writes the last frame and the index; safe to call more than once and from any thread. A second call
     /// while the first is writing waits for it, so that the process never exits with the index half written.
-    func close() throws {
+    package func close() throws {
         try state.withLock { state in
             defer {
                 if let recorder = state.recorder { state.dropped = recorder.droppedEventCount }
@@ -47,7 +50,7 @@ final class LazyRecorder: Sendable {
     }
 
     /// The number of events the recorder lost: to writes that failed (a full disk), or refused after its close.
-    var droppedEventCount: Int {
+    package var droppedEventCount: Int {
         state.withLock { $0.recorder?.droppedEventCount ?? $0.dropped }
     }
 }
