@@ -50,29 +50,6 @@ import Testing
         #expect(result.stdout == line)
     }
 
-    @Test func infoJSONReportsCountsFramesAndIndex() throws {
-        let sample = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
-        let result = try CommandLineTool.run(["info", "--json", sample])
-        #expect(result.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["events"] as? Int == 12)
-        #expect(object["format"] as? String == "binary")
-        #expect(object["index_present"] as? Bool == true)
-        #expect(object["first_t"] as? Int == 0)
-        #expect(object["last_t"] as? Int == 61_244_100_000)
-        #expect(object["truncated"] as? Bool == false)
-        let kinds = try #require(object["kinds"] as? [String: Int])
-        #expect(kinds["scene.didBecomeActive"] == 2)
-    }
-
-    @Test func infoTextNamesTheTimeSpanAndSize() throws {
-        let sample = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
-        let result = try CommandLineTool.run(["info", sample])
-        #expect(result.stdout.contains("  events:      12 in 1 scene(s)\n"))
-        #expect(result.stdout.contains("  time span:   0.000000s to 61.244100s (1m01s)\n"))
-        #expect(result.stdout.contains("  damage:      none\n"))
-    }
-
     @Test func aTruncatedTraceIsReadWithAWarningAndExitZero() throws {
         let bytes = directory.read("x")  // empty
         #expect(bytes.isEmpty)
