@@ -1,16 +1,16 @@
 import Foundation
 import LifetraceCore
-public import LifetraceFormat
+package import LifetraceFormat
 
 /// Known findings a team accepts while adopting lifetrace: a previous `check --format json` result.
-public enum Baseline {
+package enum Baseline {
     /// The key of a finding in a baseline: its file's name and its baseline key.
-    public static func key(file: String, _ baselineKey: String) -> String {
+    package static func key(file: String, _ baselineKey: String) -> String {
         (file as NSString).lastPathComponent + " " + baselineKey
     }
 
     /// The accepted findings of the baseline file at `path`.
-    public static func load(_ path: String) throws(TraceError) -> Set<String> {
+    package static func load(_ path: String) throws(TraceError) -> Set<String> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw TraceError(.io, file: path, at: .file, "cannot read the baseline")
         }
