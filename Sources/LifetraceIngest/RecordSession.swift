@@ -13,18 +13,12 @@ import LifetraceZstd
 /// signal handler's queue while ``take(_:)`` runs on another thread.
 package final class RecordSession: @unchecked Sendable {
     /// What a run came to, in the one line `record` prints on standard error.
-    package struct Summary: Sendable, Equatable {
-        /// Whether every line was recorded: no line rejected, no event lost, the trace closed.
-        package var complete: Bool
-        /// A note when complete (`OUT: recorded N events`), else the error: the count and the first of the lines
-        /// rejected and of the events lost, then what was recorded.
-        package var message: String
-
-        /// A summary saying `message`.
-        package init(complete: Bool, message: String) {
-            self.complete = complete
-            self.message = message
-        }
+    package enum Summary: Sendable, Equatable {
+        /// Every line was recorded and the trace closed: the note `OUT: recorded N events`.
+        case complete(String)
+        /// Lines were rejected, events lost or the trace not closed: the error, with the count and the first of
+        /// the lines rejected and of the events lost, then what was recorded.
+        case incomplete(String)
     }
 
     private let output: String
@@ -149,8 +143,8 @@ package final class RecordSession: @unchecked Sendable {
             problems.append(description)
         }
         guard problems.isEmpty else {
-            return Summary(complete: false, message: problems.joined(separator: "; ") + "; \(output): " + recorded)
+            return .incomplete(problems.joined(separator: "; ") + "; \(output): " + recorded)
         }
-        return Summary(complete: true, message: "\(output): " + recorded)
+        return .complete("\(output): " + recorded)
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let closeError = session.closeReportingError()
         #expect(closeError == nil)
         let summary = session.summary(closeError: closeError)
-        #expect(summary == .init(complete: true, message: "\(directory.file("run.lifetrace")): recorded 2 events"))
+        #expect(summary == .complete("\(directory.file("run.lifetrace")): recorded 2 events"))
         #expect(try directory.dump("run.lifetrace") == """
             {"lifetrace":1,"app":"com.example.ui-tests"}
             {"t":0,"ev":"process.launch","reason":"user"}
@@ -49,10 +49,8 @@ import Testing
 
             """)
         try session.close()
-        let summary = session.summary(closeError: nil)
-        #expect(!summary.complete)
-        #expect(summary.message == "-:2: scene.didBecomeActive needs \"scene\" (2 lines rejected in all); "
-            + "\(directory.file("bad.lifetrace")): recorded 2 events")
+        #expect(session.summary(closeError: nil) == .incomplete("-:2: scene.didBecomeActive needs \"scene\" (2 lines rejected in all); "
+            + "\(directory.file("bad.lifetrace")): recorded 2 events"))
     }
 
     @Test func strictRejectsOtherLinesByTheirLineNumber() throws {
@@ -67,21 +65,16 @@ import Testing
         #expect(passed.isEmpty)
         try session.close()
         // The blank line is neither passed through nor rejected.
-        #expect(session.summary(closeError: nil) == .init(complete: false, message:
+        #expect(session.summary(closeError: nil) == .incomplete(
             "-:2: not a lifetrace JSON line (1 line rejected in all); \(directory.file("strict.lifetrace")): recorded 2 events"))
     }
 
     @Test func aTimeBeforeTheLastOnesIsRaisedAndCounted() throws {
         let session = try session("order.lifetrace")
-        _ = try session.take(lines: """
-            {"t":10,"ev":"heartbeat"}
-            {"t":30,"ev":"heartbeat"}
-            {"t":20,"ev":"heartbeat"}
-
-            """)
+        _ = try session.take(lines: [10, 30, 20].map { "{\"t\":\($0),\"ev\":\"heartbeat\"}\n" }.joined())
         try session.close()
-        #expect(session.summary(closeError: nil).message
-            == "\(directory.file("order.lifetrace")): recorded 3 events (1 whose t was before the last one's, raised to it)")
+        #expect(session.summary(closeError: nil)
+            == .complete("\(directory.file("order.lifetrace")): recorded 3 events (1 whose t was before the last one's, raised to it)"))
         #expect(try directory.dump("order.lifetrace").split(separator: "\n").dropFirst() == [
             #"{"t":10,"ev":"heartbeat"}"#, #"{"t":30,"ev":"heartbeat"}"#, #"{"t":30,"ev":"heartbeat"}"#,
         ])
@@ -103,7 +96,7 @@ import Testing
         let session = try session("empty.lifetrace", app: "com.example.app")
         try session.close()
         try session.close()
-        #expect(session.summary(closeError: nil) == .init(complete: true, message: "\(directory.file("empty.lifetrace")): recorded 0 events"))
+        #expect(session.summary(closeError: nil) == .complete("\(directory.file("empty.lifetrace")): recorded 0 events"))
         #expect(try directory.dump("empty.lifetrace") == #"{"lifetrace":1,"clock":"monotonic","app":"com.example.app"}"# + "\n")
     }
 
@@ -111,6 +104,6 @@ import Testing
         let session = try session("closed.lifetrace")
         let failure = TraceError(.io, file: directory.file("closed.lifetrace"), at: .file, "cannot write: disk full")
         let summary = session.summary(closeError: failure)
-        #expect(summary == .init(complete: false, message: "\(failure.description); \(directory.file("closed.lifetrace")): recorded 0 events"))
+        #expect(summary == .incomplete("\(failure.description); \(directory.file("closed.lifetrace")): recorded 0 events"))
     }
 }

@@ -96,13 +96,18 @@ struct Record: ParsableCommand {
         passthrough.flush()
         let closeError = session.closeReportingError()
         signals.cancel()
-        let summary = session.summary(closeError: closeError)
-        if summary.complete { Diagnostics.note(summary.message) } else { Diagnostics.error(summary.message) }
+        var complete = true
+        switch session.summary(closeError: closeError) {
+        case let .complete(note): Diagnostics.note(note)
+        case let .incomplete(error):
+            Diagnostics.error(error)
+            complete = false
+        }
         if let child {
             child.waitUntilExit()
             let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
             if status != 0 { throw ExitCode(status) }
         }
-        if !summary.complete { throw ExitCode(ExitStatus.badInput) }
+        if !complete { throw ExitCode(ExitStatus.badInput) }
     }
 }
