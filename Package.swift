@@ -97,11 +97,11 @@ let package = Package(
             dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
-        // Stage 1, for the command line: live JSON Lines recorded (`record`) and imported events written
+        // Stage 1, for the command line: live JSON Lines recorded (`record`) and unified-log captures imported
         // (`import`), through the recorder, compressed with libzstd.
         .target(
             name: "LifetraceIngest",
-            dependencies: ["LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceRecorder", "LifetraceZstd"]
+            dependencies: ["LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceImport", "LifetraceRecorder", "LifetraceZstd"]
         ),
         // The command-line tool: wires the stages together.
         .executableTarget(
@@ -144,7 +144,10 @@ let package = Package(
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LifetraceIngestTests", dependencies: ["LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceIngestTests",
+            dependencies: ["LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceImport", "LifetraceRecorder", "LifetraceTestSupport"]
+        ),
         .testTarget(name: "LifetraceTestingTests", dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
         // No libzstd: the recorder's tests also run in an iOS Simulator (.github/workflows/apple.yml).
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),

@@ -27,27 +27,6 @@ import Testing
         #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
     }
 
-    @Test func theYearAndZoneTakenAreSaidAndRecorded() throws {
-        let capture = Self.fixture("weather-relaunch.idevicesyslog.log")
-        let output = directory.path + "/weather.jsonl"
-        let imported = try CommandLineTool.run(["import", capture, "-o", output, "--process", "TheWeather",
-                                                "--year", "2016"])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stderr.contains(
-            "warning: \(capture): the capture prints no year and no zone: took year 2016 (--year) and zone +0000 (UTC; give --time-zone)"),
-            "\(imported.stderr)")
-        let header = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
-        #expect(header.contains(#""year_assumed":2016"#))
-        #expect(header.contains(#""time_zone_assumed":true"#))
-        #expect(header.contains(#""time_zone":"+0000""#))
-        // Both given: a note, not a warning.
-        let given = try CommandLineTool.run(["import", capture, "-o", output, "--process", "TheWeather", "--year", "2016",
-                                             "--time-zone", "-0500"])
-        #expect(given.status == 0)
-        #expect(!given.stderr.contains("warning:"), "\(given.stderr)")
-        #expect(given.stderr.contains("took year 2016 (--year) and zone -0500 (--time-zone)"))
-    }
-
     @Test func aQuotedDateInsideAMessageIsNoEntry() throws {
         // The capture's first message quotes apsd's own date (`2017-08-07 11:42:42 -0400 apsd[84]: ...`).
         let output = directory.path + "/location.jsonl"
@@ -61,27 +40,15 @@ import Testing
         #expect(trace.contains(#""start_unix_ns":1502120562000000000"#))
     }
 
-    @Test func noEventForTheSelectedAppListsTheProcessesSeen() throws {
+    /// No event for the app: exit 2, one line (what it lists is tested in process), no trace written.
+    @Test func noEventForTheSelectedAppExitsTwo() throws {
         let capture = Self.fixture("location-launch.idevicesyslog.log")
         let output = directory.path + "/maps.lifetrace"
         let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "Maps", "--year", "2017"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains(
-            "error: \(capture): no event for process Maps in 34 log entries (idevicesyslog); processes seen, with their entries: "
-                + "apsd (9), GettingLocationWhenSuspended (6), locationd (6), SpringBoard (3), symptomsd (3), CommCenter (2), "
-                + "mediaserverd (2), assertiond (1), misd (1), sharingd (1)"),
-            "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(capture): no event for process Maps in 34 log entries"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: output))
-    }
-
-    @Test func inputInNoFormatSaysWhichWereTriedAndWhatItHolds() throws {
-        let capture = directory.write("notes.txt", text: "shopping list\n\nmilk\n")
-        let result = try CommandLineTool.run(["import", capture, "-o", directory.path + "/x.jsonl", "--process", "App"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains(
-            "\(capture):1: not a unified-log capture: no line reads as an entry of console, log-default, log-compact, "
-                + "log-syslog, json, idevicesyslog, xcode; the first lines: \"shopping list\", \"milk\""),
-            "\(result.stderr)")
     }
 
     @Test func aZoneThatIsNoOffsetIsAUsageError() throws {

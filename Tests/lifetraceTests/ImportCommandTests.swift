@@ -71,17 +71,6 @@ import Testing
         #expect(info.stdout.split(separator: "\n").first?.contains(#""team":"core""#) == true)
     }
 
-    @Test func textAroundAPastedCaptureIsSkippedAndSaid() throws {
-        let capture = Self.fixture("promptpal.console.md")
-        let output = directory.path + "/pasted.lifetrace"
-        let imported = try CommandLineTool.run(["import", capture, "-o", output, "--process", "PromptPal"])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stderr.contains(
-            "\(capture): skipped 4 lines that are not log entries, and the text before the entry on 1 line"),
-            "\(imported.stderr)")
-        #expect(imported.stderr.contains("from 29 log entries (console)"))
-    }
-
     @Test func anOverlongBackgroundHandlerLoggedByTheAppFailsCheck() throws {
         let output = directory.path + "/own.jsonl"
         let imported = try CommandLineTool.run(["import", Self.fixture("own-lines.compact.log"), "-o", output,

@@ -79,101 +79,31 @@ struct Import: ParsableCommand {
         // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
         let signals = live ? SignalForwarding(child: nil) { try? sink.closeRecorder() } : nil
         defer { signals?.cancel() }
-        let selection = AppSelection(process: process, bundleID: bundleID, pid: pid)
-        var importer = LogImporter(selection: selection, assumptions: TimeAssumptions(year: year, zone: timeZone))
-        var lines = LineStream(descriptor: descriptor)
-        var number = 0
-        var derived: [LifecycleEvent] = []
-        let app = bundleID ?? process
-        while try lines.next({ bytes in
-            number += 1
-            importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: number) { derived.append($0) }
-            for event in derived { try sink.write(event, header: metadata.applied(to: importer.header(app: app))) }
-            derived.removeAll(keepingCapacity: true)
-        }) {}
-        importer.finish { derived.append($0) }
-        if importer.entries == 0 {
-            // Nothing was written: no event came from it. An empty input, lines in no known format, or lines that
-            // start like JSON but hold no log entry (a binary file, say), are no capture.
-            if number == 0 { throw TraceError(.unrecognized, file: log, at: .file, "empty: no log line to import") }
-            throw TraceError(.unrecognized, file: log, at: .line(1), Self.notACapture(importer))
+        let metadata = metadata
+        var capture = CaptureImport(log: log, selection: AppSelection(process: process, bundleID: bundleID, pid: pid),
+                                    assumptions: TimeAssumptions(year: year, zone: timeZone), sink: sink) {
+            metadata.applied(to: $0)
         }
-        if importer.events == 0, sink.events == 0, derived.isEmpty {
-            // Entries, but none of the app's: a trace without events would say nothing, silently.
-            Diagnostics.error("\(log): \(Self.noEvent(importer, selection: selection))")
+        var lines = LineStream(descriptor: descriptor)
+        while try lines.next({ try capture.feed($0) }) {}
+        if case let .noEvent(message) = try capture.finish() {
+            Diagnostics.error(message)
             throw ExitCode(ExitStatus.badInput)
         }
-        for event in derived { try sink.write(event, header: metadata.applied(to: importer.header(app: app))) }
-        try sink.close(header: metadata.applied(to: importer.header(app: app)))
-
-        let (count, first) = importer.notUnderstood
-        let notUnderstood = first.first.map { example in
-            let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
-            return "\(log): \(count) lines not understood; first: line \(example.line): \(text)"
-        }
-        if strict, count > 0, let notUnderstood {
+        let notUnderstood = capture.notUnderstood
+        if strict, let notUnderstood, notUnderstood.count > 0 {
             // A failed strict import leaves no trace behind (a live one keeps what it recorded), and says only
             // its error: what was skipped and what was assumed describe a trace that is not there.
             if !live, output != "-" { try? FileManager.default.removeItem(atPath: output) }
-            Diagnostics.error(notUnderstood)
+            Diagnostics.error(notUnderstood.line)
             throw ExitCode(ExitStatus.badInput)
         }
-        let skipped = importer.skipped
-        if skipped.lines > 0 || skipped.prefixes > 0 {
-            var what = skipped.lines == 1 ? "1 line that is not a log entry" : "\(skipped.lines) lines that are not log entries"
-            if skipped.prefixes > 0 {
-                what += ", and the text before the entry on \(skipped.prefixes) line\(skipped.prefixes == 1 ? "" : "s")"
-            }
-            Diagnostics.note("\(log): skipped \(what)")
-        }
-        let format = importer.format?.rawValue ?? "unrecognized"
-        Diagnostics.note("\(output): \(sink.events) events from \(importer.entries) log entries (\(format))")
-        if count > 0, let notUnderstood { Diagnostics.warning(notUnderstood) }
+        if let skipped = capture.skippedNote { Diagnostics.note(skipped) }
+        Diagnostics.note(capture.writtenNote(output: output, events: sink.events))
+        if let notUnderstood, notUnderstood.count > 0 { Diagnostics.warning(notUnderstood.line) }
         // What was taken for the year and zone the capture does not print.
-        if let assumed = assumptionNote(importer) {
-            if (importer.assumed.year == nil || year != nil) && (importer.assumed.zone == nil || timeZone != nil) {
-                Diagnostics.note("\(log): \(assumed)")
-            } else {
-                Diagnostics.warning("\(log): \(assumed)")
-            }
+        if let assumption = capture.assumption(yearGiven: year != nil, zoneGiven: timeZone != nil) {
+            if assumption.isWarning { Diagnostics.warning(assumption.text) } else { Diagnostics.note(assumption.text) }
         }
-    }
-}
-
-extension Import {
-    /// The refusal of input with no entry: the formats tried, and what its first lines look like.
-    static func notACapture(_ importer: LogImporter) -> String {
-        var text = "not a unified-log capture: no line reads as an entry of "
-            + LogFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        if !importer.firstLines.isEmpty {
-            text += "; the first lines: " + importer.firstLines.map { "\"\($0)\"" }.joined(separator: ", ")
-        }
-        return text
-    }
-
-    /// The refusal of a capture whose entries yield no event for the app: the processes it holds.
-    static func noEvent(_ importer: LogImporter, selection: AppSelection) -> String {
-        var selected: [String] = []
-        if let process = selection.process { selected.append("process \(process)") }
-        if let bundle = selection.bundleID { selected.append("bundle \(bundle)") }
-        if let pid = selection.pid { selected.append("pid \(pid)") }
-        let seen = importer.processesSeen
-        let listed = seen.prefix(12).map { "\($0.process) (\($0.entries))" }.joined(separator: ", ")
-        let more = seen.count > 12 ? ", and \(seen.count - 12) more" : ""
-        return "no event for \(selected.joined(separator: ", ")) in \(importer.entries) log entries "
-            + "(\(importer.format?.rawValue ?? "unrecognized")); processes seen, with their entries: \(listed)\(more)"
-    }
-
-    /// What was taken for the year and the zone the capture does not print, if anything.
-    func assumptionNote(_ importer: LogImporter) -> String? {
-        let assumed = importer.assumed
-        var parts: [String] = []
-        if let taken = assumed.year { parts.append("year \(taken) (\(year != nil ? "--year" : "the current year; give --year"))") }
-        if let taken = assumed.zone {
-            parts.append("zone \(taken) (\(timeZone != nil ? "--time-zone" : "UTC; give --time-zone"))")
-        }
-        guard !parts.isEmpty else { return nil }
-        let missing = [assumed.year != nil ? "no year" : nil, assumed.zone != nil ? "no zone" : nil].compactMap { $0 }
-        return "the capture prints \(missing.joined(separator: " and ")): took \(parts.joined(separator: " and "))"
     }
 }
