@@ -77,7 +77,7 @@ struct Import: ParsableCommand {
         defer { if log != "-" { try? descriptor.close() } }
         let sink = ImportSink(output: output, live: live)
         // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
-        let signals = live ? SignalForwarding(child: nil) { try? sink.closeRecorder() } : nil
+        let signals = live ? SignalForwarding(childPID: nil) { try? sink.closeRecorder() } : nil
         defer { signals?.cancel() }
         let metadata = metadata
         var capture = CaptureImport(log: log, selection: AppSelection(process: process, bundleID: bundleID, pid: pid),

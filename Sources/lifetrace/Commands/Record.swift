@@ -67,7 +67,7 @@ struct Record: ParsableCommand {
             process.arguments = command
             let pipe = Pipe()
             process.standardOutput = pipe
-            CommandLineSystem.unblockStopSignals()
+            StopSignals.unblock()
             do {
                 try process.run()
             } catch {
@@ -81,7 +81,7 @@ struct Record: ParsableCommand {
                                     configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval))) {
             metadata.applied(to: $0)
         }
-        let signals = SignalForwarding(child: child) { try? session.close() }
+        let signals = SignalForwarding(childPID: child?.processIdentifier) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
         // A reader of the passed-through lines that goes away does not stop the recording.
         var passthrough = StandardOutput(keepsGoing: true)
