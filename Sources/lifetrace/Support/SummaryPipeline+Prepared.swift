@@ -1,3 +1,4 @@
+import LifetraceAnalysis
 import LifetraceFormat
 import LifetraceSummary
 import LifetraceZstd
