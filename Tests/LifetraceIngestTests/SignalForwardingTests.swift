@@ -46,6 +46,9 @@ import Darwin
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/sleep")
         child.arguments = ["60"]
+        // The command inherits this thread's signal mask, as `record`'s does: a test runner's thread may block the
+        // stop signals.
+        StopSignals.unblock()
         try child.run()
         let forwarding = Self.forwarding(childPID: child.processIdentifier, calls)
         defer { forwarding.cancel() }
