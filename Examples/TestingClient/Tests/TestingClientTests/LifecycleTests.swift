@@ -18,7 +18,7 @@ import TestingClient
     @Test func backgroundingWithoutResigningIsLT003() throws {
         let url = try LifecycleApp.run(into: directory.appendingPathComponent("illegal.lifetrace"), skipResign: true)
         let trace = try LifecycleTrace(contentsOf: url)
-        #expect(trace.errors.map(\.rule.id) == ["LT003"])
+        #expect(trace.errors.map(\.rule.id) == [.backgroundWithoutResign])
         #expect(trace.errors.first?.message == "scene.didEnterBackground while scene is active")
         withKnownIssue {
             trace.expectNoLifecycleErrors()
