@@ -42,13 +42,13 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(track)
     }
 
-    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
         json.slice(on: track, name: name, category: category, from: start, to: end, arguments)
         if json.buffer.count >= Self.bufferSize { write() }
     }
 
-    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         json.begin(on: track, name: name, category: category, at: t, arguments)
         if json.buffer.count >= Self.bufferSize { write() }
     }
@@ -58,7 +58,7 @@ final class ChromeJSONEncoder: ExportEncoder {
         if json.buffer.count >= Self.bufferSize { write() }
     }
 
-    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         json.instant(on: track, name: name, category: category, at: t, arguments)
         if json.buffer.count >= Self.bufferSize { write() }
     }
@@ -103,6 +103,10 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
+    /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
+    /// (a count of 0: not written yet).
+    private var knownNameBytes = ByteBuffer()
+    private var knownNames = [(start: Int, count: Int)](repeating: (0, 0), count: ExportName.keyCount)
     /// Whether any time was floored to the microsecond (see ``ChromeJSONEncoder/exactRange``).
     private(set) var reducedPrecision = false
 
@@ -117,7 +121,7 @@ struct ChromeJSONWriter {
         metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
     }
 
-    mutating func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
         var from = relative(start)
         var to = relative(end)
@@ -133,7 +137,7 @@ struct ChromeJSONWriter {
         appendArguments(arguments)
     }
 
-    mutating func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
     }
@@ -145,7 +149,7 @@ struct ChromeJSONWriter {
         appendArguments(arguments)
     }
 
-    mutating func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.appendLiteral(",\"s\":\"t\"")
         appendArguments(arguments)
@@ -177,16 +181,16 @@ struct ChromeJSONWriter {
     }
 
     /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
-    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
         event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
     }
 
     /// Starts an event object at `relativeTime` nanoseconds from the origin.
-    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
+    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
         separate()
         buffer.appendLiteral("{\"name\":")
-        buffer.appendJSONString(name)
+        appendName(name)
         buffer.appendLiteral(",\"cat\":\"")
         buffer.appendUTF8(category.rawValue)
         buffer.appendLiteral("\",\"ph\":\"")
@@ -203,6 +207,23 @@ struct ChromeJSONWriter {
         buffer.appendDecimal(Int64(track.tid))
         buffer.appendLiteral(",\"ts\":")
         appendMicroseconds(relativeTime)
+    }
+
+    /// Appends `name` as a JSON string: a numbered name's bytes are escaped once and copied after.
+    private mutating func appendName(_ name: ExportName) {
+        guard name.key >= 0 else {
+            buffer.appendJSONString(name.text)
+            return
+        }
+        let known = knownNames[name.key]
+        if known.count > 0 {
+            knownNameBytes.withBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }
+            return
+        }
+        let start = buffer.count
+        buffer.appendJSONString(name.text)
+        buffer.withBytes { knownNameBytes.appendBytes(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        knownNames[name.key] = (knownNameBytes.count - (buffer.count - start), buffer.count - start)
     }
 
     private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
