@@ -34,22 +34,26 @@ struct PerfettoWireWriter {
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         // TrackEvent.category_iids (3, not packed).
-        if let category {
-            event.append(3 << 3)
-            event.appendVarint(intern(category))
+        let categoryIid = category.map { intern($0) } ?? 0
+        let nameIid = name.map { intern(eventName: $0) } ?? 0
+        if category != nil {
+            event.write(atMost: 11) { cursor in
+                cursor.put(3 << 3)
+                cursor.varint(categoryIid)
+            }
         }
-        var nameIid: UInt64 = 0
-        if let name { nameIid = intern(eventName: name) }
         annotate(with: arguments)
         // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
-        event.append(9 << 3)
-        event.appendVarint(UInt64(type.rawValue))
-        if nameIid != 0 {
-            event.append(10 << 3)
-            event.appendVarint(nameIid)
+        event.write(atMost: 24) { cursor in
+            cursor.put(9 << 3)
+            cursor.varint(UInt64(type.rawValue))
+            if nameIid != 0 {
+                cursor.put(10 << 3)
+                cursor.varint(nameIid)
+            }
+            cursor.put(11 << 3)
+            cursor.varint(track.uuid)
         }
-        event.append(11 << 3)
-        event.appendVarint(track.uuid)
         if let name, nameIid == 0 {
             event.append(0xBA)
             event.append(0x01)
@@ -61,22 +65,27 @@ struct PerfettoWireWriter {
         let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
         if !interned.isEmpty { size += 1 + UInt64(interned.count).varintSize + interned.count }
-        buffer.append(PerfettoEncoder.packetKey)
-        buffer.appendVarint(UInt64(size))
-        buffer.append(8 << 3)
-        buffer.appendVarint(timestamp)
-        buffer.append(10 << 3)
-        buffer.append(UInt8(PerfettoEncoder.sequenceID))
-        buffer.append(11 << 3 | 2)
-        buffer.appendVarint(UInt64(event.count))
+        let eventCount = UInt64(event.count)
+        buffer.write(atMost: 35) { cursor in
+            cursor.put(PerfettoEncoder.packetKey)
+            cursor.varint(UInt64(size))
+            cursor.put(8 << 3)
+            cursor.varint(timestamp)
+            cursor.put(10 << 3)
+            cursor.put(UInt8(PerfettoEncoder.sequenceID))
+            cursor.put(11 << 3 | 2)
+            cursor.varint(eventCount)
+        }
         buffer.append(event)
         if !interned.isEmpty {
             buffer.append(12 << 3 | 2)
             buffer.appendVarint(UInt64(interned.count))
             buffer.append(interned)
         }
-        buffer.append(13 << 3)
-        buffer.appendVarint(flags)
+        buffer.write(atMost: 11) { cursor in
+            cursor.put(13 << 3)
+            cursor.varint(flags)
+        }
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
@@ -124,16 +133,53 @@ struct PerfettoWireWriter {
         }
     }
 
+    /// Appends an integer annotation named by one of ``fixedKeys``: straight into the event once its name is
+    /// interned, its length known beforehand.
     private mutating func add(_ key: FixedKey, int value: Int64) {
-        beginAnnotation(key)
-        annotationValue(int: value)
-        endAnnotation()
+        let iid = fixedIids[key.rawValue]
+        guard iid != 0 else {
+            beginAnnotation(key)
+            annotationValue(int: value)
+            endAnnotation()
+            return
+        }
+        // DebugAnnotation: name_iid (1), int_value (4).
+        let number = UInt64(bitPattern: value)
+        let length = 1 + iid.varintSize + 1 + number.varintSize
+        event.write(atMost: 2 + length) { cursor in
+            cursor.put(4 << 3 | 2)
+            cursor.put(UInt8(length))
+            cursor.put(1 << 3)
+            cursor.varint(iid)
+            cursor.put(4 << 3)
+            cursor.varint(number)
+        }
     }
 
+    /// Appends a string annotation named by one of ``fixedKeys``, as ``add(_:int:)`` does.
     private mutating func add(_ key: FixedKey, string value: String) {
-        beginAnnotation(key)
-        annotationValue(string: value)
-        endAnnotation()
+        let iid = fixedIids[key.rawValue]
+        guard iid != 0 else {
+            beginAnnotation(key)
+            annotationValue(string: value)
+            endAnnotation()
+            return
+        }
+        // DebugAnnotation: name_iid (1), string_value (6).
+        var value = value
+        value.withUTF8 { utf8 in
+            let count = UInt64(utf8.count)
+            let length = UInt64(1 + iid.varintSize + 1 + count.varintSize) + count
+            event.write(atMost: 1 + 10 + 1 + 10 + 1 + 10) { cursor in
+                cursor.put(4 << 3 | 2)
+                cursor.varint(length)
+                cursor.put(1 << 3)
+                cursor.varint(iid)
+                cursor.put(6 << 3 | 2)
+                cursor.varint(count)
+            }
+            event.appendBytes(UnsafeRawBufferPointer(utf8))
+        }
     }
 
     /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
