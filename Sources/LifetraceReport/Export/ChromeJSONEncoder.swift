@@ -44,23 +44,19 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
-        json.slice(on: track, name: name, category: category, from: start, to: end, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.slice(on: track, name: name, category: category, from: start, to: end, arguments) { write() }
     }
 
     func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        json.begin(on: track, name: name, category: category, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.begin(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
-        json.end(on: track, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.end(on: track, at: t, arguments) { write() }
     }
 
     func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        json.instant(on: track, name: name, category: category, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.instant(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func finish(_ summary: ExportSummary) throws(TraceError) {
@@ -95,7 +91,8 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 }
 
-/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its buffer is mutated in
+/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``; each event's method returns whether ``buffer``
+/// holds ``ChromeJSONEncoder/bufferSize`` bytes or more, to be written. A value type, so that its buffer is mutated in
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
@@ -122,7 +119,7 @@ struct ChromeJSONWriter {
     }
 
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+               _ arguments: ExportArguments) -> Bool {
         var from = relative(start)
         var to = relative(end)
         if to &- from >= ChromeJSONEncoder.exactRange {
@@ -135,24 +132,28 @@ struct ChromeJSONWriter {
         buffer.appendLiteral(",\"dur\":")
         appendMicroseconds(to &- from)
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+    mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) -> Bool {
         separate()
         buffer.appendLiteral("{\"ph\":\"E\",")
         appendPlace(on: track, relativeTime: relative(t))
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.appendLiteral(",\"s\":\"t\"")
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
     mutating func finish(_ summary: ExportSummary) {

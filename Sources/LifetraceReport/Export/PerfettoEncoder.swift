@@ -25,7 +25,6 @@ final class PerfettoEncoder: ExportEncoder {
     private var sink: any TraceSink
     /// The bytes to write, and what writes track events into them.
     private var wire = PerfettoWireWriter()
-    private var sequenceStarted = false
     private var failure: TraceError?
 
     init(sink: any TraceSink) {
@@ -36,49 +35,34 @@ final class PerfettoEncoder: ExportEncoder {
     func start(origin: Int64) {}
 
     func declare(_ process: ExportProcess) {
-        wire.declare(process, first: !sequenceStarted)
-        sequenceStarted = true
-        if wire.buffer.count >= Self.bufferSize { write() }
+        if wire.declare(process) { write() }
     }
 
     func declare(_ track: ExportTrack) {
-        wire.declare(track, first: !sequenceStarted)
-        sequenceStarted = true
-        if wire.buffer.count >= Self.bufferSize { write() }
+        if wire.declare(track) { write() }
     }
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
-        trackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
-        trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+        if wire.slice(on: track, name: name, category: category, from: start, to: end, arguments) { write() }
     }
 
     func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments)
+        if wire.trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
-        trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments)
+        if wire.trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments) { write() }
     }
 
     func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        trackEvent(.instant, on: track, name: name, category: category, at: t, arguments)
+        if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func finish(_ summary: ExportSummary) throws(TraceError) {
         write()
         if let failure { throw failure }
         try sink.flush()
-    }
-
-    // MARK: - Packets
-
-    private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
-        // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
-        sequenceStarted = true
-        wire.trackEvent(type, on: track, name: name, category: category, at: t, arguments)
-        if wire.buffer.count >= Self.bufferSize { write() }
     }
 
     private func write() {

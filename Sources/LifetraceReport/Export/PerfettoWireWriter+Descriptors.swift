@@ -5,9 +5,9 @@ extension PerfettoWireWriter {
     private static let trackDescriptorKey: (UInt8, UInt8) = (0xE2, 0x03)
 
     /// Appends a `TracePacket` holding the `TrackDescriptor` of `process`'s own track: its uuid, name, and
-    /// `ProcessDescriptor` (pid, name, start, labels). `first` marks the sequence's first packet, which says its
-    /// incremental state starts there.
-    mutating func declare(_ process: ExportProcess, first: Bool) {
+    /// `ProcessDescriptor` (pid, name, start, labels). Returns whether ``buffer`` is full, as
+    /// ``trackEvent(_:on:name:category:at:_:)`` does.
+    mutating func declare(_ process: ExportProcess) -> Bool {
         // ProcessDescriptor: pid (1), process_name (6), start_timestamp_ns (7), process_labels (8).
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         interned.append(1 << 3)
@@ -30,12 +30,13 @@ extension PerfettoWireWriter {
         event.appendVarint(UInt64(interned.count))
         event.append(interned)
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        appendDescriptorPacket(first: first)
+        appendDescriptorPacket()
+        return buffer.count >= PerfettoEncoder.bufferSize
     }
 
     /// Appends a `TracePacket` holding the `TrackDescriptor` of `track`: its uuid, name and parent (its process's
-    /// track). `first` as for a process.
-    mutating func declare(_ track: ExportTrack, first: Bool) {
+    /// track). Returns whether ``buffer`` is full, as for a process.
+    mutating func declare(_ track: ExportTrack) -> Bool {
         // TrackDescriptor: uuid (1), name (2), parent_uuid (5).
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(1 << 3)
@@ -44,12 +45,15 @@ extension PerfettoWireWriter {
         event.appendLengthPrefixed(track.name)
         event.append(5 << 3)
         event.appendVarint(track.processUUID)
-        appendDescriptorPacket(first: first)
+        appendDescriptorPacket()
+        return buffer.count >= PerfettoEncoder.bufferSize
     }
 
     /// Appends the packet around the descriptor in ``event``: trusted_packet_sequence_id (10), sequence_flags (13)
-    /// on the first packet, track_descriptor (60).
-    private mutating func appendDescriptorPacket(first: Bool) {
+    /// on the sequence's first packet, track_descriptor (60).
+    private mutating func appendDescriptorPacket() {
+        let first = !sequenceStarted
+        sequenceStarted = true
         let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqIncrementalStateCleared.rawValue)
         var size = 2 + 2 + UInt64(event.count).varintSize + event.count
         if first { size += 1 + flags.varintSize }

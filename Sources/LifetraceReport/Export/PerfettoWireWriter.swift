@@ -11,6 +11,8 @@ struct PerfettoWireWriter {
 
     /// The packets written, each a `Trace.packet` field.
     var buffer = ByteBuffer()
+    /// Whether a packet was written: the first one says the sequence's incremental state starts there.
+    var sequenceStarted = false
     var eventNames: [String: UInt64] = [:]
     var annotationNames: [String: UInt64] = [:]
     /// The iids of the categories by ``ExportCategory/ordinal`` (0: not interned yet).
@@ -27,9 +29,27 @@ struct PerfettoWireWriter {
     private var annotationName: String?
     var interned = ByteBuffer()
 
-    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``.
+    /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
+    /// whether ``buffer`` holds ``PerfettoEncoder/bufferSize`` bytes or more, to be written.
+    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+                        _ arguments: ExportArguments) -> Bool {
+        appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
+        appendTrackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+        return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``; returns whether it is full, as
+    /// ``slice(on:name:category:from:to:_:)`` does.
     mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) -> Bool {
+        appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments)
+        return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+                                           category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+        // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
+        sequenceStarted = true
         // A track event of megabytes (a scene's id) leaves no scratch buffer of its size behind.
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)

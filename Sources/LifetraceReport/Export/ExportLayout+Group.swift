@@ -1,6 +1,6 @@
 import LifetraceAnalysis
 
-extension TraceExporter {
+extension ExportLayout {
     /// The groups of tracks of a process; a group has more than one track where its slices overlap.
     enum Group: Hashable {
         case events

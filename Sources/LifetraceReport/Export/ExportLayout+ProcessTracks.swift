@@ -1,4 +1,4 @@
-extension TraceExporter {
+extension ExportLayout {
     /// The lanes of one group of tracks and the tracks declared for them.
     struct GroupTracks {
         var group: Group
@@ -22,16 +22,16 @@ extension TraceExporter {
         var name: String
     }
 
-    /// The running process's tracks and what it has open; a reference, mutated in place.
+    /// The running process's tracks and what it has open.
     ///
     /// Its groups live in slots of one array: the four a process has one each at fixed slots (found with no
     /// hashing), scenes' groups in the slots after, found by their scene through ``sceneSlots``; a slot let go is
     /// reused.
-    final class ProcessTracks {
+    struct ProcessTracks {
         let info: ExportProcess
         var nextTID: Int32 = 1
         var groups: [GroupTracks] = Group.fixed.map { GroupTracks(group: $0) }
-        /// Whether each fixed group has been used (it counts toward ``TraceExporter/liveGroupLimit`` from then).
+        /// Whether each fixed group has been used (it counts toward ``ExportLayout/liveGroupLimit`` from then).
         var fixedUsed = [Bool](repeating: false, count: Group.fixed.count)
         /// The slots of the scenes' groups: a scene's callbacks' and its states'.
         var sceneSlots: [Group: Int] = [:]
@@ -52,11 +52,11 @@ extension TraceExporter {
         }
 
         /// The slot of `group`, which the process gets if it has none (letting idle scene groups go first when it
-        /// has ``TraceExporter/liveGroupLimit``).
-        func slot(of group: Group) -> Int {
+        /// has ``ExportLayout/liveGroupLimit``).
+        mutating func slot(of group: Group) -> Int {
             if let fixed = group.fixedSlot {
                 if !fixedUsed[fixed] {
-                    if liveGroups >= TraceExporter.liveGroupLimit { letIdleScenesGo() }
+                    if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
                     fixedUsed[fixed] = true
                     liveGroups += 1
                 }
@@ -67,7 +67,7 @@ extension TraceExporter {
                 lastSceneGroup = (group, slot)
                 return slot
             }
-            if liveGroups >= TraceExporter.liveGroupLimit { letIdleScenesGo() }
+            if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
             let slot: Int
             if let reused = freeSlots.popLast() {
                 slot = reused
@@ -83,7 +83,7 @@ extension TraceExporter {
         }
 
         /// Lets go of the scenes' groups with nothing open.
-        private func letIdleScenesGo() {
+        private mutating func letIdleScenesGo() {
             for (group, slot) in sceneSlots where !groups[slot].lanes.hasReservations {
                 sceneSlots[group] = nil
                 groups[slot] = GroupTracks(group: group)
