@@ -33,11 +33,11 @@ extension ExportLayout {
         var groups: [GroupTracks] = Group.fixed.map { GroupTracks(group: $0) }
         /// Whether each fixed group has been used (it counts toward ``ExportLayout/liveGroupLimit`` from then).
         var fixedUsed = [Bool](repeating: false, count: Group.fixed.count)
-        /// The slots of the scenes' groups: a scene's callbacks' and its states'.
-        var sceneSlots: [Group: Int] = [:]
-        /// The scene group looked up last and its slot: consecutive events often go to one group, found again
-        /// with no hashing.
-        var lastSceneGroup: (group: Group, slot: Int)?
+        /// The slots of each scene's two groups (its callbacks', its states'), -1 where it has none.
+        var sceneSlots: [String: SceneSlots] = [:]
+        /// The scene looked up last and its slots: consecutive events and stretches often go to one scene's
+        /// groups, found again with no hashing.
+        var lastScene: (scene: String, slots: SceneSlots)?
         /// Slots let go, to reuse.
         var freeSlots: [Int] = []
         /// The groups in use, fixed ones included once used.
@@ -62,12 +62,28 @@ extension ExportLayout {
                 }
                 return fixed
             }
-            if let last = lastSceneGroup, last.group == group { return last.slot }
-            if let slot = sceneSlots[group] {
-                lastSceneGroup = (group, slot)
-                return slot
+            let scene: String
+            let states: Bool
+            switch group {
+            case let .scene(name): (scene, states) = (name, false)
+            case let .sceneState(name): (scene, states) = (name, true)
+            default: preconditionFailure("a fixed group has a fixed slot")
             }
-            if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
+            var slots: SceneSlots
+            if let last = lastScene, last.scene == scene {
+                slots = last.slots
+            } else {
+                slots = sceneSlots[scene] ?? SceneSlots()
+            }
+            let found = states ? slots.states : slots.callbacks
+            if found >= 0 {
+                lastScene = (scene, slots)
+                return found
+            }
+            if liveGroups >= ExportLayout.liveGroupLimit {
+                letIdleScenesGo()
+                slots = sceneSlots[scene] ?? SceneSlots()
+            }
             let slot: Int
             if let reused = freeSlots.popLast() {
                 slot = reused
@@ -76,21 +92,32 @@ extension ExportLayout {
                 slot = groups.count
                 groups.append(GroupTracks(group: group))
             }
-            sceneSlots[group] = slot
+            if states { slots.states = slot } else { slots.callbacks = slot }
+            sceneSlots[scene] = slots
             liveGroups += 1
-            lastSceneGroup = (group, slot)
+            lastScene = (scene, slots)
             return slot
         }
 
         /// Lets go of the scenes' groups with nothing open.
         private mutating func letIdleScenesGo() {
-            for (group, slot) in sceneSlots where !groups[slot].lanes.hasReservations {
-                sceneSlots[group] = nil
-                groups[slot] = GroupTracks(group: group)
-                freeSlots.append(slot)
-                liveGroups -= 1
+            for (scene, slots) in sceneSlots {
+                var kept = slots
+                for slot in [slots.callbacks, slots.states] where slot >= 0 && !groups[slot].lanes.hasReservations {
+                    groups[slot] = GroupTracks(group: groups[slot].group)
+                    freeSlots.append(slot)
+                    liveGroups -= 1
+                    if slot == slots.callbacks { kept.callbacks = -1 } else { kept.states = -1 }
+                }
+                sceneSlots[scene] = kept.callbacks < 0 && kept.states < 0 ? nil : kept
             }
-            lastSceneGroup = nil
+            lastScene = nil
         }
+    }
+
+    /// The slots of a scene's two groups in ``ProcessTracks/groups``; -1: the scene has no such group (yet).
+    struct SceneSlots {
+        var callbacks = -1
+        var states = -1
     }
 }
