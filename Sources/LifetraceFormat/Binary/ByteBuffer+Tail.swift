@@ -12,3 +12,11 @@ extension ByteBuffer {
         count += written
     }
 }
+
+extension ByteBuffer {
+    /// Replaces the byte written at `position` (a separator written ahead of knowing what it had to be).
+    package mutating func replaceByte(at position: Int, with byte: UInt8) {
+        precondition(position >= 0 && position < count)
+        base[position] = byte
+    }
+}

@@ -129,8 +129,10 @@ struct ChromeJSONWriter {
             reducedPrecision = true
         }
         event(name: name, category: category, phase: "X", on: track, relativeTime: from)
-        buffer.appendLiteral(",\"dur\":")
-        appendMicroseconds(to &- from)
+        buffer.write(atMost: 7 + 26) { cursor in
+            cursor.literal(",\"dur\":")
+            Self.microseconds(to &- from, to: &cursor)
+        }
         appendArguments(arguments)
         return buffer.count >= ChromeJSONEncoder.bufferSize
     }
@@ -143,8 +145,11 @@ struct ChromeJSONWriter {
 
     mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) -> Bool {
         separate()
-        buffer.appendLiteral("{\"ph\":\"E\",")
-        appendPlace(on: track, relativeTime: relative(t))
+        let relativeTime = relative(t)
+        buffer.write(atMost: 10 + Self.placeSize) { cursor in
+            cursor.literal("{\"ph\":\"E\",")
+            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        }
         appendArguments(arguments)
         return buffer.count >= ChromeJSONEncoder.bufferSize
     }
@@ -192,22 +197,28 @@ struct ChromeJSONWriter {
         separate()
         buffer.appendLiteral("{\"name\":")
         appendName(name)
-        buffer.appendLiteral(",\"cat\":\"")
-        buffer.appendUTF8(category.rawValue)
-        buffer.appendLiteral("\",\"ph\":\"")
-        buffer.appendLiteral(phase)
-        buffer.appendLiteral("\",")
-        appendPlace(on: track, relativeTime: relativeTime)
+        buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+            cursor.literal(",\"cat\":\"")
+            cursor.literal(category.literal)
+            cursor.literal("\",\"ph\":\"")
+            cursor.literal(phase)
+            cursor.literal("\",")
+            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        }
     }
 
-    /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
-    private mutating func appendPlace(on track: ExportTrack, relativeTime: Int64) {
-        buffer.appendLiteral("\"pid\":")
-        buffer.appendDecimal(Int64(track.pid))
-        buffer.appendLiteral(",\"tid\":")
-        buffer.appendDecimal(Int64(track.tid))
-        buffer.appendLiteral(",\"ts\":")
-        appendMicroseconds(relativeTime)
+    /// The most bytes ``place(on:relativeTime:to:)`` writes.
+    private static let placeSize = 6 + 11 + 7 + 11 + 6 + 26
+
+    /// Writes where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
+    @inline(__always)
+    private static func place(on track: ExportTrack, relativeTime: Int64, to cursor: inout OutputCursor) {
+        cursor.literal("\"pid\":")
+        cursor.decimal(Int64(track.pid))
+        cursor.literal(",\"tid\":")
+        cursor.decimal(Int64(track.tid))
+        cursor.literal(",\"ts\":")
+        microseconds(relativeTime, to: &cursor)
     }
 
     /// Appends `name` as a JSON string: a numbered name's bytes are escaped once and copied after.
@@ -246,12 +257,15 @@ struct ChromeJSONWriter {
     /// scene's id) is copied once.
     private mutating func appendArguments(_ arguments: ExportArguments) {
         let argsStart = buffer.count
-        buffer.appendLiteral(",\"args\":{")
-        // Each member is written with a comma before it; the first one's goes once they are all written.
+        buffer.appendLiteral(",\"args\":")
+        // Each member is written with a comma before it; the first one's becomes the object's brace once they are
+        // all written.
         let membersStart = buffer.count
         if let index = arguments.index {
-            buffer.appendLiteral(",\"event_index\":")
-            buffer.appendDecimal(Int64(index))
+            buffer.write(atMost: 15 + 20) { cursor in
+                cursor.literal(",\"event_index\":")
+                cursor.decimal(Int64(index))
+            }
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event) }
         for (key, value) in arguments.extra {
@@ -263,7 +277,7 @@ struct ChromeJSONWriter {
         if buffer.count == membersStart {
             buffer.removeLast(from: argsStart)
         } else {
-            buffer.remove(at: membersStart)
+            buffer.replaceByte(at: membersStart, with: UInt8(ascii: "{"))
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "}"))
@@ -277,21 +291,22 @@ struct ChromeJSONWriter {
         }
     }
 
-    /// Appends nanoseconds as microseconds with exactly three digits of fraction.
-    private mutating func appendMicroseconds(_ ns: Int64) {
-        if ns < 0 { buffer.append(UInt8(ascii: "-")) }
+    /// Writes nanoseconds as microseconds with exactly three digits of fraction (at most 26 bytes).
+    @inline(__always)
+    private static func microseconds(_ ns: Int64, to cursor: inout OutputCursor) {
+        if ns < 0 { cursor.put(UInt8(ascii: "-")) }
         let magnitude = ns.magnitude
-        buffer.appendDecimal(Int64(magnitude / 1000))
+        cursor.decimal(Int64(magnitude / 1000))
         let fraction = magnitude % 1000
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        cursor.put(UInt8(ascii: "."))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction / 100))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 
     private mutating func separate() {
         if opened {
-            buffer.appendLiteral(",\n")
+            buffer.write(atMost: 2) { $0.literal(",\n") }
         } else {
             buffer.appendLiteral("{\"traceEvents\":[\n")
             opened = true
