@@ -8,7 +8,7 @@ extension PerfettoWireWriter {
         categoryCount += 1
         let iid = UInt64(categoryCount)
         categoryIids[ordinal] = iid
-        appendInterned(entries: 1, iid: iid, name: category.rawValue)
+        Self.appendInterned(entries: 1, iid: iid, name: category.rawValue, to: &interned)
         return iid
     }
 
@@ -24,27 +24,29 @@ extension PerfettoWireWriter {
     /// The iid of the event name `name`, sent in the packet's interned data (`event_names`, 2) the first time;
     /// `nil` once the table is full.
     mutating func intern(eventName name: String) -> UInt64? {
-        if let iid = eventNames[name] { return iid }
-        guard eventNames.count < PerfettoEncoder.internedLimit else { return nil }
-        let iid = UInt64(eventNames.count + 1)
-        eventNames[name] = iid
-        appendInterned(entries: 2, iid: iid, name: name)
-        return iid
+        Self.intern(name, in: &eventNames, entries: 2, into: &interned)
     }
 
     /// The iid of the annotation name `name`, sent in the packet's interned data (`debug_annotation_names`, 3)
     /// the first time; `nil` once the table is full.
     mutating func intern(annotationName name: String) -> UInt64? {
-        if let iid = annotationNames[name] { return iid }
-        guard annotationNames.count < PerfettoEncoder.internedLimit else { return nil }
-        let iid = UInt64(annotationNames.count + 1)
-        annotationNames[name] = iid
-        appendInterned(entries: 3, iid: iid, name: name)
+        Self.intern(name, in: &annotationNames, entries: 3, into: &interned)
+    }
+
+    /// The iid of `name` in `table`, added with the next iid and appended to `interned` as an entry of the
+    /// `entries` field the first time; `nil` once the table holds ``PerfettoEncoder/internedLimit`` names.
+    private static func intern(_ name: String, in table: inout [String: UInt64], entries: UInt8,
+                               into interned: inout ByteBuffer) -> UInt64? {
+        if let iid = table[name] { return iid }
+        guard table.count < PerfettoEncoder.internedLimit else { return nil }
+        let iid = UInt64(table.count + 1)
+        table[name] = iid
+        appendInterned(entries: entries, iid: iid, name: name, to: &interned)
         return iid
     }
 
     /// Appends an `EventCategory`, `EventName` or `DebugAnnotationName` (iid 1, name 2) to the interned data.
-    mutating func appendInterned(entries: UInt8, iid: UInt64, name: String) {
+    static func appendInterned(entries: UInt8, iid: UInt64, name: String, to interned: inout ByteBuffer) {
         let nameLength = name.utf8.count
         interned.append(entries << 3 | 2)
         interned.appendVarint(UInt64(1 + iid.varintSize + 1 + UInt64(nameLength).varintSize + nameLength))

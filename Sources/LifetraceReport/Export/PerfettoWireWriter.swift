@@ -157,12 +157,7 @@ struct PerfettoWireWriter {
     /// interned, its length known beforehand.
     private mutating func add(_ key: FixedKey, int value: Int64) {
         let iid = fixedIids[key.rawValue]
-        guard iid != 0 else {
-            beginAnnotation(key)
-            annotationValue(int: value)
-            endAnnotation()
-            return
-        }
+        guard iid != 0 else { return addNamingFirst(key, .int(value)) }
         // DebugAnnotation: name_iid (1), int_value (4).
         let number = UInt64(bitPattern: value)
         let length = 1 + iid.varintSize + 1 + number.varintSize
@@ -179,12 +174,7 @@ struct PerfettoWireWriter {
     /// Appends a string annotation named by one of ``fixedKeys``, as ``add(_:int:)`` does.
     private mutating func add(_ key: FixedKey, string value: String) {
         let iid = fixedIids[key.rawValue]
-        guard iid != 0 else {
-            beginAnnotation(key)
-            annotationValue(string: value)
-            endAnnotation()
-            return
-        }
+        guard iid != 0 else { return addNamingFirst(key, .string(value)) }
         // DebugAnnotation: name_iid (1), string_value (6).
         var value = value
         value.withUTF8 { utf8 in
@@ -200,6 +190,17 @@ struct PerfettoWireWriter {
             }
             event.appendBytes(UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// Appends an annotation named by one of ``fixedKeys`` whose name is not interned yet (or cannot be).
+    private mutating func addNamingFirst(_ key: FixedKey, _ value: ExportValue) {
+        beginAnnotation(key)
+        switch value {
+        case let .string(string): annotationValue(string: string)
+        case let .int(number): annotationValue(int: number)
+        case let .bool(flag): annotationValue(bool: flag)
+        }
+        endAnnotation()
     }
 
     /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
