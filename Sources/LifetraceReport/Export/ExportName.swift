@@ -7,7 +7,7 @@ import LifetraceCore
 struct ExportName {
     /// One more than the largest ``key``.
     static let keyCount = 512
-    /// The first key of the names ``TraceExporter`` numbers itself (states); the keys below are event kinds'.
+    /// The first key of the names ``ExportLayout`` numbers itself (states); the keys below are event kinds'.
     static let firstStateKey = 256
 
     /// The name.
