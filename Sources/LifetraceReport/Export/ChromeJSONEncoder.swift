@@ -42,25 +42,21 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(track)
     }
 
-    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
-        json.slice(on: track, name: name, category: category, from: start, to: end, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.slice(on: track, name: name, category: category, from: start, to: end, arguments) { write() }
     }
 
-    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        json.begin(on: track, name: name, category: category, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        if json.begin(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
-        json.end(on: track, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+        if json.end(on: track, at: t, arguments) { write() }
     }
 
-    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
-        json.instant(on: track, name: name, category: category, at: t, arguments)
-        if json.buffer.count >= Self.bufferSize { write() }
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+        if json.instant(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
     func finish(_ summary: ExportSummary) throws(TraceError) {
@@ -95,7 +91,8 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 }
 
-/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``. A value type, so that its buffer is mutated in
+/// Writes the events of ``ChromeJSONEncoder`` into ``buffer``; each event's method returns whether ``buffer``
+/// holds ``ChromeJSONEncoder/bufferSize`` bytes or more, to be written. A value type, so that its buffer is mutated in
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
@@ -103,6 +100,10 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
+    /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
+    /// (a count of 0: not written yet).
+    private var knownNameBytes = ByteBuffer()
+    private var knownNames = [(start: Int, count: Int)](repeating: (0, 0), count: ExportName.keyCount)
     /// Whether any time was floored to the microsecond (see ``ChromeJSONEncoder/exactRange``).
     private(set) var reducedPrecision = false
 
@@ -117,8 +118,8 @@ struct ChromeJSONWriter {
         metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
     }
 
-    mutating func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+               _ arguments: ExportArguments) -> Bool {
         var from = relative(start)
         var to = relative(end)
         if to &- from >= ChromeJSONEncoder.exactRange {
@@ -128,27 +129,36 @@ struct ChromeJSONWriter {
             reducedPrecision = true
         }
         event(name: name, category: category, phase: "X", on: track, relativeTime: from)
-        buffer.appendLiteral(",\"dur\":")
-        appendMicroseconds(to &- from)
+        buffer.write(atMost: 7 + 26) { cursor in
+            cursor.literal(",\"dur\":")
+            Self.microseconds(to &- from, to: &cursor)
+        }
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) {
+    mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) -> Bool {
         separate()
-        buffer.appendLiteral("{\"ph\":\"E\",")
-        appendPlace(on: track, relativeTime: relative(t))
+        let relativeTime = relative(t)
+        buffer.write(atMost: 10 + Self.placeSize) { cursor in
+            cursor.literal("{\"ph\":\"E\",")
+            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        }
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
-    mutating func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.appendLiteral(",\"s\":\"t\"")
         appendArguments(arguments)
+        return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
     mutating func finish(_ summary: ExportSummary) {
@@ -177,32 +187,55 @@ struct ChromeJSONWriter {
     }
 
     /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
-    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
         event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
     }
 
     /// Starts an event object at `relativeTime` nanoseconds from the origin.
-    private mutating func event(name: String, category: ExportCategory, phase: StaticString, on track: ExportTrack,
+    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
         separate()
         buffer.appendLiteral("{\"name\":")
-        buffer.appendJSONString(name)
-        buffer.appendLiteral(",\"cat\":\"")
-        buffer.appendUTF8(category.rawValue)
-        buffer.appendLiteral("\",\"ph\":\"")
-        buffer.appendLiteral(phase)
-        buffer.appendLiteral("\",")
-        appendPlace(on: track, relativeTime: relativeTime)
+        appendName(name)
+        buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+            cursor.literal(",\"cat\":\"")
+            cursor.literal(category.literal)
+            cursor.literal("\",\"ph\":\"")
+            cursor.literal(phase)
+            cursor.literal("\",")
+            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        }
     }
 
-    /// Appends where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
-    private mutating func appendPlace(on track: ExportTrack, relativeTime: Int64) {
-        buffer.appendLiteral("\"pid\":")
-        buffer.appendDecimal(Int64(track.pid))
-        buffer.appendLiteral(",\"tid\":")
-        buffer.appendDecimal(Int64(track.tid))
-        buffer.appendLiteral(",\"ts\":")
-        appendMicroseconds(relativeTime)
+    /// The most bytes ``place(on:relativeTime:to:)`` writes.
+    private static let placeSize = 6 + 11 + 7 + 11 + 6 + 26
+
+    /// Writes where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
+    @inline(__always)
+    private static func place(on track: ExportTrack, relativeTime: Int64, to cursor: inout OutputCursor) {
+        cursor.literal("\"pid\":")
+        cursor.decimal(Int64(track.pid))
+        cursor.literal(",\"tid\":")
+        cursor.decimal(Int64(track.tid))
+        cursor.literal(",\"ts\":")
+        microseconds(relativeTime, to: &cursor)
+    }
+
+    /// Appends `name` as a JSON string: a numbered name's bytes are escaped once and copied after.
+    private mutating func appendName(_ name: ExportName) {
+        guard name.key >= 0 else {
+            buffer.appendJSONString(name.text)
+            return
+        }
+        let known = knownNames[name.key]
+        if known.count > 0 {
+            knownNameBytes.withBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }
+            return
+        }
+        let start = buffer.count
+        buffer.appendJSONString(name.text)
+        buffer.withBytes { knownNameBytes.appendBytes(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        knownNames[name.key] = (knownNameBytes.count - (buffer.count - start), buffer.count - start)
     }
 
     private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
@@ -224,12 +257,15 @@ struct ChromeJSONWriter {
     /// scene's id) is copied once.
     private mutating func appendArguments(_ arguments: ExportArguments) {
         let argsStart = buffer.count
-        buffer.appendLiteral(",\"args\":{")
-        // Each member is written with a comma before it; the first one's goes once they are all written.
+        buffer.appendLiteral(",\"args\":")
+        // Each member is written with a comma before it; the first one's becomes the object's brace once they are
+        // all written.
         let membersStart = buffer.count
         if let index = arguments.index {
-            buffer.appendLiteral(",\"event_index\":")
-            buffer.appendDecimal(Int64(index))
+            buffer.write(atMost: 15 + 20) { cursor in
+                cursor.literal(",\"event_index\":")
+                cursor.decimal(Int64(index))
+            }
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event) }
         for (key, value) in arguments.extra {
@@ -241,7 +277,7 @@ struct ChromeJSONWriter {
         if buffer.count == membersStart {
             buffer.removeLast(from: argsStart)
         } else {
-            buffer.remove(at: membersStart)
+            buffer.replaceByte(at: membersStart, with: UInt8(ascii: "{"))
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "}"))
@@ -255,21 +291,22 @@ struct ChromeJSONWriter {
         }
     }
 
-    /// Appends nanoseconds as microseconds with exactly three digits of fraction.
-    private mutating func appendMicroseconds(_ ns: Int64) {
-        if ns < 0 { buffer.append(UInt8(ascii: "-")) }
+    /// Writes nanoseconds as microseconds with exactly three digits of fraction (at most 26 bytes).
+    @inline(__always)
+    private static func microseconds(_ ns: Int64, to cursor: inout OutputCursor) {
+        if ns < 0 { cursor.put(UInt8(ascii: "-")) }
         let magnitude = ns.magnitude
-        buffer.appendDecimal(Int64(magnitude / 1000))
+        cursor.decimal(Int64(magnitude / 1000))
         let fraction = magnitude % 1000
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        cursor.put(UInt8(ascii: "."))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction / 100))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        cursor.put(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 
     private mutating func separate() {
         if opened {
-            buffer.appendLiteral(",\n")
+            buffer.write(atMost: 2) { $0.literal(",\n") }
         } else {
             buffer.appendLiteral("{\"traceEvents\":[\n")
             opened = true

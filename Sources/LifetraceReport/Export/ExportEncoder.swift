@@ -13,14 +13,14 @@ protocol ExportEncoder: AnyObject {
     /// A track, before anything on it.
     func declare(_ track: ExportTrack)
     /// A slice whose end is known.
-    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments)
     /// The beginning of a slice whose end comes with ``end(on:at:_:)`` on the same track.
-    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
+    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
     /// The end of the slice begun last on `track`; `arguments` join the beginning's.
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments)
     /// A moment.
-    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
     /// Ends the file, with what it holds.
     func finish(_ summary: ExportSummary) throws(TraceError)
 }

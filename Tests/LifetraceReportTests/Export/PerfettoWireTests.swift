@@ -125,13 +125,13 @@ final class MessagePerfettoEncoder: ExportEncoder {
         packets.append(packet)
     }
 
-    func slice(on track: ExportTrack, name: String, category: ExportCategory, from start: Int64, to end: Int64,
+    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments) {
         trackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
         trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
     }
 
-    func begin(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments)
     }
 
@@ -139,7 +139,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
         trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments)
     }
 
-    func instant(on track: ExportTrack, name: String, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
         trackEvent(.instant, on: track, name: name, category: category, at: t, arguments)
     }
 
@@ -155,7 +155,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
         return packet
     }
 
-    private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: String?,
+    private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
         var packet = newPacket()
         packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
@@ -164,7 +164,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
         event.type = type
         event.trackUuid = track.uuid
         if let category { event.categoryIids = [intern(category, into: &packet)] }
-        if let name {
+        if let name = name?.text {
             if let iid = intern(name, in: &eventNames, into: &packet, as: \.eventNames) {
                 event.nameIid = iid
             } else {

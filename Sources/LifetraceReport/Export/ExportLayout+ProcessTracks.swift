@@ -1,0 +1,123 @@
+extension ExportLayout {
+    /// The lanes of one group of tracks and the tracks declared for them.
+    struct GroupTracks {
+        var group: Group
+        var lanes = SliceLanes()
+        var tracks: [ExportTrack] = []
+    }
+
+    /// A slice begun and not yet ended: an open task, or a handler written unfinished.
+    struct OpenSlice {
+        var track: ExportTrack
+        /// Its group's slot in ``ProcessTracks/groups`` (a group with a slice open is never let go).
+        var slot: Int
+        var lane: Int
+        var start: Int64
+        var expired = false
+    }
+
+    /// A handler written unfinished, found again by its group and event name when it returns.
+    struct HandlerKey: Hashable {
+        var group: Group
+        var name: String
+    }
+
+    /// The running process's tracks and what it has open.
+    ///
+    /// Its groups live in slots of one array: the four a process has one each at fixed slots (found with no
+    /// hashing), scenes' groups in the slots after, found by their scene through ``sceneSlots``; a slot let go is
+    /// reused.
+    struct ProcessTracks {
+        let info: ExportProcess
+        var nextTID: Int32 = 1
+        var groups: [GroupTracks] = Group.fixed.map { GroupTracks(group: $0) }
+        /// Whether each fixed group has been used (it counts toward ``ExportLayout/liveGroupLimit`` from then).
+        var fixedUsed = [Bool](repeating: false, count: Group.fixed.count)
+        /// The slots of each scene's two groups (its callbacks', its states'), -1 where it has none.
+        var sceneSlots: [String: SceneSlots] = [:]
+        /// The scene looked up last and its slots: consecutive events and stretches often go to one scene's
+        /// groups, found again with no hashing.
+        var lastScene: (scene: String, slots: SceneSlots)?
+        /// Slots let go, to reuse.
+        var freeSlots: [Int] = []
+        /// The groups in use, fixed ones included once used.
+        var liveGroups = 0
+        var openTasks: [Int64: OpenSlice] = [:]
+        var unfinished: [HandlerKey: OpenSlice] = [:]
+        /// Slices drawn as instants because every lane of their track was taken.
+        var unplaced = 0
+
+        init(info: ExportProcess) {
+            self.info = info
+        }
+
+        /// The slot of `group`, which the process gets if it has none (letting idle scene groups go first when it
+        /// has ``ExportLayout/liveGroupLimit``).
+        mutating func slot(of group: Group) -> Int {
+            if let fixed = group.fixedSlot {
+                if !fixedUsed[fixed] {
+                    if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
+                    fixedUsed[fixed] = true
+                    liveGroups += 1
+                }
+                return fixed
+            }
+            let scene: String
+            let states: Bool
+            switch group {
+            case let .scene(name): (scene, states) = (name, false)
+            case let .sceneState(name): (scene, states) = (name, true)
+            default: preconditionFailure("a fixed group has a fixed slot")
+            }
+            var slots: SceneSlots
+            if let last = lastScene, last.scene == scene {
+                slots = last.slots
+            } else {
+                slots = sceneSlots[scene] ?? SceneSlots()
+            }
+            let found = states ? slots.states : slots.callbacks
+            if found >= 0 {
+                lastScene = (scene, slots)
+                return found
+            }
+            if liveGroups >= ExportLayout.liveGroupLimit {
+                letIdleScenesGo()
+                slots = sceneSlots[scene] ?? SceneSlots()
+            }
+            let slot: Int
+            if let reused = freeSlots.popLast() {
+                slot = reused
+                groups[slot] = GroupTracks(group: group)
+            } else {
+                slot = groups.count
+                groups.append(GroupTracks(group: group))
+            }
+            if states { slots.states = slot } else { slots.callbacks = slot }
+            sceneSlots[scene] = slots
+            liveGroups += 1
+            lastScene = (scene, slots)
+            return slot
+        }
+
+        /// Lets go of the scenes' groups with nothing open.
+        private mutating func letIdleScenesGo() {
+            for (scene, slots) in sceneSlots {
+                var kept = slots
+                for slot in [slots.callbacks, slots.states] where slot >= 0 && !groups[slot].lanes.hasReservations {
+                    groups[slot] = GroupTracks(group: groups[slot].group)
+                    freeSlots.append(slot)
+                    liveGroups -= 1
+                    if slot == slots.callbacks { kept.callbacks = -1 } else { kept.states = -1 }
+                }
+                sceneSlots[scene] = kept.callbacks < 0 && kept.states < 0 ? nil : kept
+            }
+            lastScene = nil
+        }
+    }
+
+    /// The slots of a scene's two groups in ``ProcessTracks/groups``; -1: the scene has no such group (yet).
+    struct SceneSlots {
+        var callbacks = -1
+        var states = -1
+    }
+}

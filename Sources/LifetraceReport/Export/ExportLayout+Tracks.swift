@@ -1,0 +1,85 @@
+import LifetraceCore
+
+/// Where slices and instants go: a process's groups of tracks, a track per lane, declared on first use.
+extension ExportLayout {
+    /// The group a callback of `layer` goes in: its scene's for a scene callback and a scene's SwiftUI phase,
+    /// the app delegate's for the rest.
+    static func callbackGroup(_ layer: EventLayer, scene: String?) -> Group {
+        switch layer {
+        case .scene: .scene(scene ?? "?")
+        case .swiftui: scene.map(Group.scene) ?? .appDelegate
+        default: .appDelegate
+        }
+    }
+
+    /// The next uuid of a track, from 1.
+    mutating func takeUUID() -> UInt64 {
+        defer { nextUUID += 1 }
+        return nextUUID
+    }
+
+    /// An instant on the first track of `group`.
+    mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
+        guard process != nil else { return }
+        let slot = prepare(group)
+        encoder.instant(on: track(lane: 0, slot: slot), name: name, category: category, at: t, arguments)
+        summary.instants += 1
+    }
+
+    /// The track of the lane a slice from `start` to `end` goes on; `nil` if every lane is taken.
+    mutating func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack? {
+        let slot = prepare(group)
+        guard let lane = process!.groups[slot].lanes.place(from: start, to: end) else { return nil }
+        return track(lane: lane, slot: slot)
+    }
+
+    /// A lane held for a slice begun at `t` whose end comes later; `nil` if every lane is taken.
+    mutating func reserve(in group: Group, at t: Int64) -> OpenSlice? {
+        let slot = prepare(group)
+        guard let lane = process!.groups[slot].lanes.reserve(at: t) else { return nil }
+        return OpenSlice(track: track(lane: lane, slot: slot), slot: slot, lane: lane, start: t)
+    }
+
+    /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
+    /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
+    mutating func unplaced(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
+                          end: Int64?) {
+        var arguments = arguments
+        arguments.extra.append(("drawn", .string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")))
+        if let end { arguments.extra.append(("end_ns", .int(end))) }
+        instant(name, category, in: group, at: t, arguments)
+        process?.unplaced += 1
+        summary.unplacedSlices += 1
+    }
+
+    /// Ends an open slice at `t` (not before it began) and frees its lane.
+    mutating func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
+        let end = max(t, open.start)
+        encoder.end(on: open.track, at: end, arguments)
+        process?.groups[open.slot].lanes.release(open.lane, at: end)
+        summary.slices += 1
+    }
+
+    /// `group`'s slot in the running process, which gets it if it has none (idle scene groups are let go first if
+    /// there are too many): one lookup of the group for all the event needs of it.
+    private mutating func prepare(_ group: Group) -> Int {
+        process!.slot(of: group)
+    }
+
+    /// The `lane`-th track of the group in `slot` of the running process, declared on first use.
+    private mutating func track(lane: Int, slot: Int) -> ExportTrack {
+        if lane < process!.groups[slot].tracks.count { return process!.groups[slot].tracks[lane] }
+        while process!.groups[slot].tracks.count <= lane {
+            let number = process!.groups[slot].tracks.count
+            let name = process!.groups[slot].group.name
+            let info = process!.info
+            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process!.nextTID,
+                                    name: number == 0 ? name : name + " (\(number + 1))")
+            process!.nextTID += 1
+            encoder.declare(track)
+            summary.tracks += 1
+            process!.groups[slot].tracks.append(track)
+        }
+        return process!.groups[slot].tracks[lane]
+    }
+}

@@ -1,0 +1,162 @@
+import LifetraceAnalysis
+import LifetraceCore
+import LifetraceFormat
+
+/// Turns what the analyzer reads and computes into tracks, slices and instants, and hands them to an encoder as
+/// they come. Every event of the trace is in the export:
+///
+/// - callbacks (app delegate, scene, SwiftUI phase) are slices as long as their handlers, on the track of their
+///   scene or of the app delegate; a handler written unfinished ends where its `handler.return` says, or where
+///   its process ended (`returned: false`);
+/// - a background task (or BackgroundTasks task) is one slice from its begin to its end, its expiration an instant
+///   on it; an end whose begin the trace does not hold is an instant;
+/// - process, system and marker events, and the findings, are instants; states are slices on state tracks.
+///
+/// Memory is what the running process has open (its scenes' tracks, its open tasks), not the trace's length.
+/// A value type that ``TraceExporter`` holds, so that the exporter's state is mutated in place with one access
+/// per call from the analyzer, not one run-time exclusivity check per property of a class on every event.
+struct ExportLayout {
+    /// The most groups of tracks a process keeps live: past it, groups with nothing open are let go (a scene
+    /// seen again gets new tracks), so that a trace of countless scenes takes bounded memory.
+    static let liveGroupLimit = 1024
+
+    /// The most state names numbered (``ExportName/key``), recorded and inferred counted apart.
+    static let stateNameLimit = ExportName.keyCount - ExportName.firstStateKey
+
+    let encoder: any ExportEncoder
+    private let app: String
+    var summary: ExportSummary
+    var nextUUID: UInt64 = 1
+    var process: ProcessTracks?
+    /// The names of the state slices seen so far, numbered from ``ExportName/firstStateKey``: a model has few
+    /// states, compared (not hashed) with each stretch's.
+    private var stateNames: [(state: String, inferred: Bool, name: ExportName)] = []
+
+    /// An exporter of the trace `file` (its header naming the app) to `encoder`.
+    init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
+        self.encoder = encoder
+        app = header?.app ?? file
+        summary = ExportSummary(file: file)
+    }
+
+    // MARK: - What the analyzer tells
+
+    mutating func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
+        if summary.processes == 0 {
+            summary.origin = event.t
+            encoder.start(origin: event.t)
+        }
+        summary.processes += 1
+        var labels: [String] = []
+        if event.kind == .processLaunch {
+            labels.append("launch: " + (event.reason ?? "unknown"))
+        } else {
+            labels.append("running when the trace began")
+        }
+        if let pid = event.pid { labels.append("pid \(pid)") }
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
+                                 name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
+        encoder.declare(info)
+        process = ProcessTracks(info: info)
+    }
+
+    mutating func event(_ event: borrowing LifecycleEvent, index: Int) {
+        summary.events += 1
+        let event = copy event
+        switch event.kind.layer {
+        case .app, .scene, .swiftui:
+            callback(event, in: Self.callbackGroup(event.kind.layer, scene: event.scene), index: index)
+        case .task:
+            task(event, index: index)
+        case .process:
+            instant(ExportName(of: event), .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
+        case .service:
+            // A service's events in its own group, as a scene's (its name is their scene); signals with the process's.
+            instant(ExportName(of: event), .process, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
+        case .system where event.kind == .handlerReturn:
+            handlerReturned(event, index: index)
+        case .system:
+            instant(ExportName(of: event), .system, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
+        case .custom:
+            instant(ExportName(of: event), .marker, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+                    ExportArguments(index: index, event: event))
+        }
+    }
+
+    mutating func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+        guard process != nil else { return }
+        let group = scene.map(Group.sceneState) ?? .state
+        let name = stateName(state, inferred: inferred)
+        let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
+        guard let track = place(in: group, from: start, to: end) else {
+            unplaced(name, .state, in: group, at: start, arguments, end: end)
+            return
+        }
+        encoder.slice(on: track, name: name, category: .state, from: start, to: end, arguments)
+        summary.slices += 1
+    }
+
+    mutating func processEnded(at t: Int64, as end: ProcessEnd) {
+        guard let running = process else { return }
+        let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
+        // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
+        for open in running.openTasks.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+            close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
+        }
+        process?.openTasks.removeAll()
+        for open in running.unfinished.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+            close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
+        }
+        process?.unfinished.removeAll()
+        instant(ExportName("process ended: " + end.rawValue), .process, in: .events, at: t,
+                ExportArguments(extra: [("end", .string(end.rawValue))]))
+    }
+
+    mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
+        guard process != nil else { return }
+        summary.findings += 1
+        instant(ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
+                ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
+                                                      ("severity", .string(severity.rawValue)),
+                                                      ("message", .string(message))]))
+    }
+
+    /// The name of a stretch in `state`, numbered the first time it is seen (up to ``stateNameLimit`` names).
+    private mutating func stateName(_ state: String, inferred: Bool) -> ExportName {
+        for known in stateNames where known.inferred == inferred && known.state == state { return known.name }
+        let text = inferred ? state + " (inferred)" : state
+        guard stateNames.count < Self.stateNameLimit else { return ExportName(text) }
+        let name = ExportName(text, key: ExportName.firstStateKey + stateNames.count)
+        stateNames.append((state, inferred, name))
+        return name
+    }
+
+    /// Ends the export.
+    mutating func finish() throws(TraceError) {
+        try encoder.finish(summary)
+    }
+
+    /// Writes what reading the trace warned of (a truncated end, kinds skipped) as instants on a process of
+    /// their own, "lifetrace: input warnings", at the trace's last time, so that the export says it as the
+    /// command did.
+    mutating func inputWarnings(_ warnings: [TraceWarning], at t: Int64) {
+        guard !warnings.isEmpty else { return }
+        if summary.processes == 0 {
+            summary.origin = t
+            encoder.start(origin: t)
+        }
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
+                                 labels: [], start: t)
+        encoder.declare(info)
+        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1, name: "input warnings")
+        encoder.declare(track)
+        summary.tracks += 1
+        for warning in warnings {
+            encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,
+                            ExportArguments(extra: [("warning", .string(warning.description))]))
+            summary.instants += 1
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import LifetraceCore
+
+/// The name of an exported slice or instant and, where it is one of a small vocabulary (an event kind's name, a
+/// state's), a number that stands for it: an encoder keeps what it derives from a name (Perfetto's iid, Chrome's
+/// escaped bytes) by that number, so that the events of a trace, millions of them with a few dozen names, do not
+/// hash or scan the same text again and again.
+struct ExportName {
+    /// One more than the largest ``key``.
+    static let keyCount = 512
+    /// The first key of the names ``ExportLayout`` numbers itself (states); the keys below are event kinds'.
+    static let firstStateKey = 256
+
+    /// The name.
+    var text: String
+    /// Its number, below ``keyCount``; -1 for a name outside the vocabulary, looked up by its text.
+    var key: Int
+
+    /// A name numbered `key` (-1: not numbered).
+    init(_ text: String, key: Int = -1) {
+        self.text = text
+        self.key = key
+    }
+
+    /// The name of the events of `kind` (for `custom`, only the prefix its label completes).
+    init(_ kind: EventKind) {
+        self.init(kind.name, key: Int(kind.rawValue))
+    }
+
+    /// The name of `event`: its kind's, numbered, or `custom.<label>`, not numbered.
+    init(of event: borrowing LifecycleEvent) {
+        if event.kind == .custom {
+            self.init(event.eventName)
+        } else {
+            self.init(event.kind)
+        }
+    }
+}

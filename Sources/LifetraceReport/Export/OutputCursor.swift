@@ -1,0 +1,67 @@
+import LifetraceFormat
+
+/// Writes bytes through a pointer into room a ``ByteBuffer`` made for them (``ByteBuffer/write(atMost:_:)``): the
+/// exports' runs of bounded size (protobuf keys and varints, JSON punctuation, names and numbers) with no call and
+/// no capacity check per byte.
+struct OutputCursor {
+    /// Where the next byte goes.
+    var position: UnsafeMutablePointer<UInt8>
+
+    /// Writes a byte.
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    /// Writes an unsigned LEB128 varint (at most ten bytes).
+    @inline(__always)
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            put(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        put(UInt8(truncatingIfNeeded: value))
+    }
+
+    /// Writes the UTF-8 bytes of `text`, a literal.
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        let bytes = text.utf8Start
+        for offset in 0 ..< count { position[offset] = bytes[offset] }
+        position += count
+    }
+
+    /// Writes `value` in decimal, as `String(value)` spells it (at most 20 bytes).
+    @inline(__always)
+    mutating func decimal(_ value: Int64) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        position += digits
+        var digit = position
+        repeat {
+            digit -= 1
+            digit.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+}
+
+extension ByteBuffer {
+    /// Appends what `body` writes through a cursor, at most `maximum` bytes.
+    @inline(__always)
+    mutating func write(atMost maximum: Int, _ body: (inout OutputCursor) -> Void) {
+        let start = reserveTail(maximum)
+        var cursor = OutputCursor(position: start)
+        body(&cursor)
+        commitTail(cursor.position - start)
+    }
+}

@@ -1,0 +1,263 @@
+import LifetraceCore
+import LifetraceFormat
+
+/// Writes `TracePacket`s holding `TrackEvent`s straight in the protobuf wire format, field by field in the order
+/// swift-protobuf writes the generated `PerfettoTracePacket` (ascending field numbers), so the bytes are those of
+/// the message; and interns names as ``PerfettoEncoder`` says. A value type, so that its buffers are mutated in
+/// place without the run-time exclusivity checks a class's stored properties take on every access.
+struct PerfettoWireWriter {
+    /// The largest a scratch array is kept between packets.
+    static let scratchLimit = 1 << 16
+
+    /// The packets written, each a `Trace.packet` field.
+    var buffer = ByteBuffer()
+    /// Whether a packet was written: the first one says the sequence's incremental state starts there.
+    var sequenceStarted = false
+    var eventNames: [String: UInt64] = [:]
+    var annotationNames: [String: UInt64] = [:]
+    /// The iids of the categories by ``ExportCategory/ordinal`` (0: not interned yet).
+    var categoryIids = [UInt64](repeating: 0, count: ExportCategory.allCases.count)
+    var categoryCount = 0
+    /// The iids of the numbered event names by ``ExportName/key`` (0: not interned yet).
+    var nameIids = [UInt64](repeating: 0, count: ExportName.keyCount)
+    /// The iids of ``fixedKeys`` (0: not interned yet).
+    private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
+    /// The track event being written, its annotation being written, and the interned data of its packet: reused
+    /// scratch arrays, which give the nested messages' lengths.
+    var event = ByteBuffer()
+    private var annotation = ByteBuffer()
+    private var annotationName: String?
+    var interned = ByteBuffer()
+
+    /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
+    /// whether ``buffer`` holds ``PerfettoEncoder/bufferSize`` bytes or more, to be written.
+    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+                        _ arguments: ExportArguments) -> Bool {
+        appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
+        appendTrackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+        return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``; returns whether it is full, as
+    /// ``slice(on:name:category:from:to:_:)`` does.
+    mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) -> Bool {
+        appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments)
+        return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+                                           category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+        // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
+        sequenceStarted = true
+        // A track event of megabytes (a scene's id) leaves no scratch buffer of its size behind.
+        event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        // TrackEvent.category_iids (3, not packed).
+        let categoryIid = category.map { intern($0) } ?? 0
+        let nameIid = name.map { intern(eventName: $0) } ?? 0
+        if category != nil {
+            event.write(atMost: 11) { cursor in
+                cursor.put(3 << 3)
+                cursor.varint(categoryIid)
+            }
+        }
+        annotate(with: arguments)
+        // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
+        event.write(atMost: 24) { cursor in
+            cursor.put(9 << 3)
+            cursor.varint(UInt64(type.rawValue))
+            if nameIid != 0 {
+                cursor.put(10 << 3)
+                cursor.varint(nameIid)
+            }
+            cursor.put(11 << 3)
+            cursor.varint(track.uuid)
+        }
+        if let name, nameIid == 0 {
+            event.append(0xBA)
+            event.append(0x01)
+            event.appendLengthPrefixed(name.text)
+        }
+        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), interned_data (12),
+        // sequence_flags (13).
+        let timestamp = UInt64(max(t, 0))
+        let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
+        var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
+        if !interned.isEmpty { size += 1 + UInt64(interned.count).varintSize + interned.count }
+        let eventCount = UInt64(event.count)
+        buffer.write(atMost: 35) { cursor in
+            cursor.put(PerfettoEncoder.packetKey)
+            cursor.varint(UInt64(size))
+            cursor.put(8 << 3)
+            cursor.varint(timestamp)
+            cursor.put(10 << 3)
+            cursor.put(UInt8(PerfettoEncoder.sequenceID))
+            cursor.put(11 << 3 | 2)
+            cursor.varint(eventCount)
+        }
+        buffer.append(event)
+        if !interned.isEmpty {
+            buffer.append(12 << 3 | 2)
+            buffer.appendVarint(UInt64(interned.count))
+            buffer.append(interned)
+        }
+        buffer.write(atMost: 11) { cursor in
+            cursor.put(13 << 3)
+            cursor.varint(flags)
+        }
+    }
+
+    /// The names of the annotations every event may have, in ``FixedKey`` order.
+    private static let fixedKeys = ["event_index", "scene", "dur", "task", "name", "phase", "reason", "pid"]
+
+    /// An annotation name of ``fixedKeys``: its iid is kept by position, not looked up by name.
+    private enum FixedKey: Int {
+        case eventIndex, scene, dur, task, name, phase, reason, pid
+    }
+
+    /// Appends `arguments` as `TrackEvent.debug_annotations`.
+    private mutating func annotate(with arguments: ExportArguments) {
+        if let index = arguments.index { add(.eventIndex, int: Int64(index)) }
+        if let fields = arguments.event {
+            if let scene = fields.scene { add(.scene, string: scene) }
+            if let dur = fields.dur { add(.dur, int: dur) }
+            if let task = fields.task { add(.task, int: task) }
+            if let name = fields.name { add(.name, string: name) }
+            if let phase = fields.phase { add(.phase, string: phase.name) }
+            if let reason = fields.reason { add(.reason, string: reason) }
+            if let pid = fields.pid { add(.pid, int: pid) }
+            if let attrs = fields.attrs {
+                for attribute in attrs {
+                    beginAnnotation(named: "attrs." + attribute.key)
+                    switch attribute.value {
+                    case let .string(string): annotationValue(string: string)
+                    case let .int(number): annotationValue(int: number)
+                    case let .double(number):
+                        annotation.append(5 << 3 | 1)
+                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
+                    case let .bool(flag): annotationValue(bool: flag)
+                    }
+                    endAnnotation()
+                }
+            }
+        }
+        for (key, value) in arguments.extra {
+            beginAnnotation(named: key)
+            switch value {
+            case let .string(string): annotationValue(string: string)
+            case let .int(number): annotationValue(int: number)
+            case let .bool(flag): annotationValue(bool: flag)
+            }
+            endAnnotation()
+        }
+    }
+
+    /// Appends an integer annotation named by one of ``fixedKeys``: straight into the event once its name is
+    /// interned, its length known beforehand.
+    private mutating func add(_ key: FixedKey, int value: Int64) {
+        let iid = fixedIids[key.rawValue]
+        guard iid != 0 else { return addNamingFirst(key, .int(value)) }
+        // DebugAnnotation: name_iid (1), int_value (4).
+        let number = UInt64(bitPattern: value)
+        let length = 1 + iid.varintSize + 1 + number.varintSize
+        event.write(atMost: 2 + length) { cursor in
+            cursor.put(4 << 3 | 2)
+            cursor.put(UInt8(length))
+            cursor.put(1 << 3)
+            cursor.varint(iid)
+            cursor.put(4 << 3)
+            cursor.varint(number)
+        }
+    }
+
+    /// Appends a string annotation named by one of ``fixedKeys``, as ``add(_:int:)`` does.
+    private mutating func add(_ key: FixedKey, string value: String) {
+        let iid = fixedIids[key.rawValue]
+        guard iid != 0 else { return addNamingFirst(key, .string(value)) }
+        // DebugAnnotation: name_iid (1), string_value (6).
+        var value = value
+        value.withUTF8 { utf8 in
+            let count = UInt64(utf8.count)
+            let length = UInt64(1 + iid.varintSize + 1 + count.varintSize) + count
+            event.write(atMost: 1 + 10 + 1 + 10 + 1 + 10) { cursor in
+                cursor.put(4 << 3 | 2)
+                cursor.varint(length)
+                cursor.put(1 << 3)
+                cursor.varint(iid)
+                cursor.put(6 << 3 | 2)
+                cursor.varint(count)
+            }
+            event.appendBytes(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    /// Appends an annotation named by one of ``fixedKeys`` whose name is not interned yet (or cannot be).
+    private mutating func addNamingFirst(_ key: FixedKey, _ value: ExportValue) {
+        beginAnnotation(key)
+        switch value {
+        case let .string(string): annotationValue(string: string)
+        case let .int(number): annotationValue(int: number)
+        case let .bool(flag): annotationValue(bool: flag)
+        }
+        endAnnotation()
+    }
+
+    /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
+    private mutating func beginAnnotation(_ key: FixedKey) {
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        annotationName = nil
+        var iid = fixedIids[key.rawValue]
+        if iid == 0 {
+            guard let interned = intern(annotationName: Self.fixedKeys[key.rawValue]) else {
+                annotationName = Self.fixedKeys[key.rawValue]
+                return
+            }
+            iid = interned
+            fixedIids[key.rawValue] = iid
+        }
+        // DebugAnnotation.name_iid (1).
+        annotation.append(1 << 3)
+        annotation.appendVarint(iid)
+    }
+
+    /// Starts a `DebugAnnotation` named `key`.
+    private mutating func beginAnnotation(named key: String) {
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        annotationName = nil
+        if let iid = intern(annotationName: key) {
+            annotation.append(1 << 3)
+            annotation.appendVarint(iid)
+        } else {
+            annotationName = key
+        }
+    }
+
+    private mutating func annotationValue(bool flag: Bool) {
+        annotation.append(2 << 3)
+        annotation.append(flag ? 1 : 0)
+    }
+
+    private mutating func annotationValue(int number: Int64) {
+        annotation.append(4 << 3)
+        annotation.appendVarint(UInt64(bitPattern: number))
+    }
+
+    private mutating func annotationValue(string: String) {
+        annotation.append(6 << 3 | 2)
+        annotation.appendLengthPrefixed(string)
+    }
+
+    /// Ends the annotation begun last (its inline name, DebugAnnotation.name (10), last) and appends it to the event.
+    private mutating func endAnnotation() {
+        if let annotationName {
+            annotation.append(10 << 3 | 2)
+            annotation.appendLengthPrefixed(annotationName)
+        }
+        event.append(4 << 3 | 2)
+        event.appendVarint(UInt64(annotation.count))
+        event.append(annotation)
+        // An annotation of megabytes (a scene's id) is let go once copied, before the event is copied in turn.
+        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+    }
+}
