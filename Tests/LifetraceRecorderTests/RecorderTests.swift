@@ -53,6 +53,34 @@ import Testing
         #expect(reader.statistics.indexPresent)
     }
 
+    /// Every optional field comes back from the file as it was given, whichever method recorded it: a relayed
+    /// event, an event recorded now, a marker, and a span with the duration its end measured.
+    @Test func everyOptionalFieldComesBackAsRecorded() throws {
+        let path = directory.file("fields.lifetrace")
+        let (recorder, time) = try manualRecorder(path, RecorderConfiguration())
+        let attrs = [Attribute("color", .string("blue")), Attribute("count", .int(7))]
+        let relayed = LifecycleEvent(t: 5, kind: .custom, label: "relayed", scene: "S1", dur: 9, task: 3, name: "n1",
+                                     phase: .background, reason: "r1", pid: 42, attrs: attrs)
+        #expect(recorder.record(relayed))
+        time.advance(by: 10)
+        recorder.record(.taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive, reason: "r2", pid: 43,
+                        attrs: attrs)
+        time.advance(by: 10)
+        recorder.mark("save", scene: "S3", attrs: attrs)
+        let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S4", phase: .background)
+        time.advance(by: 25)
+        span.end()
+        try recorder.close()
+        let (_, events) = try readAll(path)
+        #expect(events == [
+            relayed,
+            LifecycleEvent(t: 10, kind: .taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive,
+                           reason: "r2", pid: 43, attrs: attrs),
+            LifecycleEvent(t: 20, kind: .custom, label: "save", scene: "S3", attrs: attrs),
+            LifecycleEvent(t: 20, kind: .sceneDidEnterBackground, scene: "S4", dur: 25, phase: .background),
+        ])
+    }
+
     @Test func aSpanMeasuresItsHandlerAndKeepsItsStartPosition() throws {
         let path = directory.file("span.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path))

@@ -11,8 +11,8 @@
 /// such line comes before the process ends, the capture ends or ``limit`` entries are held, ``likeliestFirst``
 /// decides from the ends that were seen.
 struct TaskNumbering: Sendable {
-    /// The deriver as it was before the first held entry.
-    let checkpoint: Checkpoint
+    /// The state machine as it was before the first held entry.
+    let checkpoint: LifecycleStateMachine
     /// The entries held back, in order.
     private(set) var held: [LogLine] = []
     private var heldBytes = 0
@@ -28,15 +28,9 @@ struct TaskNumbering: Sendable {
     static let byteLimit = 16 << 20
     private static let consideredEnds = 64
 
-    /// The deriver's state, kept by reference: a value cannot hold a value of its own type.
-    final class Checkpoint: Sendable {
-        let deriver: LifecycleDeriver
-        init(_ deriver: LifecycleDeriver) { self.deriver = deriver }
-    }
-
     /// Starts holding at `creation`, a redacted creation announced with `handler`.
-    init(checkpoint: LifecycleDeriver, creation: LogLine, handler: String?) {
-        self.checkpoint = Checkpoint(checkpoint)
+    init(checkpoint: LifecycleStateMachine, creation: LogLine, handler: String?) {
+        self.checkpoint = checkpoint
         held = [creation]
         heldBytes = creation.message.utf8.count
         handlers = [handler]
@@ -54,21 +48,20 @@ struct TaskNumbering: Sendable {
     /// Holds an entry of the app's process; returns the number of the first held creation if the entry tells it.
     mutating func holdAppEntry(_ entry: LogLine) -> Int64? {
         hold(entry)
-        let message = entry.message
-        if message.hasPrefix(UIKitTaskLine.announcement) {
-            announced = UIKitTaskLine.handler(after: "expirationHandler: ", in: message)
-        } else if message.hasPrefix(UIKitTaskLine.redactedCreation) {
+        switch UIKitTaskLine.observe(entry.message) {
+        case let .announced(handler):
+            announced = handler
+        case .created(id: nil, _):
             handlers.append(announced)
             announced = nil
-        } else if message.hasPrefix(UIKitTaskLine.creation), let id = LifecycleDeriver.integer(after: "taskID = ", in: message) {
+        case let .created(id?, _):
             return id - Int64(handlers.count)
-        } else if message.hasPrefix(UIKitTaskLine.end), let id = LifecycleDeriver.integer(after: "UIBackgroundTaskIdentifier: ", in: message) {
+        case let .ended(id):
             if ends.count < Self.consideredEnds { ends.append((id, handlers.count)) }
-        } else if message.hasPrefix(UIKitTaskLine.endDetail),
-            let id = LifecycleDeriver.integer(after: "Ending task with identifier ", in: message),
-            let handler = UIKitTaskLine.handler(after: "_expireHandler: ", in: message),
-            let index = handlers.firstIndex(of: handler) {
-            return id - Int64(index)
+        case let .endedWithHandler(id, handler?):
+            if let index = handlers.firstIndex(of: handler) { return id - Int64(index) }
+        case .creationNotUnderstood, .endNotUnderstood, .endedWithHandler(_, nil), nil:
+            break
         }
         return nil
     }
@@ -82,28 +75,10 @@ struct TaskNumbering: Sendable {
             for offset in 0..<min(end.after, Self.consideredEnds) {
                 let first = end.id - Int64(offset)
                 let pairs = ends.reduce(0) { $0 + ($1.id >= first && $1.id < first + Int64($1.after) ? 1 : 0) }
-                if best == nil || pairs > best!.pairs || (pairs == best!.pairs && first > best!.first) {
-                    best = (pairs, first)
-                }
+                if let known = best, pairs < known.pairs || (pairs == known.pairs && first <= known.first) { continue }
+                best = (pairs, first)
             }
         }
         return best?.first
-    }
-}
-
-/// The lines UIKit logs about background tasks.
-enum UIKitTaskLine {
-    static let announcement = "Will add backgroundTask with taskName: "
-    static let redactedCreation = "Created background task <private>"
-    static let creation = "Created background task "
-    static let end = "Ending background task with UIBackgroundTaskIdentifier: "
-    static let endDetail = "Ending task with identifier "
-
-    /// The handler block after `marker` (`<__NSMallocBlock__: 0x107362a60>`); `nil` for `(null)` or none.
-    static func handler(after marker: StaticString, in message: String) -> String? {
-        guard let range = UTF8Search.range(of: marker, in: message) else { return nil }
-        let value = UTF8Search.prefix(message, from: range.upperBound) { $0 == UInt8(ascii: ">") }
-        guard value.hasPrefix("<"), value.count > 1 else { return nil }
-        return String(value)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a line of a system process (SpringBoard, runningboardd, assertiond, launchd, the kernel) says about the
 /// selected app's process: each source's parser (``SpringBoardLine``, ``RunningBoardLine``, ``AssertiondLine``,
-/// ``LaunchdLine``, ``KernelLine``) reads its lines into these, and ``LifecycleDeriver`` applies them.
+/// ``LaunchdLine``, ``KernelLine``) reads its lines into these, and ``LifecycleStateMachine`` consumes them.
 struct SystemObservation: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// The system starts a process of the app and says why: SpringBoard's `Bootstrapping app<ID> with

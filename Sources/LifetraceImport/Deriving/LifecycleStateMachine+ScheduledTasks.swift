@@ -10,7 +10,7 @@ struct ScheduledTasks: Sendable {
     private var next: Int64 = 1
     /// A task that started without its kind in the log (`Starting simulated task: <decode: missing data>`):
     /// its begin, made when it started, and the events derived since, which wait for its kind. (A reference:
-    /// whether one waits is asked for every entry, and the deriver is copied for ``TaskNumbering``.)
+    /// whether one waits is asked for every entry, and the state machine is copied for ``TaskNumbering``.)
     var pending: PendingStart?
 
     final class PendingStart: Sendable {
@@ -66,7 +66,7 @@ struct ScheduledTasks: Sendable {
     }
 }
 
-extension LifecycleDeriver {
+extension LifecycleStateMachine {
     /// Derives what a BGTaskScheduler line of the app says (``BackgroundTaskLine``).
     mutating func scheduledTask(_ observation: BackgroundTaskLine.Observation, _ entry: LogLine,
                                 into events: inout [LifecycleEvent]) {
@@ -102,11 +102,17 @@ extension LifecycleDeriver {
             }
             let endKind: EventKind = kind == .refresh ? .bgRefreshEnd : .bgProcessingEnd
             if let open = scheduled.open.removeValue(forKey: identifier) {
-                add(endKind, entry, task: open.id, name: identifier, into: &events)
+                add(endKind, entry, into: &events) {
+                    $0.task = open.id
+                    $0.name = identifier
+                }
             } else {
                 // Begun before the capture began.
-                add(endKind, entry, task: scheduled.number(), name: identifier, attributes: [Self.begunBeforeCapture],
-                    into: &events)
+                let id = scheduled.number()
+                add(endKind, entry, attributes: [Self.begunBeforeCapture], into: &events) {
+                    $0.task = id
+                    $0.name = identifier
+                }
             }
         }
     }

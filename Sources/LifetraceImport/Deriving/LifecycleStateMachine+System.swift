@@ -20,7 +20,7 @@ enum SystemSource: Sendable {
 
 /// The system's lines about the app's process (`Schemas/oslog-mapping.md`, *Other processes*): its start, its
 /// pid, its scene, its suspension and its end.
-extension LifecycleDeriver {
+extension LifecycleStateMachine {
     /// What a system line says about the selected app's process, if anything.
     func observe(_ entry: LogLine) -> SystemObservation? {
         guard let source = SystemSource(process: entry.process) else { return nil }
@@ -137,17 +137,12 @@ extension LifecycleDeriver {
             scheduled.hold(events)
             events = releaseScheduledHold()
         }
-        add(.processExit, entry, reason: reason, into: &events)
+        add(.processExit, entry, into: &events) { $0.reason = reason }
         launched = false
         appPID = nil
         reset()
         afterExit = true
         endedPID = pid
-    }
-
-    /// The launch reason for SpringBoard's launch intent (``SpringBoardLine/launchReason(intent:)``).
-    static func launchReason(intent: Substring) -> String {
-        SpringBoardLine.launchReason(intent: intent)
     }
 
     /// Learns the app's bundle identifier from a system line naming its process: `[app<BUNDLE(UUID)>:PID]`.

@@ -2,22 +2,11 @@ import LifetraceCore
 
 /// UIKit's deactivation reasons (`Schemas/oslog-mapping.md`, *Deactivation reasons*): the app is active
 /// exactly when none is left.
-extension LifecycleDeriver {
-    /// `Deactivation reason added: 12; deactivation reasons: 2080 -> 6176; animating application lifecycle event: 1`
-    mutating func deactivation(_ entry: LogLine, _ message: String, into events: inout [LifecycleEvent]) {
-        guard message.hasPrefix("Deactivation reason added: ") || message.hasPrefix("Deactivation reason removed: "),
-            let reasons = UTF8Search.range(of: "deactivation reasons: ", in: message),
-            let arrow = UTF8Search.range(of: " -> ", in: message, from: reasons.upperBound)
-        else { return notUnderstood(entry) }
-        let before = message[reasons.upperBound..<arrow.lowerBound]
-        let after = UTF8Search.integer(message, at: arrow.upperBound)
-        let reasonStart = message.utf8.index(after: UTF8Search.firstIndex(
-            of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
-        let reasonText = UTF8Search.prefix(message, from: reasonStart) { $0 == UInt8(ascii: ";") }.dropFirst()
-        guard let old = Int64(before), let new = after, let reason = Int64(reasonText) else {
-            return notUnderstood(entry)
-        }
-        if reason == Self.launchReason, old == 0, new == 1 << Self.launchReason {
+extension LifecycleStateMachine {
+    /// Derives what a deactivation-reason line says (``DeactivationLine``): the state the new mask implies.
+    mutating func deactivation(_ line: DeactivationLine, _ entry: LogLine, into events: inout [LifecycleEvent]) {
+        let (old, new) = (line.old, line.new)
+        if line.isLaunch {
             // UIKit's launch: a new process if this one had been seen in a UI state already.
             if mask != nil { startProcess(entry, reason: "unknown", pid: entry.pid ?? appPID, into: &events) }
             launchShown = true
@@ -30,7 +19,7 @@ extension LifecycleDeriver {
             add(.appDidBecomeActive, entry, attributes: [Self.stateAtCaptureStart], into: &events)
             ui = .active
         }
-        let background: Int64 = 1 << Self.backgroundReason
+        let background: Int64 = 1 << DeactivationLine.backgroundReason
         if mask == nil, old & background != 0, ui == .inactive, !launchShown {
             // The capture begins with the app in the background.
             add(.appDidEnterBackground, entry, attributes: [Self.stateAtCaptureStart], into: &events)
@@ -41,7 +30,7 @@ extension LifecycleDeriver {
             reconcile(to: old, entry, into: &events)
         }
         mask = new
-        if reason == Self.backgroundReason, !launching || ui == .background {
+        if line.reason == DeactivationLine.backgroundReason, !launching || ui == .background {
             if new & background != 0, ui != .background {
                 if ui == .active { add(.appWillResignActive, entry, into: &events) }
                 add(.appDidEnterBackground, entry, into: &events)
@@ -68,7 +57,7 @@ extension LifecycleDeriver {
     /// line that shows it happened, marked `lost_from_capture`.
     private mutating func reconcile(to old: Int64, _ entry: LogLine, into events: inout [LifecycleEvent]) {
         let lost = [Self.lostFromCapture]
-        if old & (1 << Self.backgroundReason) != 0 {
+        if old & (1 << DeactivationLine.backgroundReason) != 0 {
             guard ui != .background else { return }
             if ui == .active { add(.appWillResignActive, entry, attributes: lost, into: &events) }
             add(.appDidEnterBackground, entry, attributes: lost, into: &events)
@@ -86,10 +75,5 @@ extension LifecycleDeriver {
             add(.appWillResignActive, entry, attributes: lost, into: &events)
             ui = .inactive
         }
-    }
-
-    /// Whether `message` is UIKit's launch line (`Deactivation reason added: 10; deactivation reasons: 0 -> 1024`).
-    static func isLaunchLine(_ message: String) -> Bool {
-        message.hasPrefix("Deactivation reason added: 10; deactivation reasons: 0 -> 1024;")
     }
 }
