@@ -28,7 +28,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "LifetraceImport", package: "lifetrace")]
         ),
         .executableTarget(name: "FuzzConfiguration", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzCompare", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzCompare",
+            dependencies: ["FuzzSupport", .product(name: "LifetraceSummary", package: "lifetrace")]
+        ),
         .executableTarget(name: "FuzzRecover", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -347,5 +347,4 @@ struct AnalysisCore: ~Copyable {
         }
         log.removeAll()
     }
-
 }

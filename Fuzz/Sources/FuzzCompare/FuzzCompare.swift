@@ -3,6 +3,7 @@ import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 import LifetraceReport
+import LifetraceSummary
 
 /// Any bytes as a side of `lifetrace compare`: read as a summary file (a line that is not a summary row is an
 /// error with its line, never skipped), and as a trace summarized into rows as `compare` summarizes one; either
