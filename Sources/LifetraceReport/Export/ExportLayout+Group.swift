@@ -9,6 +9,9 @@ extension ExportLayout {
         case tasks
         case scene(String)
         case sceneState(String)
+        /// A service's group (its events are named by the service as a scene's by the scene): `service NAME`.
+        case service(String)
+        case serviceState(String)
 
         /// The groups every process may have, one each, in the order of their fixed slots in ``ProcessTracks``.
         static let fixed: [Group] = [.events, .state, .appDelegate, .tasks]
@@ -20,7 +23,7 @@ extension ExportLayout {
             case .state: 1
             case .appDelegate: 2
             case .tasks: 3
-            case .scene, .sceneState: nil
+            case .scene, .sceneState, .service, .serviceState: nil
             }
         }
 
@@ -34,6 +37,8 @@ extension ExportLayout {
             case .tasks: "background tasks"
             case let .scene(scene): scene.isEmpty ? "app" : "scene " + Self.bounded(scene)
             case let .sceneState(scene): scene.isEmpty ? "app state" : "scene " + Self.bounded(scene) + " state"
+            case let .service(service): "service " + Self.bounded(service)
+            case let .serviceState(service): "service " + Self.bounded(service) + " state"
             }
         }
 

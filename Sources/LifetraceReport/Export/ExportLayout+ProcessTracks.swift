@@ -35,6 +35,8 @@ extension ExportLayout {
         var fixedUsed = [Bool](repeating: false, count: Group.fixed.count)
         /// The slots of each scene's two groups (its callbacks', its states'), -1 where it has none.
         var sceneSlots: [String: SceneSlots] = [:]
+        /// The names the process's service events gave: their groups are named as services', not scenes'.
+        var services: Set<String> = []
         /// The scene looked up last and its slots: consecutive events and stretches often go to one scene's
         /// groups, found again with no hashing.
         var lastScene: (scene: String, slots: SceneSlots)?
@@ -65,8 +67,8 @@ extension ExportLayout {
             let scene: String
             let states: Bool
             switch group {
-            case let .scene(name): (scene, states) = (name, false)
-            case let .sceneState(name): (scene, states) = (name, true)
+            case let .scene(name), let .service(name): (scene, states) = (name, false)
+            case let .sceneState(name), let .serviceState(name): (scene, states) = (name, true)
             default: preconditionFailure("a fixed group has a fixed slot")
             }
             var slots: SceneSlots
@@ -84,13 +86,16 @@ extension ExportLayout {
                 letIdleScenesGo()
                 slots = sceneSlots[scene] ?? SceneSlots()
             }
+            // A name a service event gave is a service's, whatever lane (a finding's, a marker's) asks first.
+            let named = services.isEmpty || !services.contains(scene)
+                ? group : states ? Group.serviceState(scene) : Group.service(scene)
             let slot: Int
             if let reused = freeSlots.popLast() {
                 slot = reused
-                groups[slot] = GroupTracks(group: group)
+                groups[slot] = GroupTracks(group: named)
             } else {
                 slot = groups.count
-                groups.append(GroupTracks(group: group))
+                groups.append(GroupTracks(group: named))
             }
             if states { slots.states = slot } else { slots.callbacks = slot }
             sceneSlots[scene] = slots

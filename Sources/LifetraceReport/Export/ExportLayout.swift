@@ -71,8 +71,10 @@ struct ExportLayout {
         case .process:
             instant(ExportName(of: event), .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
         case .service:
-            // A service's events in its own group, as a scene's (its name is their scene); signals with the process's.
-            instant(ExportName(of: event), .process, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+            // A service's events in its own group, named as the service's (its name is their scene); signals with
+            // the process's.
+            if let service = event.scene { process?.services.insert(service) }
+            instant(ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
         case .system where event.kind == .handlerReturn:
             handlerReturned(event, index: index)

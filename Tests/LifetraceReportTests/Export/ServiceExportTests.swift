@@ -32,8 +32,8 @@ import Testing
 
     /// What each service's lane must hold, read off the trace above: its events, in order.
     static let expectedLanes: [String: [String]] = [
-        "scene http": ["service.start", "service.ready", "service.shutdown", "service.stopped"],
-        "scene worker": ["service.start", "service.ready", "custom.job", "custom.job", "service.shutdown", "service.stopped"],
+        "service http": ["service.start", "service.ready", "service.shutdown", "service.stopped"],
+        "service worker": ["service.start", "service.ready", "custom.job", "custom.job", "service.shutdown", "service.stopped"],
     ]
 
     final class CollectingSink: TraceSink {
@@ -53,7 +53,7 @@ import Testing
 
     /// The names of what is drawn on each service's lane (instants, and slices by their beginnings).
     static func serviceLanes(_ lanes: [String: [String]]) -> [String: [String]] {
-        lanes.filter { $0.key.hasPrefix("scene ") }
+        lanes.filter { $0.key.hasPrefix("service ") }
     }
 
     @Test func eachServiceHasItsOwnLaneInTheChromeExport() throws {
