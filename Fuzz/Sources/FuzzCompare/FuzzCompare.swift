@@ -33,8 +33,10 @@ public func fuzzCompare(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     FuzzInput.write(data, size, to: path)
     var summarizer = TraceSummarizer(codec: .zstd)
     var fromTrace = SummaryObservations()
-    summarizer.summarize(path: path) { row in
-        precondition(SummaryObservations.problem(with: row) == nil, "the summarizer wrote a row compare refuses: \(row.jsonText)")
+    _ = summarizer.summarize(path: path) { (row: SummaryRow) in
+        let json = row.json
+        let read = try? SummaryRow(json: json)
+        precondition(read == row, "the summarizer wrote a row compare does not read back as written: \(json.jsonText)")
         fromTrace.add(row)
     }
     fromTrace.finish()
@@ -46,8 +48,9 @@ public func fuzzCompare(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
 private let runs: SummaryObservations = {
     var observations = SummaryObservations()
     for (trace, active, mean, end) in [("a", 5_000_000_000, 1_000_000, "clean-terminate"), ("b", 7_000_000_000, 3_000_000, "trace-ended")] {
-        func row(_ kind: String, _ columns: [(key: String, value: JSONValue)]) -> JSONValue {
-            .object([("summary_version", 1), ("row", .string(kind)), ("trace", .string(trace))] + columns)
+        func row(_ kind: String, _ columns: [(key: String, value: JSONValue)]) -> SummaryRow {
+            let json = JSONValue.object([("summary_version", 1), ("row", .string(kind)), ("trace", .string(trace))] + columns)
+            do { return try SummaryRow(json: json) } catch { preconditionFailure("not a summary row: \(error)") }
         }
         observations.add(row("trace", [("active_ns", .int(Int64(active))), ("truncated", false)]))
         observations.add(row("process", [("end", .string(end)), ("launch_ns", .int(Int64(mean)))]))
