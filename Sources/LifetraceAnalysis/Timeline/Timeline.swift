@@ -96,7 +96,7 @@ final class TimelineRecorder: TimelineObserver {
     private var laneIndex: [String: Int] = [:]
     /// Each service's lane, and the state it is in since when, while its process runs.
     private var serviceLanes: [String: Int] = [:]
-    private var serviceStates: [Int: (state: String, since: Int64)] = [:]
+    private var serviceStates: [Int: ServiceLaneState] = [:]
     private var openTasks: [Int64: Int] = [:]
 
     private var sceneLanes = 0
@@ -187,17 +187,12 @@ final class TimelineRecorder: TimelineObserver {
         return timeline.lanes.count - 1
     }
 
-    /// A service's lifecycle event moves its lane: starting from its start, running from its readiness, stopping
-    /// from its shutdown request, nothing from its stop. Out-of-order events (LT096) move it as they say.
+    /// A service's lifecycle event moves its lane (``ServiceLaneState``): starting from its start, running from
+    /// its readiness, stopping from its shutdown request, nothing from its stop.
     private func service(lane: Int, _ kind: EventKind, at t: Int64) {
-        let next: String? = switch kind {
-        case .serviceStart: "starting"
-        case .serviceReady: "running"
-        case .serviceShutdown: "stopping"
-        default: nil
+        if let closed = serviceStates[lane, default: ServiceLaneState()].apply(kind, at: t) {
+            add(lane: lane, state: closed.state, from: closed.start, to: closed.end)
         }
-        if let open = serviceStates.removeValue(forKey: lane) { add(lane: lane, state: open.state, from: open.since, to: t) }
-        if let next { serviceStates[lane] = (next, t) }
     }
 
     /// Adds a state segment to the process's lane (`scene == nil`) or a scene's (`""` for the app's window).
@@ -286,7 +281,9 @@ final class TimelineRecorder: TimelineObserver {
 
     /// The process ended at `t`: tasks it left open end there too, not ended by the app, and its services' lanes.
     func processEnded(at t: Int64, as end: ProcessEnd) {
-        for (lane, open) in serviceStates { add(lane: lane, state: open.state, from: open.since, to: t) }
+        for (lane, var service) in serviceStates {
+            if let closed = service.end(at: t) { add(lane: lane, state: closed.state, from: closed.start, to: closed.end) }
+        }
         serviceStates.removeAll()
         for index in openTasks.values { timeline.tasks[index].end = t }
         openTasks.removeAll()

@@ -1,3 +1,5 @@
+import LifetraceAnalysis
+
 extension ExportLayout {
     /// The lanes of one group of tracks and the tracks declared for them.
     struct GroupTracks {
@@ -37,6 +39,8 @@ extension ExportLayout {
         var sceneSlots: [String: SceneSlots] = [:]
         /// The names the process's service events gave: their groups are named as services', not scenes'.
         var services: Set<String> = []
+        /// The state each of its services is in, while it is in one (``ServiceLaneState``).
+        var serviceStates: [String: ServiceLaneState] = [:]
         /// The scene looked up last and its slots: consecutive events and stretches often go to one scene's
         /// groups, found again with no hashing.
         var lastScene: (scene: String, slots: SceneSlots)?

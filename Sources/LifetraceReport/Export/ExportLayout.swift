@@ -73,9 +73,11 @@ struct ExportLayout {
         case .service:
             // A service's events in its own group, named as the service's (its name is their scene); signals with
             // the process's.
+            // Its states are slices on the service's state track.
             if let service = event.scene { process?.services.insert(service) }
             instant(ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
+            if let service = event.scene { serviceEvent(service, event.kind, at: event.t) }
         case .system where event.kind == .handlerReturn:
             handlerReturned(event, index: index)
         case .system:
@@ -88,8 +90,12 @@ struct ExportLayout {
     }
 
     mutating func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+        stateSlice(state, inferred: inferred, in: scene.map(Group.sceneState) ?? .state, from: start, to: end)
+    }
+
+    /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
+    mutating func stateSlice(_ state: String, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
         guard process != nil else { return }
-        let group = scene.map(Group.sceneState) ?? .state
         let name = stateName(state, inferred: inferred)
         let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
         guard let track = place(in: group, from: start, to: end) else {
@@ -112,6 +118,7 @@ struct ExportLayout {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         process?.unfinished.removeAll()
+        servicesEnded(at: t)
         instant(ExportName("process ended: " + end.rawValue), .process, in: .events, at: t,
                 ExportArguments(extra: [("end", .string(end.rawValue))]))
     }
