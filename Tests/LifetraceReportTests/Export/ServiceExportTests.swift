@@ -6,8 +6,9 @@ import LifetraceZstd
 import Testing
 
 /// A service's events (what `LifetraceServiceLifecycle` records under swift-service-lifecycle) are drawn on a lane
-/// of their own per service, named after it, in both formats; the process's own events (its launch, the signal,
-/// its exit) stay on its events lane.
+/// of their own per service, named after it, in both formats, and its states (as the HTML report draws them) as
+/// slices on a `service NAME state` lane; the process's own events (its launch, the signal, its exit) stay on its
+/// events lane.
 @Suite struct ServiceExportTests {
     let directory = TemporaryDirectory()
 
@@ -30,10 +31,63 @@ import Testing
 
         """
 
-    /// What each service's lane must hold, read off the trace above: its events, in order.
+    /// What each service's lane must hold, read off the trace above: its events, in order; and on its state lane,
+    /// its states.
     static let expectedLanes: [String: [String]] = [
         "service http": ["service.start", "service.ready", "service.shutdown", "service.stopped"],
         "service worker": ["service.start", "service.ready", "custom.job", "custom.job", "service.shutdown", "service.stopped"],
+        "service http state": ["starting", "running", "stopping"],
+        "service worker state": ["starting", "running", "stopping"],
+    ]
+
+    /// A process its supervisor kills while `http` drains and `worker` has not yet said it is ready, written by hand.
+    static let killedTrace = """
+        {"lifetrace":1,"clock":"continuous","app":"example-service","lifecycle":"service"}
+        {"t":0,"ev":"process.launch","reason":"unknown","pid":8927}
+        {"t":1000000,"ev":"service.start","scene":"http"}
+        {"t":3000000,"ev":"service.ready","scene":"http"}
+        {"t":5000000,"ev":"service.start","scene":"worker"}
+        {"t":40000000,"ev":"service.signal","reason":"SIGTERM","attrs":{"action":"graceful-shutdown"}}
+        {"t":41000000,"ev":"service.shutdown","scene":"http","reason":"SIGTERM"}
+        {"t":70000000,"ev":"process.exit","reason":"SIGKILL"}
+
+        """
+
+    /// A state slice: its name, start and end (ns).
+    struct StateSlice: Equatable, CustomStringConvertible {
+        var name: String
+        var start: Int64
+        var end: Int64
+        var description: String { "\(name) \(start)..<\(end)" }
+    }
+
+    /// What each service's state lane must hold for ``serviceTrace``, read off its timestamps: `starting` from
+    /// `service.start` to `service.ready`, `running` from there to `service.shutdown`, `stopping` from there to
+    /// `service.stopped`. The worker's `custom.job` marks change nothing.
+    static let expectedStates: [String: [StateSlice]] = [
+        "service http state": [
+            StateSlice(name: "starting", start: 16_293_571, end: 28_422_751),
+            StateSlice(name: "running", start: 28_422_751, end: 102_219_390_802),
+            StateSlice(name: "stopping", start: 102_219_390_802, end: 102_312_080_572),
+        ],
+        "service worker state": [
+            StateSlice(name: "starting", start: 17_057_483, end: 693_560_146),
+            StateSlice(name: "running", start: 693_560_146, end: 95_707_393_351),
+            StateSlice(name: "stopping", start: 95_707_393_351, end: 102_219_270_386),
+        ],
+    ]
+
+    /// What each service's state lane must hold for ``killedTrace``: the states still open when the process was
+    /// killed end at its `process.exit`.
+    static let expectedKilledStates: [String: [StateSlice]] = [
+        "service http state": [
+            StateSlice(name: "starting", start: 1_000_000, end: 3_000_000),
+            StateSlice(name: "running", start: 3_000_000, end: 41_000_000),
+            StateSlice(name: "stopping", start: 41_000_000, end: 70_000_000),
+        ],
+        "service worker state": [
+            StateSlice(name: "starting", start: 5_000_000, end: 70_000_000),
+        ],
     ]
 
     final class CollectingSink: TraceSink {
@@ -42,13 +96,96 @@ import Testing
         func flush() throws(TraceError) {}
     }
 
-    func export(_ format: TraceExport.Format) throws -> [UInt8] {
-        let path = directory.write("service.jsonl", text: Self.serviceTrace)
+    func export(_ format: TraceExport.Format, _ trace: String = serviceTrace) throws -> [UInt8] {
+        let path = directory.write("service.jsonl", text: trace)
         let sink = CollectingSink()
         let (summary, _) = try TraceExport.export(try TraceReader(path: path), file: path, format: format, to: sink)
-        #expect(summary.events == 13)
+        #expect(summary.events == trace.split(separator: "\n").count - 1)
         #expect(summary.processes == 1)
         return sink.bytes
+    }
+
+    /// The state slices (category `state`) on each service's state lane of a Chrome export, in the order written.
+    func chromeStates(_ trace: String) throws -> [String: [StateSlice]] {
+        let bytes = try export(.chrome, trace)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]])
+        var trackNames: [Int: String] = [:]
+        for event in events where event["ph"] as? String == "M" && event["name"] as? String == "thread_name" {
+            let args = try #require(event["args"] as? [String: Any])
+            let tid = try #require(event["tid"] as? Int)
+            trackNames[tid] = args["name"] as? String
+        }
+        var states: [String: [StateSlice]] = [:]
+        for event in events where event["cat"] as? String == "state" {
+            let tid = try #require(event["tid"] as? Int)
+            let track = try #require(trackNames[tid])
+            guard track.hasPrefix("service ") else { continue }
+            #expect(event["ph"] as? String == "X")
+            // Microseconds with three digits of fraction: exact nanoseconds once scaled and rounded.
+            let ts = try #require(event["ts"] as? Double)
+            let dur = try #require(event["dur"] as? Double)
+            let name = try #require(event["name"] as? String)
+            let start = Int64((ts * 1000).rounded())
+            states[track, default: []].append(StateSlice(name: name, start: start, end: start + Int64((dur * 1000).rounded())))
+        }
+        return states
+    }
+
+    /// The state slices on each service's state lane of a Perfetto export: each begin paired with its track's end.
+    func perfettoStates(_ trace: String) throws -> [String: [StateSlice]] {
+        var trackNames: [UInt64: String] = [:]
+        var eventNames: [UInt64: String] = [:]
+        var open: [UInt64: [StateSlice]] = [:]
+        var states: [String: [StateSlice]] = [:]
+        let file = try export(.perfetto, trace)
+        for bytes in try PerfettoWireTests.packets(of: file) {
+            let packet = try PerfettoTracePacket(decoding: bytes)
+            for name in packet.internedData.eventNames { eventNames[name.iid] = name.name }
+            guard case let .trackEvent(event)? = packet.data else {
+                if case let .trackDescriptor(descriptor)? = packet.data { trackNames[descriptor.uuid] = descriptor.name }
+                continue
+            }
+            let track = try #require(trackNames[event.trackUuid])
+            guard track.hasPrefix("service "), track.hasSuffix(" state") else { continue }
+            let t = Int64(packet.timestamp)
+            switch event.type {
+            case .sliceBegin:
+                let name: String? = switch event.nameField {
+                case let .nameIid(iid)?: eventNames[iid]
+                case let .name(name)?: name
+                case nil: nil
+                }
+                let known = try #require(name)
+                open[event.trackUuid, default: []].append(StateSlice(name: known, start: t, end: t))
+            case .sliceEnd:
+                let begun = open[event.trackUuid]?.popLast()
+                var slice = try #require(begun)
+                slice.end = t
+                states[track, default: []].append(slice)
+            default:
+                Issue.record("a \(event.type) on the state lane \(track)")
+            }
+        }
+        #expect(open.values.allSatisfy { $0.isEmpty })
+        return states
+    }
+
+    @Test func eachServiceStateIsASliceOnItsStateLaneInTheChromeExport() throws {
+        let states = try chromeStates(Self.serviceTrace)
+        #expect(states == Self.expectedStates)
+    }
+
+    @Test func eachServiceStateIsASliceOnItsStateLaneInThePerfettoExport() throws {
+        let states = try perfettoStates(Self.serviceTrace)
+        #expect(states == Self.expectedStates)
+    }
+
+    @Test func serviceStatesStillOpenEndWhereTheirProcessEndedInBothFormats() throws {
+        let chrome = try chromeStates(Self.killedTrace)
+        #expect(chrome == Self.expectedKilledStates)
+        let perfetto = try perfettoStates(Self.killedTrace)
+        #expect(perfetto == Self.expectedKilledStates)
     }
 
     /// The names of what is drawn on each service's lane (instants, and slices by their beginnings).
