@@ -105,8 +105,8 @@ import Testing
         return sink.bytes
     }
 
-    /// The state slices (category `state`) on each service's state lane of a Chrome export, in the order written.
-    func chromeStates(_ trace: String) throws -> [String: [StateSlice]] {
+    /// The events of a Chrome export of `trace` (metadata left out), each with the name of its track.
+    func chromeEvents(_ trace: String) throws -> [(track: String, event: [String: Any])] {
         let bytes = try export(.chrome, trace)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let events = try #require(json["traceEvents"] as? [[String: Any]])
@@ -116,11 +116,47 @@ import Testing
             let tid = try #require(event["tid"] as? Int)
             trackNames[tid] = args["name"] as? String
         }
-        var states: [String: [StateSlice]] = [:]
-        for event in events where event["cat"] as? String == "state" {
+        var placed: [(track: String, event: [String: Any])] = []
+        for event in events where event["ph"] as? String != "M" {
             let tid = try #require(event["tid"] as? Int)
-            let track = try #require(trackNames[tid])
-            guard track.hasPrefix("service ") else { continue }
+            placed.append((try #require(trackNames[tid]), event))
+        }
+        return placed
+    }
+
+    /// The track events of a Perfetto export of `trace`, in order: each one's time, track name, type and name
+    /// (`nil` for a slice's end).
+    func perfettoEvents(_ trace: String) throws -> [(t: Int64, track: String, type: PerfettoTrackEvent.TypeEnum, name: String?)] {
+        var trackNames: [UInt64: String] = [:]
+        var eventNames: [UInt64: String] = [:]
+        var placed: [(t: Int64, track: String, type: PerfettoTrackEvent.TypeEnum, name: String?)] = []
+        let file = try export(.perfetto, trace)
+        for bytes in try PerfettoWireTests.packets(of: file) {
+            let packet = try PerfettoTracePacket(decoding: bytes)
+            for name in packet.internedData.eventNames { eventNames[name.iid] = name.name }
+            switch packet.data {
+            case let .trackDescriptor(descriptor)?:
+                trackNames[descriptor.uuid] = descriptor.name
+            case let .trackEvent(event)?:
+                let track = try #require(trackNames[event.trackUuid])
+                let name: String? = switch event.nameField {
+                case let .nameIid(iid)?: eventNames[iid]
+                case let .name(name)?: name
+                case nil: nil
+                }
+                if event.type != .sliceEnd { try #require(name != nil) }
+                placed.append((Int64(packet.timestamp), track, event.type, name))
+            default:
+                continue
+            }
+        }
+        return placed
+    }
+
+    /// The state slices (category `state`) on each service's state lane of a Chrome export, in the order written.
+    func chromeStates(_ trace: String) throws -> [String: [StateSlice]] {
+        var states: [String: [StateSlice]] = [:]
+        for (track, event) in try chromeEvents(trace) where event["cat"] as? String == "state" && track.hasPrefix("service ") {
             #expect(event["ph"] as? String == "X")
             // Microseconds with three digits of fraction: exact nanoseconds once scaled and rounded.
             let ts = try #require(event["ts"] as? Double)
@@ -134,37 +170,19 @@ import Testing
 
     /// The state slices on each service's state lane of a Perfetto export: each begin paired with its track's end.
     func perfettoStates(_ trace: String) throws -> [String: [StateSlice]] {
-        var trackNames: [UInt64: String] = [:]
-        var eventNames: [UInt64: String] = [:]
-        var open: [UInt64: [StateSlice]] = [:]
+        var open: [String: [StateSlice]] = [:]
         var states: [String: [StateSlice]] = [:]
-        let file = try export(.perfetto, trace)
-        for bytes in try PerfettoWireTests.packets(of: file) {
-            let packet = try PerfettoTracePacket(decoding: bytes)
-            for name in packet.internedData.eventNames { eventNames[name.iid] = name.name }
-            guard case let .trackEvent(event)? = packet.data else {
-                if case let .trackDescriptor(descriptor)? = packet.data { trackNames[descriptor.uuid] = descriptor.name }
-                continue
-            }
-            let track = try #require(trackNames[event.trackUuid])
-            guard track.hasPrefix("service "), track.hasSuffix(" state") else { continue }
-            let t = Int64(packet.timestamp)
-            switch event.type {
+        for (t, track, type, name) in try perfettoEvents(trace) where track.hasPrefix("service ") && track.hasSuffix(" state") {
+            switch type {
             case .sliceBegin:
-                let name: String? = switch event.nameField {
-                case let .nameIid(iid)?: eventNames[iid]
-                case let .name(name)?: name
-                case nil: nil
-                }
-                let known = try #require(name)
-                open[event.trackUuid, default: []].append(StateSlice(name: known, start: t, end: t))
+                open[track, default: []].append(StateSlice(name: name ?? "", start: t, end: t))
             case .sliceEnd:
-                let begun = open[event.trackUuid]?.popLast()
+                let begun = open[track]?.popLast()
                 var slice = try #require(begun)
                 slice.end = t
                 states[track, default: []].append(slice)
             default:
-                Issue.record("a \(event.type) on the state lane \(track)")
+                Issue.record("a \(type) on the state lane \(track)")
             }
         }
         #expect(open.values.allSatisfy { $0.isEmpty })
@@ -194,49 +212,18 @@ import Testing
     }
 
     @Test func eachServiceHasItsOwnLaneInTheChromeExport() throws {
-        let bytes = try export(.chrome)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        let events = try #require(json["traceEvents"] as? [[String: Any]])
-        var trackNames: [Int: String] = [:]
-        for event in events where event["ph"] as? String == "M" && event["name"] as? String == "thread_name" {
-            let args = try #require(event["args"] as? [String: Any])
-            let tid = try #require(event["tid"] as? Int)
-            trackNames[tid] = args["name"] as? String
-        }
         var lanes: [String: [String]] = [:]
-        for event in events where ["i", "X", "B"].contains(event["ph"] as? String) {
-            let tid = try #require(event["tid"] as? Int)
-            let track = try #require(trackNames[tid])
-            let name = try #require(event["name"] as? String)
-            lanes[track, default: []].append(name)
+        for (track, event) in try chromeEvents(Self.serviceTrace) where ["i", "X", "B"].contains(event["ph"] as? String) {
+            lanes[track, default: []].append(try #require(event["name"] as? String))
         }
         #expect(Self.serviceLanes(lanes) == Self.expectedLanes)
         #expect(lanes["events"]?.contains("service.signal") == true)
     }
 
     @Test func eachServiceHasItsOwnLaneInThePerfettoExport() throws {
-        var trackNames: [UInt64: String] = [:]
-        var eventNames: [UInt64: String] = [:]
         var lanes: [String: [String]] = [:]
-        let file = try export(.perfetto)
-        for bytes in try PerfettoWireTests.packets(of: file) {
-            let packet = try PerfettoTracePacket(decoding: bytes)
-            for name in packet.internedData.eventNames { eventNames[name.iid] = name.name }
-            switch packet.data {
-            case let .trackDescriptor(descriptor)?:
-                trackNames[descriptor.uuid] = descriptor.name
-            case let .trackEvent(event)? where event.type != .sliceEnd:
-                let track = try #require(trackNames[event.trackUuid])
-                let name: String? = switch event.nameField {
-                case let .nameIid(iid)?: eventNames[iid]
-                case let .name(name)?: name
-                case nil: nil
-                }
-                let known = try #require(name)
-                lanes[track, default: []].append(known)
-            default:
-                continue
-            }
+        for (_, track, type, name) in try perfettoEvents(Self.serviceTrace) where type != .sliceEnd {
+            lanes[track, default: []].append(name ?? "")
         }
         #expect(Self.serviceLanes(lanes) == Self.expectedLanes)
         #expect(lanes["events"]?.contains("service.signal") == true)
