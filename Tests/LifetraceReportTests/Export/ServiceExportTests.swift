@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceAnalysis
 import LifetraceFormat
 @testable import LifetraceReport
 import LifetraceTestSupport
@@ -227,5 +228,20 @@ import Testing
         }
         #expect(Self.serviceLanes(lanes) == Self.expectedLanes)
         #expect(lanes["events"]?.contains("service.signal") == true)
+    }
+
+    @Test(arguments: [serviceTrace, killedTrace])
+    func theExportsAndTheHTMLReportDrawTheSameServiceStates(trace: String) throws {
+        let path = directory.write("timeline.jsonl", text: trace)
+        let timeline = try #require(try TraceAnalyzer.analyze(path: path, recordTimeline: true).timeline)
+        var drawn: [String: [StateSlice]] = [:]
+        for lane in timeline.lanes where lane.isService {
+            drawn[lane.name + " state"] = lane.segments.map { StateSlice(name: $0.state, start: $0.start, end: $0.end) }
+        }
+        #expect(drawn.count == 2)
+        let chrome = try chromeStates(trace)
+        #expect(chrome == drawn)
+        let perfetto = try perfettoStates(trace)
+        #expect(perfetto == drawn)
     }
 }
