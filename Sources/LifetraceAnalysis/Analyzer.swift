@@ -340,11 +340,10 @@ struct AnalysisCore: ~Copyable {
 
     /// Hands the engine's closed scene segments to the observer.
     private mutating func drainSegments() {
-        guard var log = engine.segmentLog, !log.isEmpty else { return }
+        guard let log = engine.segmentLog, !log.isEmpty else { return }
         engine.segmentLog = []
         for entry in log {
             observer?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
         }
-        log.removeAll()
     }
 }
