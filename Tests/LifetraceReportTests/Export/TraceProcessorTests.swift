@@ -13,8 +13,9 @@ import Testing
 ///
 /// The traces: every sample, a random walk of 100,000 events spanning 237 days (Chrome JSON's times past 26 days
 /// are whole microseconds), and a random walk of 1,000,000 events in the protobuf format. The Chrome JSON of that
-/// million (338 MB) is not loaded here: the trace processor takes about 17 minutes of CPU over it (its thread
-/// lookup scans every process's thread of the same `tid`), too long for the tier (docs/testing.md).
+/// million (338 MB) is not loaded here: its load grows with the square of the trace (the trace processor scans
+/// every process's thread of the same `tid` for each event), about 8.5 minutes of CPU, too long for the tier
+/// (docs/testing.md).
 @Suite(.integration) struct TraceProcessorTests {
     let directory = TemporaryDirectory()
 
