@@ -42,7 +42,7 @@ extension AnalysisCore {
             process.state.reportedAfterTerminate = true
             report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
         }
-        if groundTruth, suspension.suspendedSince != nil, layers[tag] != .process {
+        if groundTruth, suspension.suspendedSince != nil, layers[event.tag] != .process {
             report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
         }
     }
@@ -100,5 +100,12 @@ extension AnalysisCore {
         report(.appNotificationAgainstScenes,
                "\(block.eventName(at: row)) posted while \(state): UIKit's application state is that of its most active scene",
                scene: nil)
+    }
+
+    /// The string index of `save` in `block` (the label `custom.save` events carry); below
+    /// ``EventRecord/absent`` when the block has none. Once per block: out of the loop.
+    @inline(never)
+    static func saveLabel(of block: borrowing EventBlock) -> EventRecord.StringIndex {
+        block.strings.firstIndex { $0.utf8.count == 4 && $0 == "save" }.map(Int32.init) ?? EventRecord.absent - 1
     }
 }

@@ -56,39 +56,12 @@ extension AnalysisCore {
 
     // MARK: - Each event
 
-    /// What every event of a running process changes: its last sign of life, where its UI is, its end. The rare
-    /// steps (a change of the UI's state, the process's exit) are calls of their own, so this one stays short.
-    mutating func trackProcess(_ event: EventRecord, of block: borrowing EventBlock) {
-        guard process.alive else { return }
-        process.state.lastT = event.t
-        let ui = engine.uiState
-        // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
-        if ui != process.state.ui, ui != .none || process.state.ui != process.state.launchUI {
-            uiChanged(to: ui, event, of: block)
-        }
-        // Tests that nearly always fail first, so that the kind is looked at only where it matters (`dur` is
-        // 0 when absent).
-        if let budget = didEnterBackgroundBudget, event.dur > budget,
-            event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground {
-            process.state.handlerOverrun = true
-        }
-        if event.kind == .appWillTerminate { process.state.terminated = true }
-        if event.kind == .processExit {
-            processExited(event, of: block)
-            return
-        }
-        // Signs of life in an idle background: the process runs until at least the end of this event. (The
-        // mark was cleared when the event was read.)
-        if !groundTruth, suspension.suspendedSince == nil, !tasks.hasOpenTasks {
-            // (A `handler.return`'s `dur` is before its `t`.)
-            let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
-            suspension.noteSignOfLife(until: end, idleInBackground: Self.isBackground(ui))
-        }
-    }
+    // The per-event part (its last sign of life, where its UI is, its end) is written in the analyzer's loop
+    // (Analyzer.swift), which calls the rare steps below.
 
     /// The process recorded its exit (`process.exit`): its reason says how it ended.
     @inline(never)
-    private mutating func processExited(_ event: EventRecord, of block: borrowing EventBlock) {
+    mutating func processExited(_ event: EventRecord, of block: borrowing EventBlock) {
         process.endObserved = true
         process.state.exitCause = block.extras(of: event).flatMap { block.string($0.reason) }
             .flatMap(ExitClassifier.cause(ofExitReason:))
@@ -135,7 +108,7 @@ extension AnalysisCore {
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
     @inline(never)
-    private mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
+    mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
         // An instance that left a state at once was where it went from its start (a scene connected for the
         // foreground): the process too.
         if engine.recounted(at: index) {

@@ -1,7 +1,8 @@
 // The front type and the per-event loop: every step an event goes through is read here, in order, so that the
-// hot path stays one function the compiler can inline. What an event changes of its process is decided in
-// AnalysisCore+Processes.swift, the rules checked in code in AnalysisCore+CodeCheckedRules.swift; the parts with
-// state of their own (processes, suspensions, tasks, the models, the slowest handlers) live in Engine/.
+// hot path stays one function the compiler can inline. The rare changes of a process (its start, its end, its
+// UI's state) are in AnalysisCore+Processes.swift, the rules checked in code in AnalysisCore+CodeCheckedRules.swift,
+// what an observer is told in AnalysisCore+Observer.swift; the parts with state of their own (processes,
+// suspensions, tasks, the models, the slowest handlers) live in Engine/.
 
 public import LifetraceCore
 public import LifetraceFormat
@@ -166,7 +167,7 @@ struct AnalysisCore: ~Copyable {
     /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
     var services: ServiceRules?
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
-    let layers: [EventLayer] = (0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom }
+    let layers = KindTable((0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom })
     /// Whether the suspensions are the simulator's ground truth (``SuspensionTracker/Evidence/groundTruth``).
     let groundTruth: Bool
     /// The kinds the rules checked in code read, from the catalogue. An instance constant: a static one would
@@ -232,7 +233,7 @@ struct AnalysisCore: ~Copyable {
     mutating func consume(_ block: borrowing EventBlock) {
         guard block.count > 0 else { return }
         engine.beginBlock(block)
-        saveLabel = block.strings.firstIndex { $0.utf8.count == 4 && $0 == "save" }.map(Int32.init) ?? EventRecord.absent - 1
+        saveLabel = Self.saveLabel(of: block)
         let blockStart = index
         if first == nil { first = block.records[0].t }
         last = block.records[block.count - 1].t
@@ -255,19 +256,39 @@ struct AnalysisCore: ~Copyable {
         }
         engine.consume(event, row: row, of: block, index: index, previousT: process.state.lastT, reports: &reports)
         services?.consume(event, row: row, of: block, reports: &reports)
-        if observer != nil { observe(block.event(at: row)) }
-        let tag = Int(event.tag)
+        if observer != nil { observe(row: row, of: block) }
         // (An event with attributes may be a callback written unfinished.)
-        if triggers.read[tag] || event.fields.contains(.attrs) || process.state.willTerminateEnd != nil
+        if triggers.read[event.tag] || event.fields.contains(.attrs) || process.state.willTerminateEnd != nil
             || (groundTruth && suspension.suspendedSince != nil) {
             namedRules(event, row: row, of: block)
         }
-        let layer = layers[tag]
+        let layer = layers[event.tag]
         if layer == .task {
             tasks.consume(event, of: block, index: index, inBackground: Self.isBackground(process.state.ui), limits: taskLimits,
                           reports: &reports)
         }
-        trackProcess(event, of: block)
+        // What every event of a running process changes (its last sign of life, where its UI is, its end), written
+        // out here, as a call was not inlined; the rare steps are calls (AnalysisCore+Processes.swift).
+        if process.alive {
+            process.state.lastT = event.t
+            let ui = engine.uiState
+            // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
+            if ui != process.state.ui, ui != .none || process.state.ui != process.state.launchUI {
+                uiChanged(to: ui, event, of: block)
+            }
+            if let budget = didEnterBackgroundBudget, event.dur > budget,
+                event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground {
+                process.state.handlerOverrun = true
+            }
+            if event.kind == .appWillTerminate { process.state.terminated = true }
+            if event.kind == .processExit {
+                processExited(event, of: block)
+            } else if !groundTruth, suspension.suspendedSince == nil, !tasks.hasOpenTasks {
+                // A sign of life: running until this event's end (a `handler.return`'s `dur` is before its `t`).
+                let end = event.kind == .handlerReturn ? event.t : event.t &+ event.dur
+                suspension.noteSignOfLife(until: end, idleInBackground: Self.isBackground(ui))
+            }
+        }
         // Past the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
         if event.dur > slowest.floor, event.fields.contains(.dur), layer != .process {
             slowest.note(event, row: row, of: block, index: index)
@@ -314,7 +335,8 @@ struct AnalysisCore: ~Copyable {
 
     // MARK: - Findings
 
-    /// Turns the reports of the current event (or of the end of the trace) into findings.
+    /// Turns the reports of the current event (or of the end of the trace) into findings. Rare: out of the loop.
+    @inline(never)
     private mutating func flushReports(_ block: EventBlock?, row: Int, blockStart: Int) {
         collector.collect(reports, index: index, t: block.map { $0.records[row].t } ?? last, block: block, row: row,
                           blockStart: blockStart, observer: observer)
@@ -324,26 +346,5 @@ struct AnalysisCore: ~Copyable {
     /// Reports a finding on the current event.
     mutating func report(_ ruleID: RuleID, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
         reports.append(ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
-    }
-
-    // MARK: - Observer
-
-    /// Tells the observer of the current event: the process it started, the stretches it closed, the event.
-    private mutating func observe(_ event: borrowing LifecycleEvent) {
-        drainSegments()
-        if processStartPending {
-            processStartPending = false
-            observer?.processStarted(event, index: index)
-        }
-        observer?.event(event, index: index)
-    }
-
-    /// Hands the engine's closed scene segments to the observer.
-    private mutating func drainSegments() {
-        guard let log = engine.segmentLog, !log.isEmpty else { return }
-        engine.segmentLog = []
-        for entry in log {
-            observer?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
-        }
     }
 }

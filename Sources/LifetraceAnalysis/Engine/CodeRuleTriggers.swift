@@ -30,7 +30,7 @@ struct CodeRuleTriggers {
     /// checked on events declare, `handler.return`, which brings a handler's duration to the models' budgets,
     /// the snapshots (`app.state`, `scene.state`), which say the recording began after the launch, and
     /// `recorder.dropped`, which may have lost a `handler.return`.
-    let read: [Bool]
+    let read: KindTable<Bool>
     /// By tag, the rules of ``Rules`` that events of the kind trigger.
     let rules: [Rules]
 
@@ -45,7 +45,7 @@ struct CodeRuleTriggers {
         for (rule, id) in Rules.ids {
             for kind in Self.kinds(of: id) { rules[Int(kind.rawValue)].insert(rule) }
         }
-        self.read = read
+        self.read = KindTable(read)
         self.rules = rules
     }
 

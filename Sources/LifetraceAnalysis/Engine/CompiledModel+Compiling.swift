@@ -123,9 +123,9 @@ extension CompiledModel {
         self.customTransitions = customTransitions
         self.violations = violations
         self.budgets = budgets
-        self.handlerLimit = budgets.map { list in
+        self.handlerLimit = KindTable(budgets.map { list in
             list.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) }.min() ?? .max
-        }
+        })
         self.atOnceKindWords = atOnce.flatMap { rule in
             (0..<4).map { word in (0..<64).reduce(UInt64(0)) { $0 | (rule?.kinds.contains(word << 6 | $1) == true ? 1 << UInt64($1) : 0) } }
         }

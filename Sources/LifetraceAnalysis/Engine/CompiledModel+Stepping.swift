@@ -11,8 +11,9 @@ extension CompiledModel {
         if missing > 0 { blockInstances.append(contentsOf: repeatElement(0, count: missing)) }
     }
 
-    /// Reads one event of a kind the model touches (but does not reset on); `row` is its row in `block`.
-    @inline(__always)
+    /// Reads one event of a kind the model touches (but does not reset on); `row` is its row in `block`. Inlined by
+    /// force, as ``ModelEngine`` steps the models (`@_transparent`: see its `consume`).
+    @_transparent
     mutating func step(
         _ event: EventRecord, tag: Int, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
         shared: inout ModelEngine.Shared,
@@ -38,7 +39,7 @@ extension CompiledModel {
             }
         }
         // Nearly every handler is within the smallest limit (`dur` is 0 when absent).
-        if event.dur > handlerLimit[tag], event.fields.contains(.dur) {
+        if event.dur > handlerLimit[event.tag], event.fields.contains(.dur) {
             checkHandler(tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
                          name: block.eventName(at: row), shared: &shared, reports: &reports)
         }
@@ -54,7 +55,7 @@ extension CompiledModel {
         tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String, unreturned: Bool = false,
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
-        guard dur > handlerLimit[tag] else { return }
+        guard dur > handlerLimit[UInt8(truncatingIfNeeded: tag)] else { return }
         for budget in budgets[tag] where budget.phase == nil || budget.phase == phase {
             let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
             guard dur > limit else { continue }

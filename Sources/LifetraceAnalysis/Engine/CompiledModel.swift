@@ -81,7 +81,7 @@ struct CompiledModel {
     let budgets: [[HandlerBudget]]
     /// By kind, the smallest limit any of its handler budgets has for any scene (`.max` for a kind with no
     /// budget): a handler within it needs no closer look.
-    let handlerLimit: [Int64]
+    let handlerLimit: KindTable<Int64>
     /// Per state, whether its time counts otherwise when it is left at once (``LifecycleModel/LeftAtOnce``). A
     /// move into such a state, and one out of it by an event of its kinds, is flagged in the action table
     /// (``Action/atOnceFlag``), so a plain move reads nothing more.

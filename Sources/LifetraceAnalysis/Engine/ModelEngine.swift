@@ -67,7 +67,7 @@ struct ModelEngine: ~Copyable {
     /// The models that look at kind `tag` are `tagModels[start ..< end]`, in order, where `tagRanges[tag]`
     /// is `start | end << 32` (one load per event): `m` for a model that reads the event, `~m` (negative) for
     /// one that resets on it.
-    private let tagRanges: [UInt64]
+    private let tagRanges: KindTable<UInt64>
     private let tagModels: [Int]
 
     /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
@@ -142,7 +142,7 @@ struct ModelEngine: ~Copyable {
     init(_ blueprint: Blueprint) {
         models = .allocate(capacity: blueprint.compiled.count)
         _ = models.initialize(from: blueprint.compiled)
-        tagRanges = blueprint.tagRanges
+        tagRanges = KindTable(blueprint.tagRanges)
         tagModels = blueprint.tagModels
         shared = Shared(rules: blueprint.rules, sceneBudgets: blueprint.sceneBudgets)
     }
@@ -159,14 +159,17 @@ struct ModelEngine: ~Copyable {
 
     /// Feeds one event, `block.records[row]`, the `index`th of the trace, the process's event before it at
     /// `previousT`; appends a report for each finding.
-    @inline(__always)
+    ///
+    /// Inlined by force (`@_transparent`): past a size, the optimizer leaves even an `@inline(__always)` function
+    /// out of the analyzer's loop, and the call costs more than the step.
+    @_transparent
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
                           reports: inout [Report]) {
         let tag = Int(event.tag)
         // The models through a local copy of the pointer: stepping one is then no access to `self`, which
         // `shared` is part of.
         let models = self.models
-        let range = tagRanges[tag]
+        let range = tagRanges[event.tag]
         var position = Int(truncatingIfNeeded: range & 0xFFFF_FFFF)
         let end = Int(truncatingIfNeeded: range >> 32)
         while position < end {
@@ -224,7 +227,7 @@ struct ModelEngine: ~Copyable {
                                         unreturned: Bool, reports: inout [Report]) {
         let tag = Int(kind.rawValue)
         let models = self.models
-        let range = tagRanges[tag]
+        let range = tagRanges[kind.rawValue]
         for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
             let m = tagModels[position]
             guard m >= 0 else { continue }

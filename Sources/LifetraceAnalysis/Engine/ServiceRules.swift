@@ -72,7 +72,8 @@ struct ServiceRules {
         return services.count - 1
     }
 
-    /// Reads one event of the trace, `block.records[row]`.
+    /// Reads one event of the trace, `block.records[row]`. Called for service traces alone: out of the analyzer's loop.
+    @inline(never)
     mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]) {
         switch event.kind {
         case .serviceStart, .serviceReady, .serviceShutdown, .serviceStopped:

@@ -171,6 +171,7 @@ struct SuspensionTracker {
         announcedEnd = t
     }
 
+    @inline(never)
     private mutating func keep(_ interval: SuspensionInterval, logged: Bool = false) -> SuspensionInterval {
         count += 1
         if logged { systemCount += 1 }

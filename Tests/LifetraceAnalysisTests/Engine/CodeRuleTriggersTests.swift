@@ -39,8 +39,8 @@ import Testing
         let triggers = CodeRuleTriggers()
         let books: [EventKind] = [.handlerReturn, .appState, .sceneState, .recorderDropped]
         for kind in Array(Self.appDelegateUI) + [.appWillTerminate, .swiftuiScenePhase, .custom] + books {
-            #expect(triggers.read[Int(kind.rawValue)], "\(kind.name)")
+            #expect(triggers.read[kind.rawValue], "\(kind.name)")
         }
-        #expect(!triggers.read[Int(EventKind.sceneDidBecomeActive.rawValue)])
+        #expect(!triggers.read[EventKind.sceneDidBecomeActive.rawValue])
     }
 }
