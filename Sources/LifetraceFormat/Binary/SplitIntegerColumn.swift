@@ -117,6 +117,28 @@ struct SplitIntegerColumnDecoder {
         }
     }
 
+    /// The sum of the values of a column ``validate()`` accepted, without decoding them: each value is the sum
+    /// of its bytes, each shifted to its plane, so the sum of the values is the sum of each plane's bytes shifted
+    /// to the plane. `nil` if it does not fit 64 bits.
+    func sum() -> UInt64? {
+        var total: UInt64 = 0
+        for (k, plane) in planes.enumerated() where plane.remaining > 0 {
+            var bytes: UInt64 = 0  // at most 255 times 2^18 values: no overflow
+            for byte in plane.remainingBytes { bytes &+= UInt64(byte) }
+            guard bytes <= UInt64.max >> UInt64(8 * k) else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(bytes << UInt64(8 * k))
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// The byte length of the longest value (0 for a column of zeros or of no value): every value is below 256
+    /// to that power. Plane k holds a byte for each value longer than k bytes.
+    var longestLength: Int {
+        (planes.lastIndex { $0.remaining > 0 } ?? -1) + 1
+    }
+
     /// Writes every value of a column ``validate()`` accepted to `values`, which holds at least ``count``.
     func decode(into values: UnsafeMutablePointer<UInt64>) {
         let n = count
