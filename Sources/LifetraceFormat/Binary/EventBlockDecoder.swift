@@ -12,21 +12,33 @@ struct EventBlockDecoder {
 
     /// The kind of every tag, `nil` for tags this version does not know.
     private let kindTable: [EventKind?]
-    /// The required fields of every known tag.
-    private let requiredTable: [EventFields]
+    /// The fields every known tag requires, and those it must not carry (a label, but for custom events).
+    private let fieldRules: [FieldRule]
     /// The decoded deltas, then the decoded durations and a zero, of the block being decoded.
     private var values: [UInt64] = []
 
     init(fileMinorVersion: UInt8) {
         self.fileMinorVersion = fileMinorVersion
         var kinds = [EventKind?](repeating: nil, count: 256)
-        var required = [EventFields](repeating: [], count: 256)
+        var rules = [FieldRule](repeating: FieldRule(required: [], forbidden: []), count: 256)
         for kind in EventKind.allCases {
             kinds[Int(kind.rawValue)] = kind
-            required[Int(kind.rawValue)] = kind.requiredFields
+            rules[Int(kind.rawValue)] = FieldRule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
         }
         self.kindTable = kinds
-        self.requiredTable = required
+        self.fieldRules = rules
+    }
+
+    /// The fields a kind requires, and those it must not carry.
+    private struct FieldRule {
+        var required: EventFields
+        var forbidden: EventFields
+
+        /// Whether `present` lacks a required field or holds a forbidden one: one test for both.
+        @inline(__always)
+        func isBroken(by present: EventFields) -> Bool {
+            (required.rawValue & ~present.rawValue) | (forbidden.rawValue & present.rawValue) != 0
+        }
     }
 
     /// The result of decoding a block.
@@ -106,7 +118,7 @@ struct EventBlockDecoder {
         let checksEachTime = wholeEnd == nil
         let stringLimit = UInt64(layout.stringCount)
         let kindTable = self.kindTable
-        let requiredTable = self.requiredTable
+        let fieldRules = self.fieldRules
         let fileMinorVersion = self.fileMinorVersion
         let kinds = layout.kinds
         let kindsStart = layout.kindsStart
@@ -116,7 +128,7 @@ struct EventBlockDecoder {
         var values = self.values
         self.values = []
         defer { self.values = values }
-        let needed = checksEachTime ? count + durationCount + 1 : 0
+        let needed = checksEachTime ? count + durationCount + 1 : 1
         if values.count < needed {
             values.append(contentsOf: repeatElement(0, count: needed - values.count))
         }
@@ -143,11 +155,11 @@ struct EventBlockDecoder {
                 let present = EventFields(rawValue: UInt16(bits))
                 let tag = kinds[i]
                 if let kind = kindTable[Int(tag)] {
-                    guard requiredTable[Int(tag)].isSubset(of: present) else {
-                        let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
-                        throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
-                    }
-                    guard kind == .custom || !present.contains(.label) else {
+                    if fieldRules[Int(tag)].isBroken(by: present) {
+                        guard kind.requiredFields.isSubset(of: present) else {
+                            let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
+                            throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
+                        }
                         throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
                     }
                     visitor.event(i, kind: kind, tag: tag, fields: present)
@@ -213,7 +225,7 @@ struct EventBlockDecoder {
         guard index < limit else {
             throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(limit) strings)")
         }
-        return EventRecord.StringIndex(index)
+        return EventRecord.StringIndex(truncatingIfNeeded: index)  // below the string count, an Int32
     }
 
     /// Reads the fields of the field stream that `present` lists (all but `dur`), in their order, of event `i`:

@@ -44,10 +44,7 @@ struct EventBlockLayout {
             let length = try cursor.readCount(limit: cursor.remaining, "string length")
             let start = cursor.position
             let bytes = try cursor.readBytes(length)
-            guard let string = String(validating: bytes, as: UTF8.self) else {
-                throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
-            }
-            strings.append(string)
+            strings.append(try Self.string(bytes, at: start))
         }
         let presenceSize = try cursor.readCount(limit: content.count, "presence stream size")
         durationCount = try cursor.readCount(limit: count, "duration count")
@@ -69,6 +66,21 @@ struct EventBlockLayout {
         guard cursor.isAtEnd else {
             throw DecodeFailure(offset: cursor.position, message: "\(cursor.remaining) bytes after the last column")
         }
+    }
+
+    /// `bytes`, at `start`, as a string, if they are valid UTF-8. ASCII, nearly every string of a trace, is valid
+    /// as it is and needs no validating decoder.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(DecodeFailure) -> String {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
+        }
+        return string
     }
 
     /// The block's last timestamp, when the columns as a whole show that no event's timestamp and no handler's

@@ -5,8 +5,8 @@ package import LifetraceCore
 package struct EventTally: Sendable {
     /// How many events of each tag (a kind's raw value), 256 entries.
     private var counts = [Int](repeating: 0, count: 256)
-    /// The scenes the events name.
-    package private(set) var scenes: Set<String> = []
+    /// The scenes the events name, gathered.
+    private var sceneNames = SceneNames()
 
     /// An empty tally.
     package init() {}
@@ -18,9 +18,15 @@ package struct EventTally: Sendable {
         return kinds
     }
 
+    /// The scenes the events name.
+    package var scenes: Set<String> { sceneNames.names }
+
+    /// The number of scenes the events name: ``scenes``'s count, without building the set in most traces.
+    package var sceneCount: Int { sceneNames.count }
+
     /// Adds the events of `block`.
     mutating func add(_ block: BlockTally) {
         for tag in 0..<256 { counts[tag] &+= block.counts[tag] }
-        for (string, isScene) in zip(block.strings, block.named) where isScene { scenes.insert(string) }
+        for (string, isScene) in zip(block.strings, block.named) where isScene { sceneNames.insert(string) }
     }
 }

@@ -16,8 +16,14 @@ package struct TraceOverview {
     package var warnings: [TraceWarning]
     /// How many events of each kind the trace holds (kinds it lacks are absent).
     package var kinds: [EventKind: Int] = [:]
+    /// How many events of each kind, and the scenes they name.
+    private let tally: EventTally
+
     /// The scenes the events name.
-    package var scenes: Set<String> = []
+    package var scenes: Set<String> { tally.scenes }
+
+    /// The number of scenes the events name (``scenes``'s count, without building the set).
+    package var sceneCount: Int { tally.sceneCount }
 
     /// Reads every event of `reader`, the trace at `path`, on up to `decodingThreads` threads: each is checked as
     /// any reading checks it, and counted without being decoded (``TraceReader/tallyEvents(decodingThreads:)``).
@@ -25,9 +31,8 @@ package struct TraceOverview {
         self.path = path
         format = reader.format
         header = reader.header
-        let tally = try reader.tallyEvents(decodingThreads: decodingThreads)
+        tally = try reader.tallyEvents(decodingThreads: decodingThreads)
         kinds = tally.kinds
-        scenes = tally.scenes
         statistics = reader.statistics
         warnings = reader.warnings
     }
