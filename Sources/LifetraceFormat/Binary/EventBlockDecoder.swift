@@ -10,35 +10,13 @@ struct EventBlockDecoder {
     /// The minor version of the file: record kinds unknown to this library are skipped only when it is newer.
     var fileMinorVersion: UInt8
 
-    /// The kind of every tag, `nil` for tags this version does not know.
-    private let kindTable: [EventKind?]
-    /// The fields every known tag requires, and those it must not carry (a label, but for custom events).
-    private let fieldRules: [FieldRule]
+    /// The kind of every tag, and the fields it requires and must not carry.
+    private let kindTable = KindTable.shared
     /// The decoded deltas, then the decoded durations and a zero, of the block being decoded.
     private var values: [UInt64] = []
 
     init(fileMinorVersion: UInt8) {
         self.fileMinorVersion = fileMinorVersion
-        var kinds = [EventKind?](repeating: nil, count: 256)
-        var rules = [FieldRule](repeating: FieldRule(required: [], forbidden: []), count: 256)
-        for kind in EventKind.allCases {
-            kinds[Int(kind.rawValue)] = kind
-            rules[Int(kind.rawValue)] = FieldRule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
-        }
-        self.kindTable = kinds
-        self.fieldRules = rules
-    }
-
-    /// The fields a kind requires, and those it must not carry.
-    private struct FieldRule {
-        var required: EventFields
-        var forbidden: EventFields
-
-        /// Whether `present` lacks a required field or holds a forbidden one: one test for both.
-        @inline(__always)
-        func isBroken(by present: EventFields) -> Bool {
-            (required.rawValue & ~present.rawValue) | (forbidden.rawValue & present.rawValue) != 0
-        }
     }
 
     /// The result of decoding a block.
@@ -90,7 +68,7 @@ struct EventBlockDecoder {
         if summary.skippedUnknown > 0 {
             // Events of kinds newer than this library: read past by the walk, dropped here.
             var kept = 0
-            for i in 0..<count where kindTable[Int(layout.kinds[i])] != nil {
+            for i in 0..<count where kindTable.kind(layout.kinds[i]) != nil {
                 records[kept] = records[i]
                 kept += 1
             }
@@ -118,7 +96,6 @@ struct EventBlockDecoder {
         let checksEachTime = wholeEnd == nil
         let stringLimit = UInt64(layout.stringCount)
         let kindTable = self.kindTable
-        let fieldRules = self.fieldRules
         let fileMinorVersion = self.fileMinorVersion
         let kinds = layout.kinds
         let kindsStart = layout.kindsStart
@@ -154,8 +131,8 @@ struct EventBlockDecoder {
                 }
                 let present = EventFields(rawValue: UInt16(bits))
                 let tag = kinds[i]
-                if let kind = kindTable[Int(tag)] {
-                    if fieldRules[Int(tag)].isBroken(by: present) {
+                if let kind = kindTable.kind(tag) {
+                    if kindTable.rule(tag).isBroken(by: present) {
                         guard kind.requiredFields.isSubset(of: present) else {
                             let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
                             throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
