@@ -24,7 +24,9 @@ struct ByteCursor {
     }()
 
     /// The position within the enclosing content.
-    var absolutePosition: Int { origin + position }
+    /// (Both are offsets within one buffer, so the sum cannot overflow; not trapping lets a hot loop take it
+    /// only on the path that reports an error.)
+    var absolutePosition: Int { origin &+ position }
 
     /// Whether every byte was read.
     var isAtEnd: Bool { position >= end }
@@ -47,14 +49,15 @@ struct ByteCursor {
     @inline(__always)
     mutating func readVarint() throws(DecodeFailure) -> UInt64 {
         // Fast paths for one and two bytes: tags, counts, deltas, string indexes of blocks with many strings.
+        // `position` is below `end` where it steps, so the steps cannot overflow.
         if position < end, base[position] < 0x80 {
             let value = UInt64(base[position])
-            position += 1
+            position &+= 1
             return value
         }
-        if position + 1 < end, base[position + 1] < 0x80 {
-            let value = UInt64(base[position] & 0x7F) | UInt64(base[position + 1]) << 7
-            position += 2
+        if position &+ 1 < end, base[position &+ 1] < 0x80 {
+            let value = UInt64(base[position] & 0x7F) | UInt64(base[position &+ 1]) << 7
+            position &+= 2
             return value
         }
         return try readVarintSlow()

@@ -117,6 +117,53 @@ struct SplitIntegerColumnDecoder {
         }
     }
 
+    /// The sum of the values of a column ``validate()`` accepted, without decoding them: each value is the sum
+    /// of its bytes, each shifted to its plane, so the sum of the values is the sum of each plane's bytes shifted
+    /// to the plane. `nil` if it does not fit 64 bits.
+    func sum() -> UInt64? {
+        var total: UInt64 = 0
+        for (k, plane) in planes.enumerated() where plane.remaining > 0 {
+            let bytes = Self.byteSum(plane.remainingBytes)
+            guard bytes <= UInt64.max >> UInt64(8 * k) else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(bytes << UInt64(8 * k))
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
+    }
+
+    /// The sum of `bytes`, eight at a time: each word's bytes are added as four 16-bit lanes, which cannot
+    /// overflow within 128 words, and the lanes are added up after each run of them.
+    private static func byteSum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let n = bytes.count
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF
+        var total: UInt64 = 0
+        var i = 0
+        while i &+ 8 <= n {
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 128, i &+ 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                lanes &+= (word & mask) &+ ((word >> 8) & mask)
+                i &+= 8
+                words &+= 1
+            }
+            total &+= (lanes & 0xFFFF) &+ ((lanes >> 16) & 0xFFFF) &+ ((lanes >> 32) & 0xFFFF) &+ (lanes >> 48)
+        }
+        while i < n {
+            total &+= UInt64(base[i])
+            i &+= 1
+        }
+        return total
+    }
+
+    /// The byte length of the longest value (0 for a column of zeros or of no value): every value is below 256
+    /// to that power. Plane k holds a byte for each value longer than k bytes.
+    var longestLength: Int {
+        (planes.lastIndex { $0.remaining > 0 } ?? -1) + 1
+    }
+
     /// Writes every value of a column ``validate()`` accepted to `values`, which holds at least ``count``.
     func decode(into values: UnsafeMutablePointer<UInt64>) {
         let n = count

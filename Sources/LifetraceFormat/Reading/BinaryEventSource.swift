@@ -80,7 +80,7 @@ final class BinaryEventSource: EventSource {
     }
 
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
-        guard try decodeNextBlock(into: &block) else { return false }
+        guard try readNextFrame(into: &block) else { return false }
         events.reserveCapacity(events.count + block.count)
         for row in 0..<block.count { events.append(block.event(at: row)) }
         return true
@@ -90,35 +90,50 @@ final class BinaryEventSource: EventSource {
     /// thread is enough to overlap decoding with reading; more serve readers that do little per event; 0 decodes
     /// on the caller's thread, for callers that read many small traces on threads of their own).
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
-        // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
-        guard scanner.source.isRegularFile, threads > 0 else {
-            while try decodeNextBlock(into: &block) { try body(block) }
-            return
-        }
-        try forEachRemainingBlockInPipeline(workers: threads, body)
+        try readRemaining(&block, decodingThreads: threads, body)
     }
 
-    /// Decodes the next data frame that holds events into `block`; `false` at the end of the trace.
-    private func decodeNextBlock(into block: inout EventBlock) throws(TraceError) -> Bool {
+    /// Counts every remaining event into `tally` with the counting walk, which checks every byte as decoding
+    /// does but writes no record; frames are read on `threads` threads as by ``forEachRemainingBlock(decodingThreads:_:)``.
+    func tallyRemaining(decodingThreads threads: Int, into tally: inout EventTally) throws {
+        var contents = BlockTally()
+        try readRemaining(&contents, decodingThreads: threads) { block in tally.add(block) }
+    }
+
+    /// Reads every remaining data frame into contents of the type of `contents` (which serves when no thread is
+    /// started) and lends those that hold events to `body`, in order.
+    private func readRemaining<Contents: FrameContents>(
+        _ contents: inout Contents, decodingThreads threads: Int, _ body: (borrowing Contents) throws -> Void
+    ) throws {
+        // A pipe may keep a worker waiting for its writer after `body` has failed: read it on this thread.
+        guard scanner.source.isRegularFile, threads > 0 else {
+            while try readNextFrame(into: &contents) { try body(contents) }
+            return
+        }
+        try forEachRemainingInPipeline(Contents.self, workers: threads, body)
+    }
+
+    /// Reads the next data frame that holds events into `contents`; `false` at the end of the trace.
+    private func readNextFrame<Contents: FrameContents>(into contents: inout Contents) throws(TraceError) -> Bool {
         while let frame = try nextDataFrame() {
             let summary = try scanner.withFrameBytes { (bytes) throws(TraceError) in
-                try Self.decode(bytes, of: frame, path: scanner.path, with: decompressor, &decoder, into: &block)
+                try Self.read(bytes, of: frame, path: scanner.path, with: decompressor, &decoder, into: &contents)
             }
             try account(frame, summary)
-            if block.count > 0 { return true }
+            if !contents.holdsNoEvent { return true }
         }
         finish()
         return false
     }
 
-    /// Decompresses and decodes the bytes of `frame` into `block`.
-    private static func decode(
+    /// Decompresses the bytes of `frame` and reads them into `contents`.
+    private static func read<Contents: FrameContents>(
         _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: any FrameDecompressor,
-        _ decoder: inout EventBlockDecoder, into block: inout EventBlock
+        _ decoder: inout EventBlockDecoder, into contents: inout Contents
     ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
             return try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) { (content) throws(DecodeFailure) in
-                try decoder.decode(content, into: &block)
+                try contents.read(content, with: &decoder)
             }
         } catch {
             throw traceError(error, in: frame, path: path)
@@ -149,8 +164,11 @@ final class BinaryEventSource: EventSource {
         statistics.events += summary.eventCount
     }
 
-    /// Lends every remaining block to `body`, decoding frames on `workers` threads (see ``OrderedPipeline``).
-    private func forEachRemainingBlockInPipeline(workers: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
+    /// Lends the contents of every remaining frame that holds events to `body`, reading frames on `workers`
+    /// threads (see ``OrderedPipeline``).
+    private func forEachRemainingInPipeline<Contents: FrameContents>(
+        _: Contents.Type, workers: Int, _ body: (borrowing Contents) throws -> Void
+    ) throws {
         // The source's state is touched only under the pipeline's lock (claiming and accepting frames);
         // each worker decodes with a decompressor and a decoder of its own.
         nonisolated(unsafe) let source = self
@@ -159,9 +177,9 @@ final class BinaryEventSource: EventSource {
         // A lone worker claims its next frame only once it has decoded the last, so it decodes in the file's window;
         // with several, the next claim moves the window while a frame is decoded: each takes a copy.
         let copiesFrames = workers > 1
-        try OrderedPipeline<FrameSlot, EventBlockDecoder.Summary, TraceError>.run(
+        try OrderedPipeline<FrameSlot<Contents>, EventBlockDecoder.Summary, TraceError>.run(
             workers: workers,
-            makeSlot: FrameSlot.init,
+            makeSlot: FrameSlot<Contents>.init,
             claim: { (slot) throws(TraceError) -> Bool in
                 guard let frame = try source.nextDataFrame() else { return false }
                 slot.frame = frame
@@ -177,14 +195,14 @@ final class BinaryEventSource: EventSource {
                 let state = states[worker]
                 return Result { () throws(TraceError) -> EventBlockDecoder.Summary in
                     let decode = { (bytes: UnsafeRawBufferPointer) throws(TraceError) in
-                        try Self.decode(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
-                                        into: &slot.block)
+                        try Self.read(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
+                                      into: &slot.contents)
                     }
                     return copiesFrames ? try slot.bytes.withBytes(decode) : try source.scanner.withFrameBytes(decode)
                 }
             },
             accept: { (slot, summary) throws(TraceError) in try source.account(slot.frame!, summary) },
-            consume: { slot in if slot.block.count > 0 { try body(slot.block) } })
+            consume: { slot in if !slot.contents.holdsNoEvent { try body(slot.contents) } })
         finish()
     }
 
@@ -228,9 +246,9 @@ private final class WorkerState: @unchecked Sendable {
     }
 }
 
-/// What a frame is decoded in: the frame as claimed, a copy of its bytes, and the block they decode to.
-private final class FrameSlot {
+/// What a frame is read in: the frame as claimed, a copy of its bytes, and what they are read into.
+private final class FrameSlot<Contents: FrameContents> {
     var frame: FrameScanner.Frame?
     var bytes: [UInt8] = []
-    var block = EventBlock()
+    var contents = Contents()
 }

@@ -16,12 +16,26 @@ protocol EventSource: AnyObject {
     ///
     /// - Throws: ``TraceError`` for damage, or what `body` throws.
     func forEachRemaining(_ body: (borrowing LifecycleEvent) throws -> Void) throws
+    /// Counts every remaining event into `tally`, checking each as reading it would; a source that can read on
+    /// other threads than the caller's uses up to `threads` of them.
+    ///
+    /// - Throws: ``TraceError`` for damage.
+    func tallyRemaining(decodingThreads threads: Int, into tally: inout EventTally) throws
 }
 
 extension EventSource {
     /// Lends every remaining event to `body` a block at a time, decoding on one thread at most.
     func forEachRemainingBlock(_ body: (borrowing EventBlock) throws -> Void) throws {
         try forEachRemainingBlock(decodingThreads: 1, body)
+    }
+
+    /// Counts the records of each block: for sources that build blocks of records anyway.
+    func tallyRemaining(decodingThreads threads: Int, into tally: inout EventTally) throws {
+        var counted = BlockTally()
+        try forEachRemainingBlock(decodingThreads: threads) { block in
+            counted.count(block)
+            tally.add(counted)
+        }
     }
 
     /// Builds each event from the blocks: for sources that decode into blocks.

@@ -112,4 +112,25 @@ public final class TraceReader {
         }
         try source.forEachRemainingBlock(decodingThreads: decodingThreads, body)
     }
+
+    /// Counts every remaining event by kind and the scenes they name, checking every event as
+    /// ``forEachBlock(decodingThreads:_:)`` does (the same errors at the same bytes), but faster: a `.lifetrace`
+    /// file's frames are counted without decoding their records. Events that ``next()`` already returned are
+    /// not counted; `decodingThreads` is as for ``forEachBlock(decodingThreads:_:)``.
+    ///
+    /// - Throws: ``TraceError`` for damage.
+    package func tallyEvents(decodingThreads: Int = 1) throws -> EventTally {
+        var tally = EventTally()
+        if position < batch.count {
+            var rest = EventBlock()
+            for event in batch[position...] { rest.append(event) }
+            batch.removeAll(keepingCapacity: true)
+            position = 0
+            var counted = BlockTally()
+            counted.count(rest)
+            tally.add(counted)
+        }
+        try source.tallyRemaining(decodingThreads: decodingThreads, into: &tally)
+        return tally
+    }
 }

@@ -14,7 +14,7 @@ extension TraceOverview {
             ("last_t", statistics.lastT.map { .int($0) } ?? .null),
             ("bytes", .int(Int64(statistics.bytes))),
             ("kinds", .object(kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.name, .int(Int64($0.value))) })),
-            ("scenes", .int(Int64(scenes.count))),
+            ("scenes", .int(Int64(sceneCount))),
             ("truncated", .bool(statistics.truncated)),
         ]
         if format == .binary {

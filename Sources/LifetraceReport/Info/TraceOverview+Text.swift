@@ -22,7 +22,7 @@ extension TraceOverview {
         } else {
             line("  header:      none")
         }
-        line("  events:      \(statistics.events)" + (scenes.isEmpty ? "" : " in \(scenes.count) scene(s)"))
+        line("  events:      \(statistics.events)" + (sceneCount == 0 ? "" : " in \(sceneCount) scene(s)"))
         if let first = statistics.firstT, let last = statistics.lastT {
             line("  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
                 + "(\(Nanoseconds.short(last - first)))")

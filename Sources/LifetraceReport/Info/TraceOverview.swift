@@ -16,36 +16,23 @@ package struct TraceOverview {
     package var warnings: [TraceWarning]
     /// How many events of each kind the trace holds (kinds it lacks are absent).
     package var kinds: [EventKind: Int] = [:]
-    /// The scenes the events name.
-    package var scenes: Set<String> = []
+    /// How many events of each kind, and the scenes they name.
+    private let tally: EventTally
 
-    /// Reads every event of `reader`, the trace at `path`, decoding on up to `decodingThreads` threads.
+    /// The scenes the events name.
+    package var scenes: Set<String> { tally.scenes }
+
+    /// The number of scenes the events name (``scenes``'s count, without building the set).
+    package var sceneCount: Int { tally.sceneCount }
+
+    /// Reads every event of `reader`, the trace at `path`, on up to `decodingThreads` threads: each is checked as
+    /// any reading checks it, and counted without being decoded (``TraceReader/tallyEvents(decodingThreads:)``).
     package init(path: String, reader: TraceReader, decodingThreads: Int) throws {
         self.path = path
         format = reader.format
         header = reader.header
-        var counts = [Int](repeating: 0, count: 256)
-        var scenes = Set<String>()
-        // Which strings of the block name a scene, shifted by one: slot 0 takes the events that name none, so the
-        // loop marks a slot for every event with no branch, and each scene is looked up once per block.
-        var named: [Bool] = []
-        try reader.forEachBlock(decodingThreads: decodingThreads) { block in
-            named.removeAll(keepingCapacity: true)
-            named.append(contentsOf: repeatElement(false, count: block.strings.count + 1))
-            block.records.withUnsafeBufferPointer { records in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    named.withUnsafeMutableBufferPointer { named in
-                        for record in records {
-                            counts[Int(record.tag)] &+= 1
-                            named[Int(record.scene) &+ 1] = true
-                        }
-                    }
-                }
-            }
-            for (string, isScene) in zip(block.strings, named.dropFirst()) where isScene { scenes.insert(string) }
-        }
-        for kind in EventKind.allCases where counts[Int(kind.rawValue)] > 0 { kinds[kind] = counts[Int(kind.rawValue)] }
-        self.scenes = scenes
+        tally = try reader.tallyEvents(decodingThreads: decodingThreads)
+        kinds = tally.kinds
         statistics = reader.statistics
         warnings = reader.warnings
     }

@@ -98,4 +98,25 @@ import Testing
         #expect(!text.unicodeScalars.contains("\u{1B}"))
         #expect(text.contains("  header:      app=a\\u{1B}[2Jb\n"))
     }
+
+    /// Scene names equal as Swift strings are one scene, as a `Set<String>` counts them: "K" and the Kelvin sign
+    /// (U+212A), "é" precomposed and decomposed; "plain" named twice. Three scenes, in both formats, by hand.
+    @Test(arguments: [1, 2])
+    func scenesEqualAsStringsAreOneScene(threads: Int) throws {
+        let names = ["K", "\u{212A}", "\u{E9}", "e\u{301}", "plain", "plain"]
+        let events = names.enumerated().map { LifecycleEvent(t: Int64($0.offset), kind: .sceneWillConnect, scene: $0.element) }
+        let binary = directory.file("scenes.lifetrace")
+        let writer = try BinaryTraceWriter(sink: try FileSink(path: binary), header: nil,
+                                           options: .init(codec: .zstd, targetFrameBytes: 16))
+        for event in events { try writer.append(event) }
+        try writer.close()
+        let jsonLines = directory.write("scenes.jsonl", text: events.map { JSONLinesEncoder.line($0) }.joined(separator: "\n") + "\n")
+        for path in [binary, jsonLines] {
+            let overview = try Self.overview(path, threads: threads)
+            #expect(overview.sceneCount == 3, "\(path)")
+            #expect(overview.scenes.count == 3 && overview.scenes.contains("plain"))
+            #expect(overview.kinds == [.sceneWillConnect: 6])
+            #expect(overview.text.contains("  events:      6 in 3 scene(s)\n"))
+        }
+    }
 }
