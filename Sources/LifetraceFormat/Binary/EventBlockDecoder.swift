@@ -11,7 +11,7 @@ struct EventBlockDecoder {
     var fileMinorVersion: UInt8
 
     /// The kind of every tag, and the fields it requires and must not carry.
-    private let kindTable = KindTable.shared
+    private let kindRules = EventKindRules.shared
     /// The decoded deltas, then the decoded durations and a zero, of the block being decoded.
     private var values: [UInt64] = []
 
@@ -68,7 +68,7 @@ struct EventBlockDecoder {
         if summary.skippedUnknown > 0 {
             // Events of kinds newer than this library: read past by the walk, dropped here.
             var kept = 0
-            for i in 0..<count where kindTable.kind(layout.kinds[i]) != nil {
+            for i in 0..<count where kindRules.kind(layout.kinds[i]) != nil {
                 records[kept] = records[i]
                 kept += 1
             }
@@ -95,7 +95,7 @@ struct EventBlockDecoder {
         let wholeEnd = Visitor.readsTimes ? nil : layout.endIfTimesFit()
         let checksEachTime = wholeEnd == nil
         let stringLimit = UInt64(layout.stringCount)
-        let kindTable = self.kindTable
+        let kindRules = self.kindRules
         let fileMinorVersion = self.fileMinorVersion
         let kinds = layout.kinds
         let kindsStart = layout.kindsStart
@@ -131,8 +131,8 @@ struct EventBlockDecoder {
                 }
                 let present = EventFields(rawValue: UInt16(bits))
                 let tag = kinds[i]
-                if let kind = kindTable.kind(tag) {
-                    if kindTable.rule(tag).isBroken(by: present) {
+                if let kind = kindRules.kind(tag) {
+                    if kindRules.rule(tag).isBroken(by: present) {
                         guard kind.requiredFields.isSubset(of: present) else {
                             let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
                             throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")

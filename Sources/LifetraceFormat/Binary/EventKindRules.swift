@@ -3,7 +3,7 @@ import LifetraceCore
 /// What the walk over a block's events looks up by each event's kind tag: the kind, and the fields it requires
 /// and must not carry. 256 entries of each, made once for the process, read only, and read with no bounds check
 /// (a tag is a byte).
-final class KindTable: Sendable {
+final class EventKindRules: Sendable {
     /// The fields a kind requires, and those it must not carry.
     struct Rule {
         var required: EventFields
@@ -17,7 +17,7 @@ final class KindTable: Sendable {
     }
 
     /// The table of this library's kinds.
-    static let shared = KindTable()
+    static let shared = EventKindRules()
 
     /// The kind of every tag, `nil` for tags this version does not know.
     nonisolated(unsafe) private let kinds: UnsafeMutablePointer<EventKind?>
