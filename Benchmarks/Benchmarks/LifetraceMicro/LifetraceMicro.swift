@@ -11,10 +11,12 @@ import Benchmark
 import Foundation
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: MicroBenchmark.metrics, maxDuration: .seconds(1), maxIterations: 200)
+    Benchmark.defaultConfiguration = .init(metrics: MicroBenchmark.metrics, maxDuration: .seconds(1),
+                                           maxIterations: 200)
 
     // The zero point of every count below: the harness's own allocations around a measurement.
-    Benchmark("Harness.emptyMeasurement", configuration: MicroBenchmark.configuration(mallocTolerance: 0)) { benchmark in
+    let exact = MicroBenchmark.configuration(mallocTolerance: 0)
+    Benchmark("Harness.emptyMeasurement", configuration: exact) { benchmark in
         benchmark.startMeasurement()
         benchmark.stopMeasurement()
     }

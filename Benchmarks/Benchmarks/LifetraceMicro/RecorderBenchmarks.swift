@@ -54,9 +54,10 @@ enum RecorderBenchmarks {
         )
 
         // The same events, then a flush that encodes them as a frame and writes it to the file, on the writer
-        // queue: a handful of allocations per frame (5 above the empty measurement today: the batch taken from
-        // the shard, the frame's bookkeeping), none per event. 2 of tolerance: the frame's buffers are reused
-        // and a rare iteration grows one.
+        // queue: a handful of allocations per frame, none per event. Today 5 above the empty measurement (the
+        // list of shard batches in `writeOut`, the merge's cursors in `BatchMerger.merge`, and three below the
+        // writer's Swift code, in the synchronous hop to its queue); now and then one more, when the file's
+        // frame index (`BinaryTraceWriter.endFrame`) grows. 2 of tolerance for that.
         let flushed = Box<Recorder>()
         Benchmark(
             "Recorder.recordAndFlush.1000events",

@@ -15,7 +15,7 @@ struct SampleTrace {
     let path: String
     /// The number of events it holds.
     let events: Int
-    /// Its one data frame, decoded: what the analyzer and the exporter are fed.
+    /// Its one data frame, decoded: what the analyzer's benchmark feeds it.
     let block: EventBlock
     /// Its header.
     let header: TraceHeader?
@@ -26,7 +26,9 @@ struct SampleTrace {
         let simulator = Simulator(configuration: .init(scenario: .random, seed: 42, minimumEvents: events))
         var walk: [LifecycleEvent] = []
         try simulator.run { walk.append($0) }
-        precondition(walk.count >= events, "the random walk stopped before \(events) events")
+        guard walk.count >= events else {
+            throw Failure("the random walk stopped at \(walk.count) events, before \(events)")
+        }
         path = directory.appendingPathComponent("sample-\(events).lifetrace").path
         // Frames end at 1 MiB or at the format's event limit, whichever comes first: far above these traces.
         let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header)
@@ -38,8 +40,19 @@ struct SampleTrace {
         header = reader.header
         var blocks: [EventBlock] = []
         try reader.forEachBlock(decodingThreads: 0) { blocks.append(copy $0) }
-        precondition(blocks.count == 1 && blocks[0].count == events,
-                     "\(path): expected one data frame of \(events) events, read \(blocks.map(\.count))")
+        guard blocks.count == 1, blocks[0].count == events else {
+            let counts = blocks.map { $0.count }
+            throw Failure("\(path): one data frame of \(events) events expected, read frames of \(counts) events")
+        }
         block = blocks[0]
+    }
+
+    /// Why a sample trace could not be made.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
     }
 }
