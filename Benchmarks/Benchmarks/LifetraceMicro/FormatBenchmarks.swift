@@ -15,8 +15,8 @@ enum FormatBenchmarks {
     static func register(_ traces: [SampleTrace]) {
         // A block keeps one record per event and one string per distinct string of the frame, in arrays that
         // grow geometrically: reading allocates for the reader (its file, its buffers, the header's values)
-        // and a few times per block, never per record: today 74 above the empty measurement at 1,000 events and
-        // 77 at 4,000. A record that allocated would add 1,000 and 4,000. 2 of tolerance for a string table or
+        // and a few times per block, never per record: today 72 above the empty measurement at 1,000 events and
+        // 75 at 4,000. A record that allocated would add 1,000 and 4,000. 2 of tolerance for a string table or
         // a record array that a different hash seed grows once more.
         for trace in traces {
             Benchmark(
