@@ -15,12 +15,12 @@ final class TraceExporter: TimelineObserver {
         layout = ExportLayout(file: file, header: header, encoder: encoder)
     }
 
-    func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
-        layout.processStarted(event, index: index)
+    func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
+        layout.processStarted(block.event(at: row), index: index)
     }
 
-    func event(_ event: borrowing LifecycleEvent, index: Int) {
-        layout.event(event, index: index)
+    func event(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
+        layout.event(block.event(at: row), index: index)
     }
 
     func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
