@@ -5,8 +5,8 @@ import LifetraceCore
 extension ExportLayout {
     /// A callback: a slice as long as its handler, or begun here and ended by its `handler.return` when it was
     /// written unfinished.
-    mutating func callback(_ event: LifecycleEvent, in group: Group, index: Int) {
-        guard event.dur == nil, event.attrs?.contains(where: { $0.key == Attribute.Key.unfinished }) == true else {
+    mutating func callback(_ event: ExportEventFields, in group: Group, index: Int) {
+        guard event.dur == nil, event.hasAttribute(Attribute.Key.unfinished) else {
             // The format keeps t + dur within 64 bits.
             let end = event.t &+ (event.dur ?? 0)
             guard let track = place(in: group, from: event.t, to: end) else {
@@ -33,7 +33,7 @@ extension ExportLayout {
     }
 
     /// The return of a handler written unfinished: the end of its slice.
-    mutating func handlerReturned(_ event: LifecycleEvent, index: Int) {
+    mutating func handlerReturned(_ event: ExportEventFields, index: Int) {
         let name = event.name ?? ""
         let group = Self.callbackGroup(EventKind(name: name)?.layer ?? .app, scene: event.scene)
         guard let open = process?.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
@@ -45,7 +45,7 @@ extension ExportLayout {
     }
 
     /// A background task's (or BackgroundTasks task's) event: its slice's begin or end, or an instant on it.
-    mutating func task(_ event: LifecycleEvent, index: Int) {
+    mutating func task(_ event: ExportEventFields, index: Int) {
         let arguments = ExportArguments(index: index, event: event)
         guard let id = event.task else {
             instant(ExportName(of: event), .task, in: .tasks, at: event.t, arguments)

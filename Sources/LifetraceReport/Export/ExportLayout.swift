@@ -41,7 +41,7 @@ struct ExportLayout {
 
     // MARK: - What the analyzer tells
 
-    mutating func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
+    mutating func processStarted(_ event: ExportEventFields, index: Int) {
         if summary.processes == 0 {
             summary.origin = event.t
             encoder.start(origin: event.t)
@@ -60,9 +60,8 @@ struct ExportLayout {
         process = ProcessTracks(info: info)
     }
 
-    mutating func event(_ event: borrowing LifecycleEvent, index: Int) {
+    mutating func event(_ event: ExportEventFields, index: Int) {
         summary.events += 1
-        let event = copy event
         switch event.kind.layer {
         case .app, .scene, .swiftui:
             callback(event, in: Self.callbackGroup(event.kind.layer, scene: event.scene), index: index)

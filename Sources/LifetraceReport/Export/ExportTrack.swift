@@ -60,11 +60,11 @@ struct ExportArguments {
     /// The index of the event in the trace, from 0.
     var index: Int?
     /// The event whose fields are shown.
-    var event: LifecycleEvent?
+    var event: ExportEventFields?
     /// Further values, in order.
     var extra: [(key: String, value: ExportValue)] = []
 
-    init(index: Int? = nil, event: LifecycleEvent? = nil, extra: [(key: String, value: ExportValue)] = []) {
+    init(index: Int? = nil, event: ExportEventFields? = nil, extra: [(key: String, value: ExportValue)] = []) {
         self.index = index
         self.event = event
         self.extra = extra

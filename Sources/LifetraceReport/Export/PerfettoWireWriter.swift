@@ -127,19 +127,17 @@ struct PerfettoWireWriter {
             if let phase = fields.phase { add(.phase, string: phase.name) }
             if let reason = fields.reason { add(.reason, string: reason) }
             if let pid = fields.pid { add(.pid, int: pid) }
-            if let attrs = fields.attrs {
-                for attribute in attrs {
-                    beginAnnotation(named: "attrs." + attribute.key)
-                    switch attribute.value {
-                    case let .string(string): annotationValue(string: string)
-                    case let .int(number): annotationValue(int: number)
-                    case let .double(number):
-                        annotation.append(5 << 3 | 1)
-                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
-                    case let .bool(flag): annotationValue(bool: flag)
-                    }
-                    endAnnotation()
+            fields.forEachAttribute { key, value in
+                beginAnnotation(named: "attrs." + key)
+                switch value {
+                case let .string(string): annotationValue(string: string)
+                case let .int(number): annotationValue(int: number)
+                case let .double(number):
+                    annotation.append(5 << 3 | 1)
+                    withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
+                case let .bool(flag): annotationValue(bool: flag)
                 }
+                endAnnotation()
             }
         }
         for (key, value) in arguments.extra {

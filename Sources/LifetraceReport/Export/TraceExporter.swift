@@ -16,11 +16,12 @@ final class TraceExporter: TimelineObserver {
     }
 
     func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        layout.processStarted(block.event(at: row), index: index)
+        withUnsafePointer(to: block) { layout.processStarted(ExportEventFields(event, in: $0), index: index) }
     }
 
     func event(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        layout.event(block.event(at: row), index: index)
+        // The event's fields are read from the lent block while the layout writes them, in this call.
+        withUnsafePointer(to: block) { layout.event(ExportEventFields(event, in: $0), index: index) }
     }
 
     func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
