@@ -20,7 +20,11 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     private var sink: any TraceSink
     /// The bytes to write, and what writes events into them.
-    private var json = ChromeJSONWriter()
+    private let state = InPlace(ChromeJSONWriter())
+    private var json: ChromeJSONWriter {
+        _read { yield state.value }
+        _modify { yield &state.value }
+    }
     private var failure: TraceError?
     /// Whether any time was floored to the microsecond (see ``exactRange``).
     var reducedPrecision: Bool { json.reducedPrecision }
@@ -28,6 +32,10 @@ final class ChromeJSONEncoder: ExportEncoder {
     init(sink: any TraceSink) {
         self.sink = sink
         json.buffer.reserve(Self.bufferSize + 4096)
+    }
+
+    deinit {
+        state.free()
     }
 
     func start(origin: Int64) {
@@ -38,8 +46,8 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(process)
     }
 
-    func declare(_ track: ExportTrack) {
-        json.declare(track)
+    func declare(_ track: ExportTrack, name: String) {
+        json.declare(track, name: name)
     }
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
@@ -113,8 +121,8 @@ struct ChromeJSONWriter {
         metadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index", .int(Int64(process.pid)))
     }
 
-    mutating func declare(_ track: ExportTrack) {
-        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(track.name))
+    mutating func declare(_ track: ExportTrack, name: String) {
+        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(name))
         metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
     }
 

@@ -73,10 +73,9 @@ extension ExportLayout {
             let number = process!.groups[slot].tracks.count
             let name = process!.groups[slot].group.name
             let info = process!.info
-            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process!.nextTID,
-                                    name: number == 0 ? name : name + " (\(number + 1))")
+            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process!.nextTID)
             process!.nextTID += 1
-            encoder.declare(track)
+            encoder.declare(track, name: number == 0 ? name : name + " (\(number + 1))")
             summary.tracks += 1
             process!.groups[slot].tracks.append(track)
         }

@@ -57,7 +57,11 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
                                  name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
         encoder.declare(info)
-        process = ProcessTracks(info: info)
+        if process == nil {
+            process = ProcessTracks(info: info)
+        } else {
+            process!.restart(info: info)
+        }
     }
 
     mutating func event(_ event: ExportEventFields, index: Int) {
@@ -158,8 +162,8 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
                                  labels: [], start: t)
         encoder.declare(info)
-        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1, name: "input warnings")
-        encoder.declare(track)
+        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1)
+        encoder.declare(track, name: "input warnings")
         summary.tracks += 1
         for warning in warnings {
             encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,

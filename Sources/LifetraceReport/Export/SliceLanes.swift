@@ -61,6 +61,16 @@ struct SliceLanes {
     /// Whether a slice whose end is not known yet holds a lane.
     var hasReservations: Bool { reservations > 0 }
 
+    /// Empties the lanes, as new ones, keeping their memory.
+    mutating func removeAll() {
+        lanes.removeAll(keepingCapacity: true)
+        reservations = 0
+        latestStart = .min
+        ending.removeAll()
+        room.removeAll()
+        free.removeAll()
+    }
+
     /// Places a slice from `start` to `end` (`end >= start`) and returns its lane; `nil` if no lane can hold it
     /// and there are ``maximumLanes`` already.
     mutating func place(from start: Int64, to end: Int64) -> Int? {
@@ -158,6 +168,10 @@ private struct EndQueue {
 
     var first: (end: Int64, lane: Int)? { heap.first.map { ($0.end, Int($0.lane)) } }
 
+    mutating func removeAll() {
+        heap.removeAll(keepingCapacity: true)
+    }
+
     mutating func push(_ end: Int64, lane: Int) {
         heap.append((end, Int32(lane)))
         var child = heap.count - 1
@@ -192,6 +206,11 @@ private struct FirstFit {
     /// Leaves from `capacity`, each inner node the maximum of its two children; unused leaves `.min`.
     private var tree: [Int64] = [.min, .min]
     private var capacity = 1
+
+    /// Sets every value to `.min` (no lane), keeping the tree's size.
+    mutating func removeAll() {
+        for node in tree.indices { tree[node] = .min }
+    }
 
     mutating func set(_ index: Int, _ value: Int64) {
         if index >= capacity { grow(to: index + 1) }

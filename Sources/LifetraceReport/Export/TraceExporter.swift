@@ -5,14 +5,23 @@ import LifetraceFormat
 /// What the analyzer tells as it reads a trace, handed to an ``ExportLayout`` that turns it into tracks, slices
 /// and instants for an encoder.
 final class TraceExporter: TimelineObserver {
-    private var layout: ExportLayout
+    /// Mutated in place, with no exclusivity check per call (``InPlace``).
+    private let state: InPlace<ExportLayout>
+    private var layout: ExportLayout {
+        _read { yield state.value }
+        _modify { yield &state.value }
+    }
 
     /// What the export holds so far.
     var summary: ExportSummary { layout.summary }
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`.
     init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
-        layout = ExportLayout(file: file, header: header, encoder: encoder)
+        state = InPlace(ExportLayout(file: file, header: header, encoder: encoder))
+    }
+
+    deinit {
+        state.free()
     }
 
     func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {

@@ -115,11 +115,11 @@ final class MessagePerfettoEncoder: ExportEncoder {
         packets.append(packet)
     }
 
-    func declare(_ track: ExportTrack) {
+    func declare(_ track: ExportTrack, name: String) {
         var descriptor = PerfettoTrackDescriptor()
         descriptor.uuid = track.uuid
         descriptor.parentUuid = track.processUUID
-        descriptor.name = track.name
+        descriptor.name = name
         var packet = newPacket()
         packet.trackDescriptor = descriptor
         packets.append(packet)
