@@ -34,8 +34,34 @@ struct PerfettoWireWriter {
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                         _ arguments: ExportArguments) -> Bool {
         appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
-        appendTrackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+        appendSliceEnd(on: track, at: end)
         return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    /// Appends the packet of a slice's end with nothing but its track: what ``appendTrackEvent(_:on:name:category:at:_:)``
+    /// writes for it, in one run of at most 35 bytes.
+    private mutating func appendSliceEnd(on track: ExportTrack, at t: Int64) {
+        let timestamp = UInt64(max(t, 0))
+        // TrackEvent: type (9), track_uuid (11).
+        let eventCount = 2 + 1 + track.uuid.varintSize
+        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), sequence_flags (13).
+        let size = 1 + timestamp.varintSize + 2 + 1 + UInt64(eventCount).varintSize + eventCount + 2
+        buffer.write(atMost: 1 + 10 + 1 + 10 + 2 + 2 + 10 + 2 + 1 + 10 + 2) { cursor in
+            cursor.put(PerfettoEncoder.packetKey)
+            cursor.varint(UInt64(size))
+            cursor.put(8 << 3)
+            cursor.varint(timestamp)
+            cursor.put(10 << 3)
+            cursor.put(UInt8(PerfettoEncoder.sequenceID))
+            cursor.put(11 << 3 | 2)
+            cursor.varint(UInt64(eventCount))
+            cursor.put(9 << 3)
+            cursor.put(UInt8(PerfettoTrackEvent.TypeEnum.sliceEnd.rawValue))
+            cursor.put(11 << 3)
+            cursor.varint(track.uuid)
+            cursor.put(13 << 3)
+            cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
+        }
     }
 
     /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``; returns whether it is full, as
