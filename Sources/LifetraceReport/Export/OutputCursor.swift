@@ -34,6 +34,14 @@ struct OutputCursor {
         position += count
     }
 
+    /// Writes `bytes`.
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        UnsafeMutableRawPointer(position).copyMemory(from: source, byteCount: bytes.count)
+        position += bytes.count
+    }
+
     /// Writes `value` in decimal, as `String(value)` spells it (at most 20 bytes).
     @inline(__always)
     mutating func decimal(_ value: Int64) {
