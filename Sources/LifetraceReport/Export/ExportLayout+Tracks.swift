@@ -20,7 +20,7 @@ extension ExportLayout {
 
     /// An instant on the first track of `group`.
     mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         let slot = prepare(group)
         encoder.instant(on: track(lane: 0, slot: slot), name: name, category: category, at: t, arguments)
         summary.instants += 1

@@ -57,7 +57,7 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
                                  name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
         encoder.declare(info)
-        if process == nil {
+        if !hasProcess {
             process = ProcessTracks(info: info)
         } else {
             process!.restart(info: info)
@@ -98,7 +98,7 @@ struct ExportLayout {
 
     /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
     mutating func stateSlice(_ state: String, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         let name = stateName(state, inferred: inferred)
         let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
         guard let track = place(in: group, from: start, to: end) else {
@@ -110,29 +110,36 @@ struct ExportLayout {
     }
 
     mutating func processEnded(at t: Int64, as end: ProcessEnd) {
-        guard let running = process else { return }
+        guard hasProcess else { return }
         let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
         // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
-        for open in running.openTasks.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+        let tasks = process!.openTasks.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process!.openTasks.removeAll(keepingCapacity: true)
+        for open in tasks {
             close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
         }
-        process?.openTasks.removeAll()
-        for open in running.unfinished.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+        let handlers = process!.unfinished.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process!.unfinished.removeAll(keepingCapacity: true)
+        for open in handlers {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
-        process?.unfinished.removeAll()
         servicesEnded(at: t)
         instant(ExportName("process ended: " + end.rawValue), .process, in: .events, at: t,
                 ExportArguments(extra: [("end", .string(end.rawValue))]))
     }
 
     mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         summary.findings += 1
         instant(ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
                 ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
                                                       ("severity", .string(severity.rawValue)),
                                                       ("message", .string(message))]))
+    }
+
+    /// Whether a process has started: tested by its case, with no copy of the running process's tracks.
+    var hasProcess: Bool {
+        if case .some = process { true } else { false }
     }
 
     /// The name of a stretch in `state`, numbered the first time it is seen (up to ``stateNameLimit`` names).
