@@ -27,7 +27,11 @@ struct ExportLayout {
     private let app: String
     var summary: ExportSummary
     var nextUUID: UInt64 = 1
-    var process: ProcessTracks?
+    /// The running process's tracks (those of the last process that started, once one has: ``hasProcess``),
+    /// held directly rather than as an optional, so that each slice reaches them in place.
+    var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
+    /// Whether a process has started.
+    private(set) var hasProcess = false
     /// The names of the state slices seen so far, numbered from ``ExportName/firstStateKey``: a model has few
     /// states, compared (not hashed) with each stretch's.
     private var stateNames: [(state: String, inferred: Bool, name: ExportName)] = []
@@ -57,11 +61,8 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
                                  name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
         encoder.declare(info)
-        if !hasProcess {
-            process = ProcessTracks(info: info)
-        } else {
-            process!.restart(info: info)
-        }
+        process.restart(info: info)
+        hasProcess = true
     }
 
     mutating func event(_ event: ExportEventFields, index: Int) {
@@ -77,7 +78,7 @@ struct ExportLayout {
             // A service's events in its own group, named as the service's (its name is their scene); signals with
             // the process's.
             // Its states are slices on the service's state track.
-            if let service = event.scene { process?.services.insert(service) }
+            if let service = event.scene { process.services.insert(service) }
             instant(ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
             if let service = event.scene { serviceEvent(service, event.kind, at: event.t) }
@@ -113,13 +114,13 @@ struct ExportLayout {
         guard hasProcess else { return }
         let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
         // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
-        let tasks = process!.openTasks.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
-        process!.openTasks.removeAll(keepingCapacity: true)
+        let tasks = process.openTasks.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process.openTasks.removeAll(keepingCapacity: true)
         for open in tasks {
             close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
         }
-        let handlers = process!.unfinished.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
-        process!.unfinished.removeAll(keepingCapacity: true)
+        let handlers = process.unfinished.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process.unfinished.removeAll(keepingCapacity: true)
         for open in handlers {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
@@ -135,11 +136,6 @@ struct ExportLayout {
                 ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
                                                       ("severity", .string(severity.rawValue)),
                                                       ("message", .string(message))]))
-    }
-
-    /// Whether a process has started: tested by its case, with no copy of the running process's tracks.
-    var hasProcess: Bool {
-        if case .some = process { true } else { false }
     }
 
     /// The name of a stretch in `state`, numbered the first time it is seen (up to ``stateNameLimit`` names).
