@@ -110,7 +110,7 @@ struct PerfettoWireWriter {
         let timestamp = UInt64(max(t, 0))
         let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
-        if !interned.isEmpty { size += 1 + UInt64(interned.count).varintSize + interned.count }
+        if interned.count > 0 { size += 1 + UInt64(interned.count).varintSize + interned.count }
         let eventCount = UInt64(event.count)
         buffer.write(atMost: 35) { cursor in
             cursor.put(PerfettoEncoder.packetKey)
@@ -123,7 +123,7 @@ struct PerfettoWireWriter {
             cursor.varint(eventCount)
         }
         buffer.append(event)
-        if !interned.isEmpty {
+        if interned.count > 0 {
             buffer.append(12 << 3 | 2)
             buffer.appendVarint(UInt64(interned.count))
             buffer.append(interned)
