@@ -6,38 +6,16 @@ extension ByteBuffer {
     /// Lines writes them (``ByteBuffer/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
     /// `args` of a callback, task or instant.
     mutating func appendFieldMembers(of event: ExportEventFields) {
-        if let scene = event.scene {
-            appendLiteral(",\"scene\":")
-            appendJSONString(scene)
-        }
-        if let dur = event.dur {
-            write(atMost: 7 + 20) { cursor in
-                cursor.literal(",\"dur\":")
-                cursor.decimal(dur)
+        event.forEachField { field in
+            switch field {
+            case let .scene(text): appendMember(",\"scene\":", string: text)
+            case let .dur(number): appendMember(",\"dur\":", number)
+            case let .task(number): appendMember(",\"task\":", number)
+            case let .name(text): appendMember(",\"name\":", string: text)
+            case let .phase(phase): appendMember(",\"phase\":", string: phase.name)
+            case let .reason(text): appendMember(",\"reason\":", string: text)
+            case let .pid(number): appendMember(",\"pid\":", number)
             }
-        }
-        // The rarer fields, past one test of the record.
-        guard event.record.extra >= 0 || event.phase != nil else { return }
-        if let task = event.task {
-            appendLiteral(",\"task\":")
-            appendDecimal(task)
-        }
-        if let name = event.name {
-            appendLiteral(",\"name\":")
-            appendJSONString(name)
-        }
-        if let phase = event.phase {
-            appendLiteral(",\"phase\":\"")
-            appendUTF8(phase.name)
-            append(UInt8(ascii: "\""))
-        }
-        if let reason = event.reason {
-            appendLiteral(",\"reason\":")
-            appendJSONString(reason)
-        }
-        if let pid = event.pid {
-            appendLiteral(",\"pid\":")
-            appendDecimal(pid)
         }
         guard event.hasAttributes else { return }
         appendLiteral(",\"attrs\":{")
@@ -55,5 +33,19 @@ extension ByteBuffer {
             }
         }
         append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `key` (its comma, name and colon) and `value`.
+    private mutating func appendMember(_ key: StaticString, string value: String) {
+        appendLiteral(key)
+        appendJSONString(value)
+    }
+
+    /// Appends `key` (its comma, name and colon) and `value`, in one run of bytes.
+    private mutating func appendMember(_ key: StaticString, _ value: Int64) {
+        write(atMost: key.utf8CodeUnitCount + 20) { cursor in
+            cursor.literal(key)
+            cursor.decimal(value)
+        }
     }
 }

@@ -46,6 +46,32 @@ struct ExportEventFields {
         return record.kind.name
     }
 
+    /// One field of an event besides its time, kind and attributes.
+    enum Field {
+        case scene(String)
+        case dur(Int64)
+        case task(Int64)
+        case name(String)
+        case phase(ScenePhase)
+        case reason(String)
+        case pid(Int64)
+    }
+
+    /// Calls `body` with each field the event carries, in the order JSON Lines writes them (`scene`, `dur`,
+    /// `task`, `name`, `phase`, `reason`, `pid`); its attributes come apart (``forEachAttribute(_:)``).
+    @inline(__always)
+    func forEachField(_ body: (Field) -> Void) {
+        if let scene { body(.scene(scene)) }
+        if let dur { body(.dur(dur)) }
+        // The rarer fields, past one test of the record.
+        guard record.extra >= 0 || record.phase != nil else { return }
+        if let task { body(.task(task)) }
+        if let name { body(.name(name)) }
+        if let phase { body(.phase(phase)) }
+        if let reason { body(.reason(reason)) }
+        if let pid { body(.pid(pid)) }
+    }
+
     /// Whether it carries the `attrs` field (even empty).
     var hasAttributes: Bool { record.extra >= 0 && extras.attributeCount >= 0 }
 
