@@ -69,12 +69,17 @@ extension ExportLayout {
         mutating func restart(info: ExportProcess) {
             self.info = info
             nextTID = 1
-            freeSlots.removeAll(keepingCapacity: true)
-            for slot in groups.indices {
-                groups[slot].reset(group: slot < Group.fixed.count ? Group.fixed[slot] : .events)
-                if slot >= Group.fixed.count { freeSlots.append(slot) }
+            // Only the groups in use hold anything: those let go were emptied then.
+            for fixed in fixedUsed.indices where fixedUsed[fixed] {
+                groups[fixed].reset(group: Group.fixed[fixed])
+                fixedUsed[fixed] = false
             }
-            for fixed in fixedUsed.indices { fixedUsed[fixed] = false }
+            for slots in sceneSlots.values {
+                if slots.callbacks >= 0 { groups[slots.callbacks].reset(group: .events) }
+                if slots.states >= 0 { groups[slots.states].reset(group: .events) }
+            }
+            freeSlots.removeAll(keepingCapacity: true)
+            freeSlots.append(contentsOf: Group.fixed.count ..< groups.count)
             sceneSlots.removeAll(keepingCapacity: true)
             services.removeAll(keepingCapacity: true)
             serviceStates.removeAll(keepingCapacity: true)
