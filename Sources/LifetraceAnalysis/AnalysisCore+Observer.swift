@@ -6,16 +6,17 @@ import LifetraceFormat
 
 extension AnalysisCore {
     /// Tells the observer of the current event, `block`'s event at `row`: the process it started, the stretches it
-    /// closed, the event. Out of the loop, so that an analysis without an observer pays only the test for one.
+    /// closed, the event, as its record with the block lent for the call. Out of the loop, so that an analysis
+    /// without an observer pays only the test for one.
     @inline(never)
     mutating func observe(row: Int, of block: borrowing EventBlock) {
-        let event = block.event(at: row)
+        let event = block.records[row]
         drainSegments()
         if processStartPending {
             processStartPending = false
-            observer?.processStarted(event, index: index)
+            observer?.processStarted(event, row: row, of: block, index: index)
         }
-        observer?.event(event, index: index)
+        observer?.event(event, row: row, of: block, index: index)
     }
 
     /// Hands the engine's closed scene segments to the observer.

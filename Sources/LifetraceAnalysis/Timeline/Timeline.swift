@@ -1,4 +1,5 @@
 import LifetraceCore
+import LifetraceFormat
 
 /// What a trace looked like over time, as the analyzer computed it: state segments per process, per scene and per
 /// service, callbacks, background tasks and findings. The input of the reports.
@@ -110,12 +111,13 @@ final class TimelineRecorder: TimelineObserver {
         refreshTaskBudget = configuration.budget(.refreshTask)
     }
 
-    func processStarted(_ event: borrowing LifecycleEvent, index: Int) {}
+    func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {}
 
     func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {}
 
     /// Draws the event where it belongs: scene callbacks on their scene's lane, the rest on the process's.
-    func event(_ event: borrowing LifecycleEvent, index: Int) {
+    func event(_ record: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
+        let event = block.event(at: row)
         switch event.kind.layer {
         case .scene:
             mark(scene: event.scene ?? "?", event, index: index)

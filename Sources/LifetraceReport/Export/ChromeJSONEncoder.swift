@@ -20,7 +20,11 @@ final class ChromeJSONEncoder: ExportEncoder {
 
     private var sink: any TraceSink
     /// The bytes to write, and what writes events into them.
-    private var json = ChromeJSONWriter()
+    private let state = InPlace(ChromeJSONWriter())
+    private var json: ChromeJSONWriter {
+        _read { yield state.value }
+        _modify { yield &state.value }
+    }
     private var failure: TraceError?
     /// Whether any time was floored to the microsecond (see ``exactRange``).
     var reducedPrecision: Bool { json.reducedPrecision }
@@ -28,6 +32,10 @@ final class ChromeJSONEncoder: ExportEncoder {
     init(sink: any TraceSink) {
         self.sink = sink
         json.buffer.reserve(Self.bufferSize + 4096)
+    }
+
+    deinit {
+        state.free()
     }
 
     func start(origin: Int64) {
@@ -38,8 +46,8 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(process)
     }
 
-    func declare(_ track: ExportTrack) {
-        json.declare(track)
+    func declare(_ track: ExportTrack, name: String) {
+        json.declare(track, name: name)
     }
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
@@ -102,7 +110,7 @@ struct ChromeJSONWriter {
     private var opened = false
     /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
     /// (a count of 0: not written yet).
-    private var knownNameBytes = ByteBuffer()
+    private var knownNameBytes: [UInt8] = []
     private var knownNames = [(start: Int, count: Int)](repeating: (0, 0), count: ExportName.keyCount)
     /// Whether any time was floored to the microsecond (see ``ChromeJSONEncoder/exactRange``).
     private(set) var reducedPrecision = false
@@ -113,8 +121,8 @@ struct ChromeJSONWriter {
         metadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index", .int(Int64(process.pid)))
     }
 
-    mutating func declare(_ track: ExportTrack) {
-        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(track.name))
+    mutating func declare(_ track: ExportTrack, name: String) {
+        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(name))
         metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
     }
 
@@ -191,20 +199,39 @@ struct ChromeJSONWriter {
         event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
     }
 
-    /// Starts an event object at `relativeTime` nanoseconds from the origin.
+    /// Starts an event object at `relativeTime` nanoseconds from the origin: a numbered name written before is
+    /// copied with the rest in one run of bytes.
     private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
-        separate()
-        buffer.appendLiteral("{\"name\":")
-        appendName(name)
-        buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
-            cursor.literal(",\"cat\":\"")
-            cursor.literal(category.literal)
-            cursor.literal("\",\"ph\":\"")
-            cursor.literal(phase)
-            cursor.literal("\",")
-            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        let known = name.key >= 0 ? knownNames[name.key] : (start: 0, count: 0)
+        guard known.count > 0, opened else {
+            separate()
+            buffer.appendLiteral("{\"name\":")
+            appendName(name)
+            buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+                Self.categoryAndPlace(category, phase, on: track, relativeTime: relativeTime, to: &cursor)
+            }
+            return
         }
+        knownNameBytes.withUnsafeBytes { names in
+            buffer.write(atMost: 2 + 8 + known.count + 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+                cursor.literal(",\n{\"name\":")
+                cursor.bytes(UnsafeRawBufferPointer(rebasing: names[known.start ..< known.start + known.count]))
+                Self.categoryAndPlace(category, phase, on: track, relativeTime: relativeTime, to: &cursor)
+            }
+        }
+    }
+
+    /// Writes an event's members after its name: `,"cat":"state","ph":"X",` and ``place(on:relativeTime:to:)``'s.
+    @inline(__always)
+    private static func categoryAndPlace(_ category: ExportCategory, _ phase: StaticString, on track: ExportTrack,
+                                         relativeTime: Int64, to cursor: inout OutputCursor) {
+        cursor.literal(",\"cat\":\"")
+        cursor.literal(category.literal)
+        cursor.literal("\",\"ph\":\"")
+        cursor.literal(phase)
+        cursor.literal("\",")
+        place(on: track, relativeTime: relativeTime, to: &cursor)
     }
 
     /// The most bytes ``place(on:relativeTime:to:)`` writes.
@@ -229,12 +256,12 @@ struct ChromeJSONWriter {
         }
         let known = knownNames[name.key]
         if known.count > 0 {
-            knownNameBytes.withBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }
+            knownNameBytes.withUnsafeBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }
             return
         }
         let start = buffer.count
         buffer.appendJSONString(name.text)
-        buffer.withBytes { knownNameBytes.appendBytes(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        buffer.withBytes { knownNameBytes.append(contentsOf: $0[start...]) }
         knownNames[name.key] = (knownNameBytes.count - (buffer.count - start), buffer.count - start)
     }
 
@@ -257,15 +284,14 @@ struct ChromeJSONWriter {
     /// scene's id) is copied once.
     private mutating func appendArguments(_ arguments: ExportArguments) {
         let argsStart = buffer.count
-        buffer.appendLiteral(",\"args\":")
         // Each member is written with a comma before it; the first one's becomes the object's brace once they are
         // all written.
-        let membersStart = buffer.count
-        if let index = arguments.index {
-            buffer.write(atMost: 15 + 20) { cursor in
-                cursor.literal(",\"event_index\":")
-                cursor.decimal(Int64(index))
-            }
+        let membersStart = argsStart + 8
+        buffer.write(atMost: 8 + 15 + 20) { cursor in
+            cursor.literal(",\"args\":")
+            guard let index = arguments.index else { return }
+            cursor.literal(",\"event_index\":")
+            cursor.decimal(Int64(index))
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event) }
         for (key, value) in arguments.extra {
@@ -276,11 +302,11 @@ struct ChromeJSONWriter {
         }
         if buffer.count == membersStart {
             buffer.removeLast(from: argsStart)
+            buffer.append(UInt8(ascii: "}"))
         } else {
             buffer.replaceByte(at: membersStart, with: UInt8(ascii: "{"))
-            buffer.append(UInt8(ascii: "}"))
+            buffer.write(atMost: 2) { $0.literal("}}") }
         }
-        buffer.append(UInt8(ascii: "}"))
     }
 
     private static func appendValue(_ value: ExportValue, to bytes: inout ByteBuffer) {

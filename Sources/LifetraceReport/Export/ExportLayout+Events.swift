@@ -5,8 +5,8 @@ import LifetraceCore
 extension ExportLayout {
     /// A callback: a slice as long as its handler, or begun here and ended by its `handler.return` when it was
     /// written unfinished.
-    mutating func callback(_ event: LifecycleEvent, in group: Group, index: Int) {
-        guard event.dur == nil, event.attrs?.contains(where: { $0.key == Attribute.Key.unfinished }) == true else {
+    mutating func callback(_ event: ExportEventFields, in group: Group, index: Int) {
+        guard event.dur == nil, event.hasAttribute(Attribute.Key.unfinished) else {
             // The format keeps t + dur within 64 bits.
             let end = event.t &+ (event.dur ?? 0)
             guard let track = place(in: group, from: event.t, to: end) else {
@@ -19,7 +19,7 @@ extension ExportLayout {
             return
         }
         let key = HandlerKey(group: group, name: event.eventName)
-        if let earlier = process?.unfinished.removeValue(forKey: key) {
+        if let earlier = process.unfinished.removeValue(forKey: key) {
             // The same callback again before the first returned: the first ends here, its return unknown.
             close(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
         }
@@ -29,14 +29,14 @@ extension ExportLayout {
         }
         encoder.begin(on: open.track, name: ExportName(of: event), category: .callback, at: event.t,
                       ExportArguments(index: index, event: event))
-        process?.unfinished[key] = open
+        process.unfinished[key] = open
     }
 
     /// The return of a handler written unfinished: the end of its slice.
-    mutating func handlerReturned(_ event: LifecycleEvent, index: Int) {
+    mutating func handlerReturned(_ event: ExportEventFields, index: Int) {
         let name = event.name ?? ""
         let group = Self.callbackGroup(EventKind(name: name)?.layer ?? .app, scene: event.scene)
-        guard let open = process?.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
+        guard let open = process.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
             instant(ExportName(of: event), .system, in: .events, at: event.t, ExportArguments(index: index, event: event))
             return
         }
@@ -45,7 +45,7 @@ extension ExportLayout {
     }
 
     /// A background task's (or BackgroundTasks task's) event: its slice's begin or end, or an instant on it.
-    mutating func task(_ event: LifecycleEvent, index: Int) {
+    mutating func task(_ event: ExportEventFields, index: Int) {
         let arguments = ExportArguments(index: index, event: event)
         guard let id = event.task else {
             instant(ExportName(of: event), .task, in: .tasks, at: event.t, arguments)
@@ -53,7 +53,7 @@ extension ExportLayout {
         }
         switch event.kind {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
-            if let earlier = process?.openTasks.removeValue(forKey: id) {
+            if let earlier = process.openTasks.removeValue(forKey: id) {
                 close(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
             }
             let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
@@ -64,19 +64,19 @@ extension ExportLayout {
                 return
             }
             encoder.begin(on: open.track, name: ExportName(name), category: .task, at: event.t, arguments)
-            process?.openTasks[id] = open
+            process.openTasks[id] = open
         case .taskExpire:
-            if let open = process?.openTasks[id] {
-                process?.openTasks[id]?.expired = true
+            if let open = process.openTasks[id] {
+                process.openTasks[id]?.expired = true
                 encoder.instant(on: open.track, name: ExportName(of: event), category: .task, at: event.t, arguments)
                 summary.instants += 1
             } else {
                 instant(ExportName(of: event), .task, in: .tasks, at: event.t, arguments)
             }
         default:
-            guard let open = process?.openTasks.removeValue(forKey: id) else {
+            guard let open = process.openTasks.removeValue(forKey: id) else {
                 var arguments = arguments
-                let lanesFull = (process?.unplaced ?? 0) > 0
+                let lanesFull = process.unplaced > 0
                 arguments.extra.append(("begun", .string(lanesFull ? "before the trace, or while its track's lanes were full" : "before the trace")))
                 instant(ExportName(of: event), .task, in: .tasks, at: event.t, arguments)
                 return

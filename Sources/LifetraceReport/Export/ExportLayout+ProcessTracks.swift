@@ -6,6 +6,13 @@ extension ExportLayout {
         var group: Group
         var lanes = SliceLanes()
         var tracks: [ExportTrack] = []
+
+        /// Makes the group `group`'s, with no lane and no track, as new, keeping its memory.
+        mutating func reset(group: Group) {
+            self.group = group
+            lanes.removeAll()
+            tracks.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A slice begun and not yet ended: an open task, or a handler written unfinished.
@@ -30,7 +37,7 @@ extension ExportLayout {
     /// hashing), scenes' groups in the slots after, found by their scene through ``sceneSlots``; a slot let go is
     /// reused.
     struct ProcessTracks {
-        let info: ExportProcess
+        private(set) var info: ExportProcess
         var nextTID: Int32 = 1
         var groups: [GroupTracks] = Group.fixed.map { GroupTracks(group: $0) }
         /// Whether each fixed group has been used (it counts toward ``ExportLayout/liveGroupLimit`` from then).
@@ -55,6 +62,32 @@ extension ExportLayout {
 
         init(info: ExportProcess) {
             self.info = info
+        }
+
+        /// Makes these the tracks of the process `info`, which starts, as new ones would be, keeping their memory:
+        /// a trace of thousands of short processes allocates their groups once.
+        mutating func restart(info: ExportProcess) {
+            self.info = info
+            nextTID = 1
+            // Only the groups in use hold anything: those let go were emptied then.
+            for fixed in fixedUsed.indices where fixedUsed[fixed] {
+                groups[fixed].reset(group: Group.fixed[fixed])
+                fixedUsed[fixed] = false
+            }
+            for slots in sceneSlots.values {
+                if slots.callbacks >= 0 { groups[slots.callbacks].reset(group: .events) }
+                if slots.states >= 0 { groups[slots.states].reset(group: .events) }
+            }
+            freeSlots.removeAll(keepingCapacity: true)
+            freeSlots.append(contentsOf: Group.fixed.count ..< groups.count)
+            sceneSlots.removeAll(keepingCapacity: true)
+            services.removeAll(keepingCapacity: true)
+            serviceStates.removeAll(keepingCapacity: true)
+            lastScene = nil
+            liveGroups = 0
+            openTasks.removeAll(keepingCapacity: true)
+            unfinished.removeAll(keepingCapacity: true)
+            unplaced = 0
         }
 
         /// The slot of `group`, which the process gets if it has none (letting idle scene groups go first when it
@@ -96,7 +129,7 @@ extension ExportLayout {
             let slot: Int
             if let reused = freeSlots.popLast() {
                 slot = reused
-                groups[slot] = GroupTracks(group: named)
+                groups[slot].reset(group: named)
             } else {
                 slot = groups.count
                 groups.append(GroupTracks(group: named))
@@ -113,7 +146,7 @@ extension ExportLayout {
             for (scene, slots) in sceneSlots {
                 var kept = slots
                 for slot in [slots.callbacks, slots.states] where slot >= 0 && !groups[slot].lanes.hasReservations {
-                    groups[slot] = GroupTracks(group: groups[slot].group)
+                    groups[slot].reset(group: groups[slot].group)
                     freeSlots.append(slot)
                     liveGroups -= 1
                     if slot == slots.callbacks { kept.callbacks = -1 } else { kept.states = -1 }

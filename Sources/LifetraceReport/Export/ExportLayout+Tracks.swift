@@ -20,7 +20,7 @@ extension ExportLayout {
 
     /// An instant on the first track of `group`.
     mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         let slot = prepare(group)
         encoder.instant(on: track(lane: 0, slot: slot), name: name, category: category, at: t, arguments)
         summary.instants += 1
@@ -29,14 +29,14 @@ extension ExportLayout {
     /// The track of the lane a slice from `start` to `end` goes on; `nil` if every lane is taken.
     mutating func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack? {
         let slot = prepare(group)
-        guard let lane = process!.groups[slot].lanes.place(from: start, to: end) else { return nil }
+        guard let lane = process.groups[slot].lanes.place(from: start, to: end) else { return nil }
         return track(lane: lane, slot: slot)
     }
 
     /// A lane held for a slice begun at `t` whose end comes later; `nil` if every lane is taken.
     mutating func reserve(in group: Group, at t: Int64) -> OpenSlice? {
         let slot = prepare(group)
-        guard let lane = process!.groups[slot].lanes.reserve(at: t) else { return nil }
+        guard let lane = process.groups[slot].lanes.reserve(at: t) else { return nil }
         return OpenSlice(track: track(lane: lane, slot: slot), slot: slot, lane: lane, start: t)
     }
 
@@ -48,7 +48,7 @@ extension ExportLayout {
         arguments.extra.append(("drawn", .string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")))
         if let end { arguments.extra.append(("end_ns", .int(end))) }
         instant(name, category, in: group, at: t, arguments)
-        process?.unplaced += 1
+        process.unplaced += 1
         summary.unplacedSlices += 1
     }
 
@@ -56,30 +56,29 @@ extension ExportLayout {
     mutating func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
         let end = max(t, open.start)
         encoder.end(on: open.track, at: end, arguments)
-        process?.groups[open.slot].lanes.release(open.lane, at: end)
+        process.groups[open.slot].lanes.release(open.lane, at: end)
         summary.slices += 1
     }
 
     /// `group`'s slot in the running process, which gets it if it has none (idle scene groups are let go first if
     /// there are too many): one lookup of the group for all the event needs of it.
     private mutating func prepare(_ group: Group) -> Int {
-        process!.slot(of: group)
+        process.slot(of: group)
     }
 
     /// The `lane`-th track of the group in `slot` of the running process, declared on first use.
     private mutating func track(lane: Int, slot: Int) -> ExportTrack {
-        if lane < process!.groups[slot].tracks.count { return process!.groups[slot].tracks[lane] }
-        while process!.groups[slot].tracks.count <= lane {
-            let number = process!.groups[slot].tracks.count
-            let name = process!.groups[slot].group.name
-            let info = process!.info
-            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process!.nextTID,
-                                    name: number == 0 ? name : name + " (\(number + 1))")
-            process!.nextTID += 1
-            encoder.declare(track)
+        if lane < process.groups[slot].tracks.count { return process.groups[slot].tracks[lane] }
+        while process.groups[slot].tracks.count <= lane {
+            let number = process.groups[slot].tracks.count
+            let name = process.groups[slot].group.name
+            let info = process.info
+            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process.nextTID)
+            process.nextTID += 1
+            encoder.declare(track, name: number == 0 ? name : name + " (\(number + 1))")
             summary.tracks += 1
-            process!.groups[slot].tracks.append(track)
+            process.groups[slot].tracks.append(track)
         }
-        return process!.groups[slot].tracks[lane]
+        return process.groups[slot].tracks[lane]
     }
 }

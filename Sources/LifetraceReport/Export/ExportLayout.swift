@@ -27,7 +27,11 @@ struct ExportLayout {
     private let app: String
     var summary: ExportSummary
     var nextUUID: UInt64 = 1
-    var process: ProcessTracks?
+    /// The running process's tracks (those of the last process that started, once one has: ``hasProcess``),
+    /// held directly rather than as an optional, so that each slice reaches them in place.
+    var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
+    /// Whether a process has started.
+    private(set) var hasProcess = false
     /// The names of the state slices seen so far, numbered from ``ExportName/firstStateKey``: a model has few
     /// states, compared (not hashed) with each stretch's.
     private var stateNames: [(state: String, inferred: Bool, name: ExportName)] = []
@@ -41,7 +45,7 @@ struct ExportLayout {
 
     // MARK: - What the analyzer tells
 
-    mutating func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
+    mutating func processStarted(_ event: ExportEventFields, index: Int) {
         if summary.processes == 0 {
             summary.origin = event.t
             encoder.start(origin: event.t)
@@ -57,12 +61,12 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
                                  name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
         encoder.declare(info)
-        process = ProcessTracks(info: info)
+        process.restart(info: info)
+        hasProcess = true
     }
 
-    mutating func event(_ event: borrowing LifecycleEvent, index: Int) {
+    mutating func event(_ event: ExportEventFields, index: Int) {
         summary.events += 1
-        let event = copy event
         switch event.kind.layer {
         case .app, .scene, .swiftui:
             callback(event, in: Self.callbackGroup(event.kind.layer, scene: event.scene), index: index)
@@ -74,7 +78,7 @@ struct ExportLayout {
             // A service's events in its own group, named as the service's (its name is their scene); signals with
             // the process's.
             // Its states are slices on the service's state track.
-            if let service = event.scene { process?.services.insert(service) }
+            if let service = event.scene { process.services.insert(service) }
             instant(ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
             if let service = event.scene { serviceEvent(service, event.kind, at: event.t) }
@@ -95,7 +99,7 @@ struct ExportLayout {
 
     /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
     mutating func stateSlice(_ state: String, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         let name = stateName(state, inferred: inferred)
         let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
         guard let track = place(in: group, from: start, to: end) else {
@@ -107,24 +111,26 @@ struct ExportLayout {
     }
 
     mutating func processEnded(at t: Int64, as end: ProcessEnd) {
-        guard let running = process else { return }
+        guard hasProcess else { return }
         let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
         // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
-        for open in running.openTasks.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+        let tasks = process.openTasks.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process.openTasks.removeAll(keepingCapacity: true)
+        for open in tasks {
             close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
         }
-        process?.openTasks.removeAll()
-        for open in running.unfinished.values.sorted(by: { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }) {
+        let handlers = process.unfinished.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
+        process.unfinished.removeAll(keepingCapacity: true)
+        for open in handlers {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
-        process?.unfinished.removeAll()
         servicesEnded(at: t)
         instant(ExportName("process ended: " + end.rawValue), .process, in: .events, at: t,
                 ExportArguments(extra: [("end", .string(end.rawValue))]))
     }
 
     mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         summary.findings += 1
         instant(ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
                 ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
@@ -159,8 +165,8 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
                                  labels: [], start: t)
         encoder.declare(info)
-        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1, name: "input warnings")
-        encoder.declare(track)
+        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1)
+        encoder.declare(track, name: "input warnings")
         summary.tracks += 1
         for warning in warnings {
             encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,

@@ -25,13 +25,4 @@ struct ExportName {
     init(_ kind: EventKind) {
         self.init(kind.name, key: Int(kind.rawValue))
     }
-
-    /// The name of `event`: its kind's, numbered, or `custom.<label>`, not numbered.
-    init(of event: borrowing LifecycleEvent) {
-        if event.kind == .custom {
-            self.init(event.eventName)
-        } else {
-            self.init(event.kind)
-        }
-    }
 }

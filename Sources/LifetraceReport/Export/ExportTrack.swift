@@ -1,7 +1,8 @@
 import LifetraceCore
 
 /// A track of an export: one lane of one group of a traced process (its events, its state, its app delegate,
-/// a scene, a scene's state, its background tasks).
+/// a scene, a scene's state, its background tasks). Plain numbers only, so that the many slices and instants put
+/// on a track copy it freely; its name is given once, when it is declared.
 struct ExportTrack: Sendable, Hashable {
     /// Unique in the export, from 1: Perfetto's track uuid.
     var uuid: UInt64
@@ -11,8 +12,6 @@ struct ExportTrack: Sendable, Hashable {
     var pid: Int32
     /// The track's number within its process, from 1: its `tid` in Chrome JSON.
     var tid: Int32
-    /// The name viewers show.
-    var name: String
 }
 
 /// A traced process as an export shows it.
@@ -60,11 +59,11 @@ struct ExportArguments {
     /// The index of the event in the trace, from 0.
     var index: Int?
     /// The event whose fields are shown.
-    var event: LifecycleEvent?
+    var event: ExportEventFields?
     /// Further values, in order.
     var extra: [(key: String, value: ExportValue)] = []
 
-    init(index: Int? = nil, event: LifecycleEvent? = nil, extra: [(key: String, value: ExportValue)] = []) {
+    init(index: Int? = nil, event: ExportEventFields? = nil, extra: [(key: String, value: ExportValue)] = []) {
         self.index = index
         self.event = event
         self.extra = extra

@@ -34,24 +34,42 @@ struct OutputCursor {
         position += count
     }
 
-    /// Writes `value` in decimal, as `String(value)` spells it (at most 20 bytes).
+    /// Writes `bytes`.
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        UnsafeMutableRawPointer(position).copyMemory(from: source, byteCount: bytes.count)
+        position += bytes.count
+    }
+
+    /// Writes `value` in decimal, as `String(value)` spells it (at most 20 bytes): its digits counted by
+    /// comparison, then written two at a time from the last.
     @inline(__always)
     mutating func decimal(_ value: Int64) {
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
+        var bound: UInt64 = 10
+        while digits < 20 && magnitude >= bound {
             digits += 1
+            bound = bound &* 10
         }
         position += digits
         var digit = position
-        repeat {
-            digit -= 1
-            digit.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        while magnitude >= 100 {
+            let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+            magnitude /= 100
+            digit -= 2
+            digit[0] = UInt8(ascii: "0") &+ pair / 10
+            digit[1] = UInt8(ascii: "0") &+ pair % 10
+        }
+        let last = UInt8(truncatingIfNeeded: magnitude)
+        if last >= 10 {
+            digit[-2] = UInt8(ascii: "0") &+ last / 10
+            digit[-1] = UInt8(ascii: "0") &+ last % 10
+        } else {
+            digit[-1] = UInt8(ascii: "0") &+ last
+        }
     }
 }
 

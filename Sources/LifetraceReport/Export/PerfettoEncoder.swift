@@ -24,12 +24,20 @@ final class PerfettoEncoder: ExportEncoder {
 
     private var sink: any TraceSink
     /// The bytes to write, and what writes track events into them.
-    private var wire = PerfettoWireWriter()
+    private let state = InPlace(PerfettoWireWriter())
+    private var wire: PerfettoWireWriter {
+        _read { yield state.value }
+        _modify { yield &state.value }
+    }
     private var failure: TraceError?
 
     init(sink: any TraceSink) {
         self.sink = sink
         wire.buffer.reserve(Self.bufferSize + 4096)
+    }
+
+    deinit {
+        state.free()
     }
 
     func start(origin: Int64) {}
@@ -38,8 +46,8 @@ final class PerfettoEncoder: ExportEncoder {
         if wire.declare(process) { write() }
     }
 
-    func declare(_ track: ExportTrack) {
-        if wire.declare(track) { write() }
+    func declare(_ track: ExportTrack, name: String) {
+        if wire.declare(track, name: name) { write() }
     }
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,

@@ -34,15 +34,15 @@ extension PerfettoWireWriter {
         return buffer.count >= PerfettoEncoder.bufferSize
     }
 
-    /// Appends a `TracePacket` holding the `TrackDescriptor` of `track`: its uuid, name and parent (its process's
-    /// track). Returns whether ``buffer`` is full, as for a process.
-    mutating func declare(_ track: ExportTrack) -> Bool {
+    /// Appends a `TracePacket` holding the `TrackDescriptor` of `track`: its uuid, `name` and parent (its
+    /// process's track). Returns whether ``buffer`` is full, as for a process.
+    mutating func declare(_ track: ExportTrack, name: String) -> Bool {
         // TrackDescriptor: uuid (1), name (2), parent_uuid (5).
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(1 << 3)
         event.appendVarint(track.uuid)
         event.append(2 << 3 | 2)
-        event.appendLengthPrefixed(track.name)
+        event.appendLengthPrefixed(name)
         event.append(5 << 3)
         event.appendVarint(track.processUUID)
         appendDescriptorPacket()

@@ -34,8 +34,27 @@ struct PerfettoWireWriter {
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                         _ arguments: ExportArguments) -> Bool {
         appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
-        appendTrackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
+        appendSliceEnd(on: track, at: end)
         return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    /// Appends the packet of a slice's end with nothing but its track: what ``appendTrackEvent(_:on:name:category:at:_:)``
+    /// writes for it, in one run of at most 35 bytes.
+    private mutating func appendSliceEnd(on track: ExportTrack, at t: Int64) {
+        let timestamp = UInt64(max(t, 0))
+        // TrackEvent: type (9), track_uuid (11).
+        let eventCount = 2 + 1 + track.uuid.varintSize
+        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), sequence_flags (13).
+        let size = 1 + timestamp.varintSize + 2 + 1 + UInt64(eventCount).varintSize + eventCount + 2
+        buffer.write(atMost: Self.packetHeaderSize + 2 + 1 + 10 + 2) { cursor in
+            Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
+            cursor.put(9 << 3)
+            cursor.put(UInt8(PerfettoTrackEvent.TypeEnum.sliceEnd.rawValue))
+            cursor.put(11 << 3)
+            cursor.varint(track.uuid)
+            cursor.put(13 << 3)
+            cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
+        }
     }
 
     /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``; returns whether it is full, as
@@ -84,20 +103,13 @@ struct PerfettoWireWriter {
         let timestamp = UInt64(max(t, 0))
         let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
-        if !interned.isEmpty { size += 1 + UInt64(interned.count).varintSize + interned.count }
-        let eventCount = UInt64(event.count)
-        buffer.write(atMost: 35) { cursor in
-            cursor.put(PerfettoEncoder.packetKey)
-            cursor.varint(UInt64(size))
-            cursor.put(8 << 3)
-            cursor.varint(timestamp)
-            cursor.put(10 << 3)
-            cursor.put(UInt8(PerfettoEncoder.sequenceID))
-            cursor.put(11 << 3 | 2)
-            cursor.varint(eventCount)
+        if interned.count > 0 { size += 1 + UInt64(interned.count).varintSize + interned.count }
+        let eventCount = event.count
+        buffer.write(atMost: Self.packetHeaderSize) { cursor in
+            Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
         }
         buffer.append(event)
-        if !interned.isEmpty {
+        if interned.count > 0 {
             buffer.append(12 << 3 | 2)
             buffer.appendVarint(UInt64(interned.count))
             buffer.append(interned)
@@ -106,6 +118,23 @@ struct PerfettoWireWriter {
             cursor.put(13 << 3)
             cursor.varint(flags)
         }
+    }
+
+    /// The most bytes ``packetHeader(size:timestamp:eventCount:to:)`` writes.
+    static let packetHeaderSize = 1 + 10 + 1 + 10 + 2 + 1 + 10
+
+    /// Writes a `Trace.packet` field's key and length (`size`), then the start of its `TracePacket`: timestamp (8),
+    /// trusted_packet_sequence_id (10) and the key and length (`eventCount`) of its track_event (11).
+    @inline(__always)
+    private static func packetHeader(size: Int, timestamp: UInt64, eventCount: Int, to cursor: inout OutputCursor) {
+        cursor.put(PerfettoEncoder.packetKey)
+        cursor.varint(UInt64(size))
+        cursor.put(8 << 3)
+        cursor.varint(timestamp)
+        cursor.put(10 << 3)
+        cursor.put(UInt8(PerfettoEncoder.sequenceID))
+        cursor.put(11 << 3 | 2)
+        cursor.varint(UInt64(eventCount))
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
@@ -120,26 +149,28 @@ struct PerfettoWireWriter {
     private mutating func annotate(with arguments: ExportArguments) {
         if let index = arguments.index { add(.eventIndex, int: Int64(index)) }
         if let fields = arguments.event {
-            if let scene = fields.scene { add(.scene, string: scene) }
-            if let dur = fields.dur { add(.dur, int: dur) }
-            if let task = fields.task { add(.task, int: task) }
-            if let name = fields.name { add(.name, string: name) }
-            if let phase = fields.phase { add(.phase, string: phase.name) }
-            if let reason = fields.reason { add(.reason, string: reason) }
-            if let pid = fields.pid { add(.pid, int: pid) }
-            if let attrs = fields.attrs {
-                for attribute in attrs {
-                    beginAnnotation(named: "attrs." + attribute.key)
-                    switch attribute.value {
-                    case let .string(string): annotationValue(string: string)
-                    case let .int(number): annotationValue(int: number)
-                    case let .double(number):
-                        annotation.append(5 << 3 | 1)
-                        withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
-                    case let .bool(flag): annotationValue(bool: flag)
-                    }
-                    endAnnotation()
+            fields.forEachField { field in
+                switch field {
+                case let .scene(text): add(.scene, string: text)
+                case let .dur(number): add(.dur, int: number)
+                case let .task(number): add(.task, int: number)
+                case let .name(text): add(.name, string: text)
+                case let .phase(phase): add(.phase, string: phase.name)
+                case let .reason(text): add(.reason, string: text)
+                case let .pid(number): add(.pid, int: number)
                 }
+            }
+            fields.forEachAttribute { key, value in
+                beginAnnotation(named: "attrs." + key)
+                switch value {
+                case let .string(string): annotationValue(string: string)
+                case let .int(number): annotationValue(int: number)
+                case let .double(number):
+                    annotation.append(5 << 3 | 1)
+                    withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
+                case let .bool(flag): annotationValue(bool: flag)
+                }
+                endAnnotation()
             }
         }
         for (key, value) in arguments.extra {

@@ -14,6 +14,9 @@
 /// in a tree over the lanes, so that placing one takes time logarithmic in the lanes, not linear (100,000
 /// slices that all overlap once took minutes). A start before one placed already is placed by a search of
 /// every lane, as it always was.
+///
+/// Most tracks never need a second lane: while a track has one, its lane is tested directly, and the queue of
+/// ends and the trees are built only when a second lane is added (``becomeMultiLane()``), with the same choices.
 struct SliceLanes {
     /// The deepest a lane's stack of open slices goes before a slice takes another lane.
     static let maximumDepth = 32
@@ -54,6 +57,8 @@ struct SliceLanes {
     /// Each lane's ``Lane/room``, and whether it is free (1) or not (0), for finding the first that fits.
     private var room = FirstFit()
     private var free = FirstFit()
+    /// Whether ``ending``, ``room`` and ``free`` are kept: from the second lane on.
+    private var multiLane = false
 
     /// The number of lanes used so far.
     var count: Int { lanes.count }
@@ -61,9 +66,21 @@ struct SliceLanes {
     /// Whether a slice whose end is not known yet holds a lane.
     var hasReservations: Bool { reservations > 0 }
 
+    /// Empties the lanes, as new ones, keeping their memory.
+    mutating func removeAll() {
+        lanes.removeAll(keepingCapacity: true)
+        reservations = 0
+        latestStart = .min
+        ending.removeAll()
+        room.removeAll()
+        free.removeAll()
+        multiLane = false
+    }
+
     /// Places a slice from `start` to `end` (`end >= start`) and returns its lane; `nil` if no lane can hold it
     /// and there are ``maximumLanes`` already.
     mutating func place(from start: Int64, to end: Int64) -> Int? {
+        if !multiLane, let lane = placeOnOnlyLane(from: start, to: end) { return lane }
         let found: Int?
         if start >= latestStart {
             closeSlices(until: start)
@@ -92,6 +109,7 @@ struct SliceLanes {
     /// nothing open at `start`, which takes nothing else until then; `nil` if there is none and there are
     /// ``maximumLanes`` already.
     mutating func reserve(at start: Int64) -> Int? {
+        if !multiLane, let lane = reserveOnOnlyLane(at: start) { return lane }
         let found: Int?
         if start >= latestStart {
             closeSlices(until: start)
@@ -119,8 +137,75 @@ struct SliceLanes {
         lanes[lane].reserved = false
         lanes[lane].ends.removeAll(keepingCapacity: true)
         lanes[lane].ends.append(max(end, lanes[lane].lastStart))
+        guard multiLane else { return }
         noteChange(of: lane)
         ending.push(lanes[lane].ends[0], lane: lane)
+    }
+
+    // MARK: - One lane
+
+    /// ``place(from:to:)`` while the track has at most one lane: its first lane if it is new or holds the slice
+    /// (as the tree would find it), `nil` if a second lane is needed, which the general path then adds.
+    private mutating func placeOnOnlyLane(from start: Int64, to end: Int64) -> Int? {
+        guard !lanes.isEmpty else {
+            latestStart = max(latestStart, start)
+            lanes.append(Lane(ends: [end], lastStart: start))
+            return 0
+        }
+        let fits: Bool
+        if start >= latestStart {
+            latestStart = start
+            lanes[0].close(until: start)
+            fits = lanes[0].room >= end
+        } else if !lanes[0].reserved && start >= lanes[0].lastStart {
+            lanes[0].close(until: start)
+            fits = lanes[0].ends.count < Self.maximumDepth && lanes[0].ends.last.map { end <= $0 } ?? true
+        } else {
+            fits = false
+        }
+        guard fits else {
+            becomeMultiLane()
+            return nil
+        }
+        lanes[0].ends.append(end)
+        lanes[0].lastStart = start
+        return 0
+    }
+
+    /// ``reserve(at:)`` while the track has at most one lane, as ``placeOnOnlyLane(from:to:)``.
+    private mutating func reserveOnOnlyLane(at start: Int64) -> Int? {
+        guard !lanes.isEmpty else {
+            latestStart = max(latestStart, start)
+            lanes.append(Lane(lastStart: start, reserved: true))
+            reservations += 1
+            return 0
+        }
+        let fits: Bool
+        if start >= latestStart {
+            latestStart = start
+            lanes[0].close(until: start)
+            fits = lanes[0].isFree
+        } else if !lanes[0].reserved && start >= lanes[0].lastStart {
+            lanes[0].close(until: start)
+            fits = lanes[0].ends.isEmpty
+        } else {
+            fits = false
+        }
+        guard fits else {
+            becomeMultiLane()
+            return nil
+        }
+        lanes[0].reserved = true
+        lanes[0].lastStart = start
+        reservations += 1
+        return 0
+    }
+
+    /// Builds the queue of ends and the trees over the one lane, before a second lane is added.
+    private mutating func becomeMultiLane() {
+        multiLane = true
+        for end in lanes[0].ends { ending.push(end, lane: 0) }
+        noteChange(of: 0)
     }
 
     // MARK: - Finding lanes
@@ -158,6 +243,10 @@ private struct EndQueue {
 
     var first: (end: Int64, lane: Int)? { heap.first.map { ($0.end, Int($0.lane)) } }
 
+    mutating func removeAll() {
+        heap.removeAll(keepingCapacity: true)
+    }
+
     mutating func push(_ end: Int64, lane: Int) {
         heap.append((end, Int32(lane)))
         var child = heap.count - 1
@@ -192,6 +281,11 @@ private struct FirstFit {
     /// Leaves from `capacity`, each inner node the maximum of its two children; unused leaves `.min`.
     private var tree: [Int64] = [.min, .min]
     private var capacity = 1
+
+    /// Sets every value to `.min` (no lane), keeping the tree's size.
+    mutating func removeAll() {
+        for node in tree.indices { tree[node] = .min }
+    }
 
     mutating func set(_ index: Int, _ value: Int64) {
         if index >= capacity { grow(to: index + 1) }

@@ -5,22 +5,32 @@ import LifetraceFormat
 /// What the analyzer tells as it reads a trace, handed to an ``ExportLayout`` that turns it into tracks, slices
 /// and instants for an encoder.
 final class TraceExporter: TimelineObserver {
-    private var layout: ExportLayout
+    /// Mutated in place, with no exclusivity check per call (``InPlace``).
+    private let state: InPlace<ExportLayout>
+    private var layout: ExportLayout {
+        _read { yield state.value }
+        _modify { yield &state.value }
+    }
 
     /// What the export holds so far.
     var summary: ExportSummary { layout.summary }
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`.
     init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
-        layout = ExportLayout(file: file, header: header, encoder: encoder)
+        state = InPlace(ExportLayout(file: file, header: header, encoder: encoder))
     }
 
-    func processStarted(_ event: borrowing LifecycleEvent, index: Int) {
-        layout.processStarted(event, index: index)
+    deinit {
+        state.free()
     }
 
-    func event(_ event: borrowing LifecycleEvent, index: Int) {
-        layout.event(event, index: index)
+    func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
+        withUnsafePointer(to: block) { layout.processStarted(ExportEventFields(event, in: $0), index: index) }
+    }
+
+    func event(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
+        // The event's fields are read from the lent block while the layout writes them, in this call.
+        withUnsafePointer(to: block) { layout.event(ExportEventFields(event, in: $0), index: index) }
     }
 
     func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {

@@ -115,11 +115,11 @@ final class MessagePerfettoEncoder: ExportEncoder {
         packets.append(packet)
     }
 
-    func declare(_ track: ExportTrack) {
+    func declare(_ track: ExportTrack, name: String) {
         var descriptor = PerfettoTrackDescriptor()
         descriptor.uuid = track.uuid
         descriptor.parentUuid = track.processUUID
-        descriptor.name = track.name
+        descriptor.name = name
         var packet = newPacket()
         packet.trackDescriptor = descriptor
         packets.append(packet)
@@ -190,9 +190,9 @@ final class MessagePerfettoEncoder: ExportEncoder {
             if let phase = fields.phase { add("phase", .string(phase.name)) }
             if let reason = fields.reason { add("reason", .string(reason)) }
             if let pid = fields.pid { add("pid", .int(pid)) }
-            for attribute in fields.attrs ?? [] {
-                var annotation = annotation("attrs." + attribute.key, nil, into: &packet)
-                switch attribute.value {
+            fields.forEachAttribute { key, value in
+                var annotation = annotation("attrs." + key, nil, into: &packet)
+                switch value {
                 case let .string(string): annotation.stringValue = string
                 case let .int(number): annotation.intValue = number
                 case let .double(number): annotation.doubleValue = number

@@ -1,0 +1,51 @@
+import LifetraceCore
+import LifetraceFormat
+
+extension ByteBuffer {
+    /// Appends the members of an exported event's fields, each preceded by a comma, named and ordered as JSON
+    /// Lines writes them (``ByteBuffer/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
+    /// `args` of a callback, task or instant.
+    mutating func appendFieldMembers(of event: ExportEventFields) {
+        event.forEachField { field in
+            switch field {
+            case let .scene(text): appendMember(",\"scene\":", string: text)
+            case let .dur(number): appendMember(",\"dur\":", number)
+            case let .task(number): appendMember(",\"task\":", number)
+            case let .name(text): appendMember(",\"name\":", string: text)
+            case let .phase(phase): appendMember(",\"phase\":", string: phase.name)
+            case let .reason(text): appendMember(",\"reason\":", string: text)
+            case let .pid(number): appendMember(",\"pid\":", number)
+            }
+        }
+        guard event.hasAttributes else { return }
+        appendLiteral(",\"attrs\":{")
+        var first = true
+        event.forEachAttribute { key, value in
+            if !first { append(UInt8(ascii: ",")) }
+            first = false
+            appendJSONString(key)
+            append(UInt8(ascii: ":"))
+            switch value {
+            case let .string(text): appendJSONString(text)
+            case let .int(number): appendDecimal(number)
+            case let .double(number): appendJSONDouble(number)
+            case let .bool(flag): appendLiteral(flag ? "true" : "false")
+            }
+        }
+        append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `key` (its comma, name and colon) and `value`.
+    private mutating func appendMember(_ key: StaticString, string value: String) {
+        appendLiteral(key)
+        appendJSONString(value)
+    }
+
+    /// Appends `key` (its comma, name and colon) and `value`, in one run of bytes.
+    private mutating func appendMember(_ key: StaticString, _ value: Int64) {
+        write(atMost: key.utf8CodeUnitCount + 20) { cursor in
+            cursor.literal(key)
+            cursor.decimal(value)
+        }
+    }
+}
