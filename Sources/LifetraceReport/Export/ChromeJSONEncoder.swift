@@ -158,7 +158,9 @@ struct ChromeJSONWriter {
             cursor.literal("{\"ph\":\"E\",")
             Self.place(on: track, relativeTime: relativeTime, to: &cursor)
         }
-        appendArguments(arguments)
+        // Perfetto merges an end's arguments into its slice's, where an `event_index` would replace the one of the
+        // event that began it.
+        appendArguments(arguments, indexKey: ",\"end_event_index\":")
         return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
@@ -282,15 +284,15 @@ struct ChromeJSONWriter {
 
     /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
     /// scene's id) is copied once.
-    private mutating func appendArguments(_ arguments: ExportArguments) {
+    private mutating func appendArguments(_ arguments: ExportArguments, indexKey: StaticString = ",\"event_index\":") {
         let argsStart = buffer.count
         // Each member is written with a comma before it; the first one's becomes the object's brace once they are
         // all written.
         let membersStart = argsStart + 8
-        buffer.write(atMost: 8 + 15 + 20) { cursor in
+        buffer.write(atMost: 8 + indexKey.utf8CodeUnitCount + 20) { cursor in
             cursor.literal(",\"args\":")
             guard let index = arguments.index else { return }
-            cursor.literal(",\"event_index\":")
+            cursor.literal(indexKey)
             cursor.decimal(Int64(index))
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event) }

@@ -38,7 +38,6 @@ extension ExportLayout {
     /// reused.
     struct ProcessTracks {
         private(set) var info: ExportProcess
-        var nextTID: Int32 = 1
         var groups: [GroupTracks] = Group.fixed.map { GroupTracks(group: $0) }
         /// Whether each fixed group has been used (it counts toward ``ExportLayout/liveGroupLimit`` from then).
         var fixedUsed = [Bool](repeating: false, count: Group.fixed.count)
@@ -68,7 +67,6 @@ extension ExportLayout {
         /// a trace of thousands of short processes allocates their groups once.
         mutating func restart(info: ExportProcess) {
             self.info = info
-            nextTID = 1
             // Only the groups in use hold anything: those let go were emptied then.
             for fixed in fixedUsed.indices where fixedUsed[fixed] {
                 groups[fixed].reset(group: Group.fixed[fixed])

@@ -18,6 +18,12 @@ extension ExportLayout {
         return nextUUID
     }
 
+    /// The next track's `tid`, from 1, across every process of the export.
+    mutating func takeTID() -> Int32 {
+        defer { nextTID += 1 }
+        return nextTID
+    }
+
     /// An instant on the first track of `group`.
     mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
         guard hasProcess else { return }
@@ -73,8 +79,7 @@ extension ExportLayout {
             let number = process.groups[slot].tracks.count
             let name = process.groups[slot].group.name
             let info = process.info
-            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: process.nextTID)
-            process.nextTID += 1
+            let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
             encoder.declare(track, name: number == 0 ? name : name + " (\(number + 1))")
             summary.tracks += 1
             process.groups[slot].tracks.append(track)

@@ -27,6 +27,10 @@ struct ExportLayout {
     private let app: String
     var summary: ExportSummary
     var nextUUID: UInt64 = 1
+    /// The next track's `tid`: unique in the whole export, not per process. Perfetto's JSON importer looks a tid up
+    /// among every thread that had it, so tids restarting at 1 in each of thousands of processes make its load
+    /// grow with the square of the trace.
+    var nextTID: Int32 = 1
     /// The running process's tracks (those of the last process that started, once one has: ``hasProcess``),
     /// held directly rather than as an optional, so that each slice reaches them in place.
     var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
@@ -165,7 +169,7 @@ struct ExportLayout {
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
                                  labels: [], start: t)
         encoder.declare(info)
-        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: 1)
+        let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
         encoder.declare(track, name: "input warnings")
         summary.tracks += 1
         for warning in warnings {

@@ -10,7 +10,7 @@ struct ExportTrack: Sendable, Hashable {
     var processUUID: UInt64
     /// The process's number in the export, from 1 in the order processes start: its `pid` in the export.
     var pid: Int32
-    /// The track's number within its process, from 1: its `tid` in Chrome JSON.
+    /// The track's number in the export, from 1 in the order tracks are declared: its `tid` in Chrome JSON.
     var tid: Int32
 }
 

@@ -81,7 +81,7 @@ struct PerfettoWireWriter {
                 cursor.varint(categoryIid)
             }
         }
-        annotate(with: arguments)
+        annotate(with: arguments, ending: type == .sliceEnd)
         // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
         event.write(atMost: 24) { cursor in
             cursor.put(9 << 3)
@@ -138,16 +138,18 @@ struct PerfettoWireWriter {
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
-    private static let fixedKeys = ["event_index", "scene", "dur", "task", "name", "phase", "reason", "pid"]
+    private static let fixedKeys = ["event_index", "scene", "dur", "task", "name", "phase", "reason", "pid", "end_event_index"]
 
     /// An annotation name of ``fixedKeys``: its iid is kept by position, not looked up by name.
     private enum FixedKey: Int {
-        case eventIndex, scene, dur, task, name, phase, reason, pid
+        case eventIndex, scene, dur, task, name, phase, reason, pid, endEventIndex
     }
 
-    /// Appends `arguments` as `TrackEvent.debug_annotations`.
-    private mutating func annotate(with arguments: ExportArguments) {
-        if let index = arguments.index { add(.eventIndex, int: Int64(index)) }
+    /// Appends `arguments` as `TrackEvent.debug_annotations`. A slice's end names its event's index
+    /// `end_event_index`: the trace processor merges an end's annotations into its slice's, where an `event_index`
+    /// would replace the one of the event that began it.
+    private mutating func annotate(with arguments: ExportArguments, ending: Bool) {
+        if let index = arguments.index { add(ending ? .endEventIndex : .eventIndex, int: Int64(index)) }
         if let fields = arguments.event {
             fields.forEachField { field in
                 switch field {

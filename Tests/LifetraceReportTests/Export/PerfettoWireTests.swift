@@ -171,17 +171,17 @@ final class MessagePerfettoEncoder: ExportEncoder {
                 event.name = name
             }
         }
-        annotate(&event, with: arguments, into: &packet)
+        annotate(&event, with: arguments, ending: type == .sliceEnd, into: &packet)
         packet.trackEvent = event
         packets.append(packet)
     }
 
-    private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments,
+    private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments, ending: Bool,
                           into packet: inout PerfettoTracePacket) {
         func add(_ key: String, _ value: ExportValue) {
             event.debugAnnotations.append(annotation(key, value, into: &packet))
         }
-        if let index = arguments.index { add("event_index", .int(Int64(index))) }
+        if let index = arguments.index { add(ending ? "end_event_index" : "event_index", .int(Int64(index))) }
         if let fields = arguments.event {
             if let scene = fields.scene { add("scene", .string(scene)) }
             if let dur = fields.dur { add("dur", .int(dur)) }
