@@ -19,12 +19,14 @@ extension AnalysisCore {
         observer?.event(event, row: row, of: block, index: index)
     }
 
-    /// Hands the engine's closed scene segments to the observer.
+    /// Hands the engine's closed scene segments to the observer, then empties the log keeping its storage, so
+    /// that the next segment logged allocates nothing.
     mutating func drainSegments() {
-        guard let log = engine.segmentLog, !log.isEmpty else { return }
-        engine.segmentLog = []
-        for entry in log {
+        guard let count = engine.segmentLog?.count, count > 0 else { return }
+        for i in 0..<count {
+            guard let entry = engine.segmentLog?[i] else { break }
             observer?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
         }
+        engine.segmentLog?.removeAll(keepingCapacity: true)
     }
 }

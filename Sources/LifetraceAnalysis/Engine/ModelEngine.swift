@@ -74,6 +74,8 @@ struct ModelEngine: ~Copyable {
     var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]? {
         get { shared.segmentLog }
         set { shared.segmentLog = newValue }
+        // In place: emptying the log keeps its storage, with no copy made first.
+        _modify { yield &shared.segmentLog }
     }
 
     /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
