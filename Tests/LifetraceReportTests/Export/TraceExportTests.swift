@@ -123,7 +123,8 @@ import Testing
         // returned ends with the process, at the last event.
         let handlers = ends.filter { args($0)["returned"] != nil }
         #expect(handlers.map(thread) == ["scene S1", "scene S1"])
-        #expect(text.contains(#""ts":14000.000,"args":{"event_index":10,"dur":3000000,"returned":true}"#))
+        // The event that ends a slice names its index `end_event_index`, so the one that began it keeps its own.
+        #expect(text.contains(#""ts":14000.000,"args":{"end_event_index":10,"dur":3000000,"returned":true}"#))
         #expect(text.contains(#""ts":21000.000,"args":{"returned":false}"#))
         #expect(named("custom.mark").count == 1)
     }
