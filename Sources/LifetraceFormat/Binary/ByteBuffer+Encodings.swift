@@ -3,20 +3,24 @@ package import LifetraceCore
 /// The encodings of ``ByteAppending`` as methods of ``ByteBuffer`` itself, compiled here for it: a generic
 /// method's body is not inlined into other modules, so they would call it unspecialized, through the protocol, once
 /// per byte. Each forwards to the one generic implementation from a generic function of this module, which the
-/// compiler specializes for the buffer.
+/// compiler specializes for the buffer; ``appendVarint(_:)``, which the protobuf export calls several times per
+/// event, is `@inlinable public` instead, inlined where it is called (see ``ByteBuffer``).
 extension ByteBuffer {
     /// Appends an unsigned LEB128 varint (protobuf's varint too), with one check of the capacity for its up to
     /// ten bytes rather than one per byte: the protobuf export writes several per event.
-    package mutating func appendVarint(_ value: UInt64) {
+    ///
+    /// - Parameter value: The number written.
+    @inlinable
+    public mutating func appendVarint(_ value: UInt64) {
         reserve(10)
         var value = value
         while value >= 0x80 {
             base[count] = UInt8(truncatingIfNeeded: value) | 0x80
-            count &+= 1
+            written &+= 1
             value >>= 7
         }
         base[count] = UInt8(truncatingIfNeeded: value)
-        count &+= 1
+        written &+= 1
     }
 
     /// Appends a string as a varint length and its UTF-8 bytes (protobuf's length-delimited field too).

@@ -1,17 +1,22 @@
 extension ByteBuffer {
     /// Makes room for `extra` more bytes and returns where they go, for a writer in another module that fills them
     /// through the pointer with no check per byte and then counts them with ``commitTail(_:)``.
+    ///
+    /// - Parameter extra: The most bytes written there.
+    /// - Returns: Where the next byte goes.
     @inlinable @inline(__always)
-    package mutating func reserveTail(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    public mutating func reserveTail(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         reserve(extra)
         return base + count
     }
 
     /// Counts `written` bytes written at the pointer ``reserveTail(_:)`` returned (no more than it made room for).
+    ///
+    /// - Parameter written: The bytes written at the pointer.
     @inlinable @inline(__always)
-    package mutating func commitTail(_ written: Int) {
+    public mutating func commitTail(_ written: Int) {
         precondition(written >= 0 && count + written <= capacity)
-        count += written
+        self.written += written
     }
 }
 

@@ -4,7 +4,12 @@
 ///
 /// Its memory is a reference it owns, freed with the last copy; copies share it, so a buffer has one owner that
 /// writes to it (an encoder's writer), never two.
-package struct ByteBuffer: ByteAppending {
+///
+/// The type and its appends are `public` and `@inlinable` for one reason: this toolchain keeps the body of an
+/// `@inlinable package` declaration out of its module, so a writer in another module of the package (the
+/// exports') would call each append rather than inline it. Everything else about it is `package`; it is not
+/// meant for use outside lifetrace, and creating one takes a `package` initializer.
+public struct ByteBuffer: ByteAppending {
     /// The memory, freed when the last buffer that holds it goes.
     @usableFromInline
     final class Storage {
@@ -23,8 +28,8 @@ package struct ByteBuffer: ByteAppending {
     @usableFromInline var storage: Storage
     /// ``Storage/base``, kept beside it so that an append reads no reference.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    /// The bytes written.
-    @usableFromInline package internal(set) var count = 0
+    /// The bytes written (``count``).
+    @usableFromInline var written = 0
     /// The bytes it holds before it grows.
     @usableFromInline package private(set) var capacity: Int
 
@@ -35,13 +40,19 @@ package struct ByteBuffer: ByteAppending {
         base = storage.base
     }
 
+    /// The bytes written.
+    @inlinable
+    public var count: Int { written }
+
     /// Whether nothing is written.
     @inlinable
-    package var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { written == 0 }
 
     /// Makes room for `extra` more bytes.
+    ///
+    /// - Parameter extra: The bytes to be appended next.
     @inlinable @inline(__always)
-    package mutating func reserve(_ extra: Int) {
+    public mutating func reserve(_ extra: Int) {
         if count &+ extra > capacity { grow(toHold: count + extra) }
     }
 
@@ -57,9 +68,11 @@ package struct ByteBuffer: ByteAppending {
     }
 
     /// Empties the buffer, keeping its memory unless it holds more than `limit` bytes.
+    ///
+    /// - Parameter limit: The most bytes of memory kept.
     @inlinable
-    package mutating func removeAll(keepingCapacityUpTo limit: Int = .max) {
-        count = 0
+    public mutating func removeAll(keepingCapacityUpTo limit: Int = .max) {
+        written = 0
         if capacity > limit { shrink() }
     }
 
@@ -74,7 +87,7 @@ package struct ByteBuffer: ByteAppending {
     @inlinable
     package mutating func removeLast(from newCount: Int) {
         precondition(newCount >= 0 && newCount <= count)
-        count = newCount
+        written = newCount
     }
 
     /// Removes the byte at `position`, moving those after it down.
@@ -82,29 +95,35 @@ package struct ByteBuffer: ByteAppending {
     package mutating func remove(at position: Int) {
         precondition(position >= 0 && position < count)
         (base + position).update(from: base + position + 1, count: count - position - 1)
-        count -= 1
+        written -= 1
     }
 
     /// Appends a byte.
+    ///
+    /// - Parameter byte: The byte appended.
     @inlinable @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
-        count &+= 1
+        written &+= 1
     }
 
     /// Appends `bytes`.
+    ///
+    /// - Parameter bytes: The bytes appended, copied.
     @inlinable @inline(__always)
-    package mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
-        count &+= bytes.count
+        written &+= bytes.count
     }
 
     /// Appends what `other` holds.
+    ///
+    /// - Parameter other: The buffer whose bytes are appended, copied.
     @inlinable @inline(__always)
-    package mutating func append(_ other: ByteBuffer) {
+    public mutating func append(_ other: ByteBuffer) {
         appendBytes(UnsafeRawBufferPointer(start: other.base, count: other.count))
     }
 
