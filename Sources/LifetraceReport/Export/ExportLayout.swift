@@ -105,12 +105,12 @@ struct ExportLayout {
     mutating func stateSlice(_ state: String, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
         guard hasProcess else { return }
         let name = stateName(state, inferred: inferred)
-        let arguments = ExportArguments(extra: inferred ? [("inferred", .bool(true))] : [])
+        // The arguments made where each is handed on: one kept across both would be copied and destroyed.
         guard let track = place(in: group, from: start, to: end) else {
-            unplaced(name, .state, in: group, at: start, arguments, end: end)
+            unplaced(name, .state, in: group, at: start, Self.stateArguments(inferred: inferred), end: end)
             return
         }
-        encoder.slice(on: track, name: name, category: .state, from: start, to: end, arguments)
+        encoder.slice(on: track, name: name, category: .state, from: start, to: end, Self.stateArguments(inferred: inferred))
         summary.slices += 1
     }
 
@@ -142,9 +142,20 @@ struct ExportLayout {
                                                       ("message", .string(message))]))
     }
 
+    /// What an inferred stretch's slice says of it, made once rather than for each slice.
+    private static let inferredExtra: [(key: String, value: ExportValue)] = [("inferred", .bool(true))]
+
+    /// The arguments of a stretch's slice: that its state was inferred, or none.
+    private static func stateArguments(inferred: Bool) -> ExportArguments {
+        ExportArguments(extra: inferred ? inferredExtra : [])
+    }
+
     /// The name of a stretch in `state`, numbered the first time it is seen (up to ``stateNameLimit`` names).
     private mutating func stateName(_ state: String, inferred: Bool) -> ExportName {
-        for known in stateNames where known.inferred == inferred && known.state == state { return known.name }
+        // By index, so that no entry (two strings) is copied to be compared.
+        for index in stateNames.indices where stateNames[index].inferred == inferred && stateNames[index].state == state {
+            return stateNames[index].name
+        }
         let text = inferred ? state + " (inferred)" : state
         guard stateNames.count < Self.stateNameLimit else { return ExportName(text) }
         let name = ExportName(text, key: ExportName.firstStateKey + stateNames.count)

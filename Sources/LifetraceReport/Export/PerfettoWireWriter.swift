@@ -104,17 +104,17 @@ struct PerfettoWireWriter {
         let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
         if interned.count > 0 { size += 1 + UInt64(interned.count).varintSize + interned.count }
-        let eventCount = event.count
-        buffer.write(atMost: Self.packetHeaderSize) { cursor in
-            Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
-        }
-        buffer.append(event)
-        if interned.count > 0 {
-            buffer.append(12 << 3 | 2)
-            buffer.appendVarint(UInt64(interned.count))
-            buffer.append(interned)
-        }
-        buffer.write(atMost: 11) { cursor in
+        // The whole packet in one run: its header, the event, the interned data, the flags.
+        let event = self.event
+        let interned = self.interned
+        buffer.write(atMost: Self.packetHeaderSize + event.count + 1 + 10 + interned.count + 1 + 10) { cursor in
+            Self.packetHeader(size: size, timestamp: timestamp, eventCount: event.count, to: &cursor)
+            event.withBytes { cursor.bytes($0) }
+            if interned.count > 0 {
+                cursor.put(12 << 3 | 2)
+                cursor.varint(UInt64(interned.count))
+                interned.withBytes { cursor.bytes($0) }
+            }
             cursor.put(13 << 3)
             cursor.varint(flags)
         }
