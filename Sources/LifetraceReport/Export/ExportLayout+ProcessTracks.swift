@@ -11,7 +11,7 @@ extension ExportLayout {
         mutating func reset(group: Group) {
             self.group = group
             lanes.removeAll()
-            tracks.removeAll(keepingCapacity: true)
+            if !tracks.isEmpty { tracks.removeAll(keepingCapacity: true) }
         }
     }
 

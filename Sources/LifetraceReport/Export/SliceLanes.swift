@@ -67,10 +67,15 @@ struct SliceLanes {
     var hasReservations: Bool { reservations > 0 }
 
     /// Empties the lanes, as new ones, keeping their memory.
+    ///
+    /// Lanes never used are left as they are, and the queue and trees only kept from a second lane on are only
+    /// emptied then: a process's start resets every group its predecessor used, most of them one lane deep.
     mutating func removeAll() {
+        guard !lanes.isEmpty else { return }
         lanes.removeAll(keepingCapacity: true)
         reservations = 0
         latestStart = .min
+        guard multiLane else { return }
         ending.removeAll()
         room.removeAll()
         free.removeAll()
