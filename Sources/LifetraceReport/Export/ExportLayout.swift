@@ -55,13 +55,9 @@ struct ExportLayout {
             encoder.start(origin: event.t)
         }
         summary.processes += 1
-        var labels: [String] = []
-        if event.kind == .processLaunch {
-            labels.append("launch: " + (event.reason ?? "unknown"))
-        } else {
-            labels.append("running when the trace began")
-        }
-        if let pid = event.pid { labels.append("pid \(pid)") }
+        let origin = event.kind == .processLaunch ? "launch: " + (event.reason ?? "unknown") : "running when the trace began"
+        // One array made at its size, not grown label by label.
+        let labels = event.pid.map { [origin, "pid \($0)"] } ?? [origin]
         let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
                                  name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
         encoder.declare(info)
