@@ -60,8 +60,9 @@ struct ExportArguments {
     var index: Int?
     /// The event whose fields are shown.
     var event: ExportEventFields?
-    /// Further values, in order.
-    var extra: [(key: String, value: ExportValue)] = []
+    /// Further values, in order. No default here: with one, every initialization stored an empty list, then
+    /// copied the whole value and destroyed the first (a copy and two destructions per exported slice).
+    var extra: [(key: String, value: ExportValue)]
 
     init(index: Int? = nil, event: ExportEventFields? = nil, extra: [(key: String, value: ExportValue)] = []) {
         self.index = index
