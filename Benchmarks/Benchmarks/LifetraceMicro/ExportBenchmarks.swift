@@ -7,8 +7,8 @@ enum ExportBenchmarks {
     static func register(_ traces: [SampleTrace]) {
         // The whole export, to /dev/null, as `lifetrace export` runs it: the reader (decoding on a worker
         // thread), the analyzer with its models compiled, the exporter and the protobuf encoder. Unlike the
-        // stages above it still allocates per event today: 961 above the empty measurement at 1,000 events
-        // and 2,211 at 4,000, about 0.4 per event once the fixed part is set aside, most of them per process
+        // stages above it still allocates per event today: 906 above the empty measurement at 1,000 events
+        // and 2,075 at 4,000, about 0.4 per event once the fixed part is set aside, most of them per process
         // the walk starts (1.9 per event before a process reused its tracks' memory). The thresholds hold
         // today's counts, so that it allocates no more while it is made to allocate less; 30 of tolerance for
         // the worker thread's timing (the counts spread by up to 10 from one iteration to the next).
