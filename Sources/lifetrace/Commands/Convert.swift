@@ -54,7 +54,7 @@ struct Convert: ParsableCommand {
             try reader.forEachEvent { event in try writer.append(event) }
             try writer.close()
         } catch {
-            if output != "-" { try? FileManager.default.removeItem(atPath: output) }
+            OutputFile.discard(output)
             throw error
         }
         Diagnostics.warnings(reader.warnings)

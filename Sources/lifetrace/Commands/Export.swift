@@ -57,7 +57,7 @@ struct Export: ParsableCommand {
                                               configuration: configuration, models: prepared.models)
         } catch {
             // A trace found damaged part way leaves no half-written export behind.
-            if output != "-" { try? FileManager.default.removeItem(atPath: output) }
+            OutputFile.discard(output)
             throw error
         }
         let (summary, result) = exported

@@ -94,7 +94,7 @@ struct Import: ParsableCommand {
         if strict, let notUnderstood, notUnderstood.count > 0 {
             // A failed strict import leaves no trace behind (a live one keeps what it recorded), and says only
             // its error: what was skipped and what was assumed describe a trace that is not there.
-            if !live, output != "-" { try? FileManager.default.removeItem(atPath: output) }
+            if !live { OutputFile.discard(output) }
             Diagnostics.error(notUnderstood.line)
             throw ExitCode(ExitStatus.badInput)
         }

@@ -15,6 +15,17 @@ enum OutputFile {
         return FileIdentity(device: device, inode: inode)
     }
 
+    /// Removes what a failed command left at `output`, if it is a regular file (not followed if a link): a
+    /// half-written export or conversion is worth less than none. Standard output, a device (`/dev/null`,
+    /// `/dev/full`), a pipe, a socket and a link are left as they are.
+    static func discard(_ output: String) {
+        guard output != "-", !output.isEmpty,
+              let type = try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType,
+              type == .typeRegular
+        else { return }
+        try? FileManager.default.removeItem(atPath: output)
+    }
+
     /// Fails, naming `output`, if it is one of `inputs` (standard output and standard input never are).
     static func checkNotAnInput(_ output: String, inputs: [String]) throws(TraceError) {
         guard output != "-" else { return }
