@@ -167,7 +167,7 @@ struct AnalysisCore: ~Copyable {
     /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
     var services: ServiceRules?
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
-    let layers = KindTable((0..<256).map { EventKind(rawValue: UInt8($0))?.layer ?? .custom })
+    let layers = KindTable(EventKind.byTag.map { $0?.layer ?? .custom })
     /// Whether the suspensions are the simulator's ground truth (``SuspensionTracker/Evidence/groundTruth``).
     let groundTruth: Bool
     /// The kinds the rules checked in code read, from the catalogue. An instance constant: a static one would

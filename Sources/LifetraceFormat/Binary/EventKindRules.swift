@@ -1,9 +1,8 @@
 import LifetraceCore
 
 /// What the walk over a block's events looks up by each event's kind tag: the kind, and the fields it requires
-/// and must not carry. 256 entries of each, made once for the process, read only, and read with no bounds check
-/// (a tag is a byte).
-final class EventKindRules: Sendable {
+/// and must not carry. Two tables by tag (``KindTable``), made once for the process and read only.
+struct EventKindRules: Sendable {
     /// The fields a kind requires, and those it must not carry.
     struct Rule {
         var required: EventFields
@@ -20,26 +19,23 @@ final class EventKindRules: Sendable {
     static let shared = EventKindRules()
 
     /// The kind of every tag, `nil` for tags this version does not know.
-    nonisolated(unsafe) private let kinds: UnsafeMutablePointer<EventKind?>
+    private let kinds: KindTable<EventKind?>
     /// The rule of every tag: what a known kind requires, and a label for all but custom events.
-    nonisolated(unsafe) private let rules: UnsafeMutablePointer<Rule>
+    private let rules: KindTable<Rule>
 
     private init() {
-        kinds = .allocate(capacity: 256)
-        kinds.initialize(repeating: nil, count: 256)
-        rules = .allocate(capacity: 256)
-        rules.initialize(repeating: Rule(required: [], forbidden: []), count: 256)
-        for kind in EventKind.allCases {
-            kinds[Int(kind.rawValue)] = kind
-            rules[Int(kind.rawValue)] = Rule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
-        }
+        kinds = KindTable(EventKind.byTag)
+        rules = KindTable(EventKind.byTag.map { kind in
+            guard let kind else { return Rule(required: [], forbidden: []) }
+            return Rule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
+        })
     }
 
     /// The kind whose tag is `tag`, `nil` if this library does not know it.
     @inline(__always)
-    func kind(_ tag: UInt8) -> EventKind? { kinds[Int(tag)] }
+    func kind(_ tag: UInt8) -> EventKind? { kinds[tag] }
 
     /// The rule of the kind whose tag is `tag`.
     @inline(__always)
-    func rule(_ tag: UInt8) -> Rule { rules[Int(tag)] }
+    func rule(_ tag: UInt8) -> Rule { rules[tag] }
 }

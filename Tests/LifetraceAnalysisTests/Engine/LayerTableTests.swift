@@ -2,16 +2,8 @@
 import LifetraceCore
 import Testing
 
-/// A table by kind reads, for every tag, the entry it was made with at that position: the first, the last and
-/// every one between, with no entry shifted or shared.
-@Suite struct KindTableTests {
-    @Test func everyTagReadsTheEntryAtItsPosition() {
-        let table = KindTable((0..<256).map { 1_000 - $0 })
-        for tag in UInt8.min...UInt8.max {
-            #expect(table[tag] == 1_000 - Int(tag))
-        }
-    }
-
+/// The analyzer's table of layers by tag (a ``KindTable``).
+@Suite struct LayerTableTests {
     /// The analyzer's table of layers, against the layers documented for each prefix (``EventLayer``): `process.*`
     /// the process's, `task.*` background execution's, `scene.*` the scene delegate's; a tag no kind has is custom.
     @Test func theAnalyzersLayersByTagFollowTheKindsPrefixes() {
