@@ -15,8 +15,8 @@ import Testing
 /// are whole microseconds), and a random walk of 1,000,000 events in the protobuf format. The Chrome JSON of that
 /// million (338 MB) is not loaded here: its load grows with the square of the trace (the trace processor scans
 /// every process's thread of the same `tid` for each event), about 8.5 minutes of CPU, too long for the tier
-/// (docs/testing.md).
-@Suite(.integration) struct TraceProcessorTests {
+/// (docs/testing.md). Each walk is written once for the whole suite (``RandomWalks``).
+@Suite(.integration, RandomWalks.Scope()) struct TraceProcessorTests {
     let directory = TemporaryDirectory()
 
     /// What a trace holds, counted from its events.
@@ -85,14 +85,10 @@ import Testing
         #expect(Set(pids) == contents.launchedPids, "\(name) (\(format))")
     }
 
-    /// Writes the random walk `lifetrace simulate --scenario random --seed 42 --events N` writes.
-    func randomWalk(events: Int) throws -> String {
-        let path = directory.file("random-\(events).lifetrace")
-        let simulator = Simulator(configuration: .init(scenario: .random, seed: 42, minimumEvents: events))
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header)
-        try simulator.run { try writer.append($0) }
-        try writer.close()
-        return path
+    /// The random walk `lifetrace simulate --scenario random --seed 42 --events N` writes, written once for the
+    /// suite.
+    func randomWalk(events: Int) async throws -> String {
+        try await #require(RandomWalks.current, "the suite's walks").path(events: events)
     }
 
     @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace"), TraceExport.Format.allCases)
@@ -103,8 +99,8 @@ import Testing
     /// 100,000 events over 237 days: Chrome JSON's slices still nest after the trace processor reads their times
     /// into doubles, so none is dropped as overlapping.
     @Test(arguments: TraceExport.Format.allCases)
-    func aRandomWalkSpanningMonthsLoadsWithEveryEvent(format: TraceExport.Format) throws {
-        let path = try randomWalk(events: 100_000)
+    func aRandomWalkSpanningMonthsLoadsWithEveryEvent(format: TraceExport.Format) async throws {
+        let path = try await randomWalk(events: 100_000)
         var first: Int64?
         var last: Int64 = 0
         try TraceReader(path: path).forEachEvent { event in
@@ -121,8 +117,8 @@ import Testing
     /// formats, it must find what the trace processor finds: the same import errors (none), the same processes,
     /// and as many slices and instants of each name.
     @Test(arguments: TraceExport.Format.allCases)
-    func checkExportAgreesWithTheTraceProcessorOnATraceSpanningMonths(format: TraceExport.Format) throws {
-        let path = try randomWalk(events: 100_000)
+    func checkExportAgreesWithTheTraceProcessorOnATraceSpanningMonths(format: TraceExport.Format) async throws {
+        let path = try await randomWalk(events: 100_000)
         let output = directory.file("walk." + format.rawValue)
         _ = try TraceExport.export(try TraceReader(path: path), file: path, format: format, to: try FileSink(path: output))
         let checked = try run(PackagePaths.path("scripts/perfetto/check-export"), [output])
@@ -150,7 +146,7 @@ import Testing
     /// A million events in both formats. Chrome JSON's tids are unique across the export: were they numbered
     /// from 1 in each process, the trace processor's load would grow with the square of the trace.
     @Test(arguments: TraceExport.Format.allCases)
-    func aMillionEventRandomWalkLoadsWithEveryEvent(format: TraceExport.Format) throws {
-        try exportAndLoad(try randomWalk(events: 1_000_000), format)
+    func aMillionEventRandomWalkLoadsWithEveryEvent(format: TraceExport.Format) async throws {
+        try exportAndLoad(try await randomWalk(events: 1_000_000), format)
     }
 }
