@@ -50,8 +50,7 @@ struct Export: ParsableCommand {
         try OutputFile.checkNotAnInput(output, inputs: [trace])
         let prepared = try analysis.prepare()
         let (reader, configuration) = try prepared.open(path: trace)
-        // The encoder goes on while the last chunk is written: the exports are the largest files lifetrace writes.
-        let sink = BackgroundSink(try FileSink(path: output))
+        let sink = try FileSink(path: output)
         let exported: (summary: ExportSummary, result: AnalysisResult)
         do {
             exported = try TraceExport.export(reader, file: trace, format: format, to: sink,
