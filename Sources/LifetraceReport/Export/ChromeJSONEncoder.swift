@@ -158,9 +158,7 @@ struct ChromeJSONWriter {
             cursor.literal("{\"ph\":\"E\",")
             Self.place(on: track, relativeTime: relativeTime, to: &cursor)
         }
-        // Perfetto merges an end's arguments into its slice's, where an `event_index` would replace the one of the
-        // event that began it.
-        appendArguments(arguments, indexKey: ",\"end_event_index\":")
+        appendArguments(arguments)
         return buffer.count >= ChromeJSONEncoder.bufferSize
     }
 
@@ -283,8 +281,9 @@ struct ChromeJSONWriter {
     }
 
     /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
-    /// scene's id) is copied once.
-    private mutating func appendArguments(_ arguments: ExportArguments, indexKey: StaticString = ",\"event_index\":") {
+    /// scene's id) is copied once. A slice's end names its index `end_event_index` (``ExportArguments/endsSlice``).
+    private mutating func appendArguments(_ arguments: ExportArguments) {
+        let indexKey: StaticString = arguments.endsSlice ? ",\"end_event_index\":" : ",\"event_index\":"
         let argsStart = buffer.count
         // Each member is written with a comma before it; the first one's becomes the object's brace once they are
         // all written.

@@ -17,7 +17,7 @@ protocol ExportEncoder: AnyObject {
                _ arguments: ExportArguments)
     /// The beginning of a slice whose end comes with ``end(on:at:_:)`` on the same track.
     func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
-    /// The end of the slice begun last on `track`; `arguments` join the beginning's.
+    /// The end of the slice begun last on `track`; `arguments` (``ExportArguments/endsSlice``) join the beginning's.
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments)
     /// A moment.
     func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)

@@ -58,9 +58,10 @@ extension ExportLayout {
         summary.unplacedSlices += 1
     }
 
-    /// Ends an open slice at `t` (not before it began) and frees its lane.
-    mutating func close(_ open: OpenSlice, at t: Int64, _ arguments: ExportArguments) {
+    /// Ends an open slice at `t` (not before it began) and frees its lane; `arguments` are told as a slice's end's.
+    mutating func close(_ open: OpenSlice, at t: Int64, _ arguments: consuming ExportArguments) {
         let end = max(t, open.start)
+        arguments.endsSlice = true
         encoder.end(on: open.track, at: end, arguments)
         process.groups[open.slot].lanes.release(open.lane, at: end)
         summary.slices += 1

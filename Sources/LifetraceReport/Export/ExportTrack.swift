@@ -58,6 +58,10 @@ enum ExportValue: Sendable, Hashable {
 struct ExportArguments {
     /// The index of the event in the trace, from 0.
     var index: Int?
+    /// Whether these are the arguments of a slice's end (``ExportEncoder/end(on:at:_:)``): both formats then name
+    /// the index `end_event_index`, since Perfetto merges an end's arguments into its slice's, where an
+    /// `event_index` would replace the one of the event that began it.
+    var endsSlice: Bool
     /// The event whose fields are shown.
     var event: ExportEventFields?
     /// Further values, in order. No default here: with one, every initialization stored an empty list, then
@@ -68,5 +72,6 @@ struct ExportArguments {
         self.index = index
         self.event = event
         self.extra = extra
+        endsSlice = false
     }
 }

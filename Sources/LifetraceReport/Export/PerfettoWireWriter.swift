@@ -81,7 +81,7 @@ struct PerfettoWireWriter {
                 cursor.varint(categoryIid)
             }
         }
-        annotate(with: arguments, ending: type == .sliceEnd)
+        annotate(with: arguments)
         // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
         event.write(atMost: 24) { cursor in
             cursor.put(9 << 3)
@@ -146,10 +146,9 @@ struct PerfettoWireWriter {
     }
 
     /// Appends `arguments` as `TrackEvent.debug_annotations`. A slice's end names its event's index
-    /// `end_event_index`: the trace processor merges an end's annotations into its slice's, where an `event_index`
-    /// would replace the one of the event that began it.
-    private mutating func annotate(with arguments: ExportArguments, ending: Bool) {
-        if let index = arguments.index { add(ending ? .endEventIndex : .eventIndex, int: Int64(index)) }
+    /// `end_event_index` (``ExportArguments/endsSlice``).
+    private mutating func annotate(with arguments: ExportArguments) {
+        if let index = arguments.index { add(arguments.endsSlice ? .endEventIndex : .eventIndex, int: Int64(index)) }
         if let fields = arguments.event {
             fields.forEachField { field in
                 switch field {
