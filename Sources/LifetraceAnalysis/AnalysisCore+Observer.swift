@@ -25,7 +25,7 @@ extension AnalysisCore {
         guard let count = engine.segmentLog?.count, count > 0 else { return }
         for i in 0..<count {
             guard let entry = engine.segmentLog?[i] else { break }
-            observer?.segment(scene: entry.key, state: entry.state.rawValue, from: entry.start, to: entry.end, inferred: false)
+            observer?.segment(scene: entry.key, state: entry.state.timelineState, from: entry.start, to: entry.end, inferred: false)
         }
         engine.segmentLog?.removeAll(keepingCapacity: true)
     }

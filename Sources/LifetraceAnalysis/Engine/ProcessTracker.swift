@@ -122,8 +122,7 @@ struct ProcessTracker {
     mutating func accountUI(until t: Int64, running: Bool, observer: (any TimelineObserver)?) {
         let elapsed = max(0, t - state.uiSince)
         if running, observer != nil {
-            let ui = state.ui == .active ? "active" : state.ui == .inactive ? "inactive" : "background"
-            observer?.segment(scene: nil, state: ui, from: state.uiSince, to: t, inferred: false)
+            observer?.segment(scene: nil, state: state.ui.timelineState, from: state.uiSince, to: t, inferred: false)
         }
         if running {
             // With no UI attached, a running process counts as in the background.
@@ -134,7 +133,7 @@ struct ProcessTracker {
 
     /// Counts a suspension the suspension tracker kept to the process's times, and tells `observer`.
     mutating func accountSuspension(_ interval: SuspensionInterval, inferred: Bool, observer: (any TimelineObserver)?) {
-        observer?.segment(scene: nil, state: "suspended", from: interval.start, to: interval.end, inferred: inferred)
+        observer?.segment(scene: nil, state: .suspended, from: interval.start, to: interval.end, inferred: inferred)
         state.times.suspended += interval.end - interval.start
     }
 

@@ -12,7 +12,7 @@ package struct ServiceLaneState: Sendable {
     /// One stretch of a service's lane in one state.
     package struct Stretch: Sendable, Equatable {
         /// `starting`, `running` or `stopping`.
-        package var state: String
+        package var state: TimelineState
         /// When the state began (ns).
         package var start: Int64
         /// When the next transition, the service's stop or its process's end closed it (ns).
@@ -20,18 +20,18 @@ package struct ServiceLaneState: Sendable {
     }
 
     /// The open state and when it began; `nil` before the service's first event and after its stop.
-    package private(set) var open: (state: String, since: Int64)?
+    package private(set) var open: (state: TimelineState, since: Int64)?
 
     /// A service whose lane holds nothing yet.
     package init() {}
 
     /// The state a service is in after an event of `kind` on its lane; `nil` for none (its stop, or any other
     /// event).
-    package static func state(after kind: EventKind) -> String? {
+    package static func state(after kind: EventKind) -> TimelineState? {
         switch kind {
-        case .serviceStart: "starting"
-        case .serviceReady: "running"
-        case .serviceShutdown: "stopping"
+        case .serviceStart: .starting
+        case .serviceReady: .running
+        case .serviceShutdown: .stopping
         default: nil
         }
     }

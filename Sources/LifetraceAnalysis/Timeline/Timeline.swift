@@ -198,13 +198,14 @@ final class TimelineRecorder: TimelineObserver {
     }
 
     /// Adds a state segment to the process's lane (`scene == nil`) or a scene's (`""` for the app's window).
-    func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+    func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool) {
         guard end > start, let index = lane(scene: scene) else { return }
         add(lane: index, state: state, from: start, to: end, inferred: inferred)
     }
 
-    private func add(lane index: Int, state: String, from start: Int64, to end: Int64, inferred: Bool = false) {
+    private func add(lane index: Int, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool = false) {
         guard end > start else { return }
+        let state = state.name
         var segments = timeline.lanes[index].segments
         timeline.lanes[index].segments = []
         if let last = segments.last, last.state == state, last.inferred == inferred, last.end == start {

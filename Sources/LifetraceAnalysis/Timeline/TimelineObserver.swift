@@ -22,7 +22,7 @@ package protocol TimelineObserver: AnyObject {
     /// A stretch of time in one state, closed: of the process (`scene == nil`: `active`, `inactive`,
     /// `background` or `suspended`) or of a scene (`""` for the app's window). `inferred` marks a suspension
     /// inferred from silence rather than recorded.
-    func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool)
+    func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool)
 
     /// The running process ended at `t` (its observed exit, or its last sign of life), in the way `end` says.
     func processEnded(at t: Int64, as end: ProcessEnd)

@@ -20,9 +20,6 @@ struct ExportLayout {
     /// seen again gets new tracks), so that a trace of countless scenes takes bounded memory.
     static let liveGroupLimit = 1024
 
-    /// The most state names numbered (``ExportName/key``), recorded and inferred counted apart.
-    static let stateNameLimit = ExportName.keyCount - ExportName.firstStateKey
-
     let encoder: any ExportEncoder
     private let app: String
     var summary: ExportSummary
@@ -36,9 +33,14 @@ struct ExportLayout {
     var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
     /// Whether a process has started.
     private(set) var hasProcess = false
-    /// The names of the state slices seen so far, numbered from ``ExportName/firstStateKey``: a model has few
-    /// states, compared (not hashed) with each stretch's.
-    private var stateNames: [(state: String, inferred: Bool, name: ExportName)] = []
+    /// The names of the state slices, recorded then inferred for each state by its number, numbered from
+    /// ``ExportName/firstStateKey``: read by index, with no string built or compared per stretch.
+    private let stateNames: [ExportName] = TimelineState.allCases.flatMap { state in
+        [false, true].map { inferred in
+            ExportName(inferred ? state.name + " (inferred)" : state.name,
+                       key: ExportName.firstStateKey + 2 * Int(state.rawValue) + (inferred ? 1 : 0))
+        }
+    }
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`.
     init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
@@ -93,14 +95,14 @@ struct ExportLayout {
         }
     }
 
-    mutating func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+    mutating func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool) {
         stateSlice(state, inferred: inferred, in: scene.map(Group.sceneState) ?? .state, from: start, to: end)
     }
 
     /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
-    mutating func stateSlice(_ state: String, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
+    mutating func stateSlice(_ state: TimelineState, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
         guard hasProcess else { return }
-        let name = stateName(state, inferred: inferred)
+        let name = stateNames[2 &* Int(state.rawValue) &+ (inferred ? 1 : 0)]
         // The arguments made where each is handed on: one kept across both would be copied and destroyed.
         guard let track = place(in: group, from: start, to: end) else {
             unplaced(name, .state, in: group, at: start, Self.stateArguments(inferred: inferred), end: end)
@@ -144,19 +146,6 @@ struct ExportLayout {
     /// The arguments of a stretch's slice: that its state was inferred, or none.
     private static func stateArguments(inferred: Bool) -> ExportArguments {
         ExportArguments(extra: inferred ? inferredExtra : [])
-    }
-
-    /// The name of a stretch in `state`, numbered the first time it is seen (up to ``stateNameLimit`` names).
-    private mutating func stateName(_ state: String, inferred: Bool) -> ExportName {
-        // By index, so that no entry (two strings) is copied to be compared.
-        for index in stateNames.indices where stateNames[index].inferred == inferred && stateNames[index].state == state {
-            return stateNames[index].name
-        }
-        let text = inferred ? state + " (inferred)" : state
-        guard stateNames.count < Self.stateNameLimit else { return ExportName(text) }
-        let name = ExportName(text, key: ExportName.firstStateKey + stateNames.count)
-        stateNames.append((state, inferred, name))
-        return name
     }
 
     /// Ends the export.

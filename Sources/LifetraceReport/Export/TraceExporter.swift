@@ -33,7 +33,7 @@ final class TraceExporter: TimelineObserver {
         withUnsafePointer(to: block) { layout.event(ExportEventFields(event, in: $0), index: index) }
     }
 
-    func segment(scene: String?, state: String, from start: Int64, to end: Int64, inferred: Bool) {
+    func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool) {
         layout.segment(scene: scene, state: state, from: start, to: end, inferred: inferred)
     }
 
