@@ -11,7 +11,7 @@ extension ExportLayout {
         mutating func reset(group: Group) {
             self.group = group
             lanes.removeAll()
-            if !tracks.isEmpty { tracks.removeAll(keepingCapacity: true) }
+            tracks.removeEachKeepingCapacity()
         }
     }
 

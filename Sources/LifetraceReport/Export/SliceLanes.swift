@@ -72,7 +72,7 @@ struct SliceLanes {
     /// emptied then: a process's start resets every group its predecessor used, most of them one lane deep.
     mutating func removeAll() {
         guard !lanes.isEmpty else { return }
-        lanes.removeAll(keepingCapacity: true)
+        lanes.removeEachKeepingCapacity()
         reservations = 0
         latestStart = .min
         guard multiLane else { return }
