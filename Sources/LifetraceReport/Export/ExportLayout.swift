@@ -42,6 +42,14 @@ struct ExportLayout {
         }
     }
 
+    /// The name and arguments of the instant that says how a process ended, for each ``ProcessEnd`` in the order of
+    /// its cases, made once: numbered from ``ExportName/firstProcessEndKey``, with no string built per process.
+    private let processEndings: [(name: ExportName, extra: [(key: String, value: ExportValue)])] =
+        ProcessEnd.allCases.enumerated().map { ordinal, end in
+            (ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal),
+             [("end", .string(end.rawValue))])
+        }
+
     /// An exporter of the trace `file` (its header naming the app) to `encoder`.
     init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
         self.encoder = encoder
@@ -127,8 +135,8 @@ struct ExportLayout {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         servicesEnded(at: t)
-        instant(ExportName("process ended: " + end.rawValue), .process, in: .events, at: t,
-                ExportArguments(extra: [("end", .string(end.rawValue))]))
+        let ending = processEndings[ProcessEnd.allCases.firstIndex(of: end) ?? 0]
+        instant(ending.name, .process, in: .events, at: t, ExportArguments(extra: ending.extra))
     }
 
     mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {

@@ -1,3 +1,4 @@
+import LifetraceAnalysis
 import LifetraceCore
 
 /// The name of an exported slice or instant and, where it is one of a small vocabulary (an event kind's name, a
@@ -9,6 +10,9 @@ struct ExportName {
     static let keyCount = 512
     /// The first key of the names ``ExportLayout`` numbers itself (states); the keys below are event kinds'.
     static let firstStateKey = 256
+    /// The first key of the names of how a process ended (``ProcessEnd``), after the states' recorded and
+    /// inferred names.
+    static let firstProcessEndKey = firstStateKey + 2 * TimelineState.allCases.count
 
     /// The name.
     var text: String
