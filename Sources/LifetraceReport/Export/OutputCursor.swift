@@ -25,6 +25,27 @@ struct OutputCursor {
         put(UInt8(truncatingIfNeeded: value))
     }
 
+    /// Writes an unsigned LEB128 varint of a value that is usually large (a timestamp in nanoseconds: seven or eight
+    /// bytes), with no loop per byte below 2^56: its seven-bit groups spread one to a byte, the continuation bits
+    /// set on all but the last, stored as one eight-byte word. Writes eight bytes whatever the varint's length, so
+    /// its room must hold ten, as ``varint(_:)``'s does; the bytes past the varint are overwritten or not counted.
+    @inline(__always)
+    mutating func wideVarint(_ value: UInt64) {
+        guard value >> 56 == 0 else { return varint(value) }
+        var spread = value & 0x7F
+        spread |= (value & 0x7F << 7) << 1
+        spread |= (value & 0x7F << 14) << 2
+        spread |= (value & 0x7F << 21) << 3
+        spread |= (value & 0x7F << 28) << 4
+        spread |= (value & 0x7F << 35) << 5
+        spread |= (value & 0x7F << 42) << 6
+        spread |= (value & 0x7F << 49) << 7
+        let count = value.varintSize
+        let continuation: UInt64 = 0x0080_8080_8080_8080 >> (8 &* (8 &- UInt64(count)))
+        UnsafeMutableRawPointer(position).storeBytes(of: (spread | continuation).littleEndian, as: UInt64.self)
+        position += count
+    }
+
     /// Writes the UTF-8 bytes of `text`, a literal.
     @inline(__always)
     mutating func literal(_ text: StaticString) {

@@ -130,7 +130,7 @@ struct PerfettoWireWriter {
         cursor.put(PerfettoEncoder.packetKey)
         cursor.varint(UInt64(size))
         cursor.put(8 << 3)
-        cursor.varint(timestamp)
+        cursor.wideVarint(timestamp)
         cursor.put(10 << 3)
         cursor.put(UInt8(PerfettoEncoder.sequenceID))
         cursor.put(11 << 3 | 2)

@@ -1,0 +1,40 @@
+import LifetraceFormat
+@testable import LifetraceReport
+import Testing
+
+/// The cursor's varints are protobuf's base-128 varints, however they are written.
+@Suite struct OutputCursorTests {
+    /// The bytes `write` puts through a cursor.
+    private func bytes(_ write: (inout OutputCursor) -> Void) -> [UInt8] {
+        var buffer = ByteBuffer()
+        buffer.write(atMost: 20, write)
+        return buffer.withBytes { Array($0) }
+    }
+
+    /// Protobuf's own examples ("Encoding", Protocol Buffers documentation: 1 is `01`, 150 is `96 01`) and values
+    /// worked out by hand, seven bits to a byte, lowest group first, the high bit on all but the last.
+    @Test func aWideVarintIsTheVarintProtobufDocuments() {
+        #expect(bytes { $0.wideVarint(1) } == [0x01])
+        #expect(bytes { $0.wideVarint(150) } == [0x96, 0x01])
+        #expect(bytes { $0.wideVarint(300) } == [0xAC, 0x02])
+        #expect(bytes { $0.wideVarint(0) } == [0x00])
+        #expect(bytes { $0.wideVarint(1 << 21) } == [0x80, 0x80, 0x80, 0x01])
+        // 2^56 - 1: eight groups of seven ones; 2^56 takes the loop, nine bytes.
+        #expect(bytes { $0.wideVarint(1 << 56 - 1) } == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(bytes { $0.wideVarint(1 << 56) } == [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01])
+        #expect(bytes { $0.wideVarint(.max) } == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
+    }
+
+    @Test func aWideVarintWritesWhatTheByteLoopWritesAtEveryLength() {
+        var values: [UInt64] = []
+        for bits in 0 ..< 64 {
+            let top = UInt64(1) << bits
+            values += [top, top &- 1, top | 0x55, top | (top >> 1) | 1]
+        }
+        for value in values {
+            #expect(bytes { $0.wideVarint(value) } == bytes { $0.varint(value) }, "value \(value)")
+            // Followed by a byte: the eight-byte store leaves what comes after the varint to later writes.
+            #expect(bytes { $0.wideVarint(value); $0.put(0xEE) } == bytes { $0.varint(value); $0.put(0xEE) })
+        }
+    }
+}
