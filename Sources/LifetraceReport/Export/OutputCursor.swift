@@ -46,6 +46,28 @@ struct OutputCursor {
         position += count
     }
 
+    /// The decimal digits of `value`, 1 to 20, found by halving the range of lengths with each comparison (four or
+    /// five of them) rather than by one comparison per digit: an export's times have ten digits and more.
+    @inline(__always)
+    static func decimalDigits(_ value: UInt64) -> Int {
+        if value < 10_000_000_000 {
+            if value < 100_000 {
+                if value < 100 { return value < 10 ? 1 : 2 }
+                return value < 1_000 ? 3 : value < 10_000 ? 4 : 5
+            }
+            if value < 10_000_000 { return value < 1_000_000 ? 6 : 7 }
+            return value < 100_000_000 ? 8 : value < 1_000_000_000 ? 9 : 10
+        }
+        if value < 1_000_000_000_000_000 {
+            if value < 1_000_000_000_000 { return value < 100_000_000_000 ? 11 : 12 }
+            return value < 10_000_000_000_000 ? 13 : value < 100_000_000_000_000 ? 14 : 15
+        }
+        if value < 1_000_000_000_000_000_000 {
+            return value < 10_000_000_000_000_000 ? 16 : value < 100_000_000_000_000_000 ? 17 : 18
+        }
+        return value < 10_000_000_000_000_000_000 ? 19 : 20
+    }
+
     /// Writes the UTF-8 bytes of `text`, a literal.
     @inline(__always)
     mutating func literal(_ text: StaticString) {
@@ -64,17 +86,12 @@ struct OutputCursor {
     }
 
     /// Writes `value` in decimal, as `String(value)` spells it (at most 20 bytes): its digits counted by
-    /// comparison, then written two at a time from the last.
+    /// comparison (``decimalDigits(_:)``), then written two at a time from the last.
     @inline(__always)
     mutating func decimal(_ value: Int64) {
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 1
-        var bound: UInt64 = 10
-        while digits < 20 && magnitude >= bound {
-            digits += 1
-            bound = bound &* 10
-        }
+        let digits = Self.decimalDigits(magnitude)
         position += digits
         var digit = position
         while magnitude >= 100 {

@@ -37,4 +37,24 @@ import Testing
             #expect(bytes { $0.wideVarint(value); $0.put(0xEE) } == bytes { $0.varint(value); $0.put(0xEE) })
         }
     }
+
+    /// Every length from 1 to 20 digits, at both of its ends, against the standard library's spelling.
+    @Test func decimalsAreSpelledAsTheStandardLibrarySpellsThem() {
+        var values: [Int64] = [0, 1, -1, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0 ..< 19 {
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        for value in values {
+            #expect(bytes { $0.decimal(value) } == Array(String(value).utf8), "value \(value)")
+        }
+        var unsignedPower: UInt64 = 1
+        for digits in 1 ... 20 {
+            #expect(OutputCursor.decimalDigits(unsignedPower) == digits)
+            if digits > 1 { #expect(OutputCursor.decimalDigits(unsignedPower - 1) == digits - 1) }
+            if digits < 20 { unsignedPower *= 10 }
+        }
+        #expect(OutputCursor.decimalDigits(.max) == 20)
+    }
 }
