@@ -18,7 +18,7 @@ extension ByteBuffer {
             }
         }
         guard event.hasAttributes else { return }
-        appendLiteral(",\"attrs\":{")
+        write(atMost: 10) { $0.literal(",\"attrs\":{") }
         var first = true
         event.forEachAttribute { key, value in
             if !first { append(UInt8(ascii: ",")) }
@@ -35,9 +35,10 @@ extension ByteBuffer {
         append(UInt8(ascii: "}"))
     }
 
-    /// Appends `key` (its comma, name and colon) and `value`.
+    /// Appends `key` (its comma, name and colon) and `value`: the key through a cursor, inlined here, where
+    /// `appendLiteral` is a call into the format module.
     private mutating func appendMember(_ key: StaticString, string value: String) {
-        appendLiteral(key)
+        write(atMost: key.utf8CodeUnitCount) { $0.literal(key) }
         appendJSONString(value)
     }
 

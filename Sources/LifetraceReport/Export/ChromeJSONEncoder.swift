@@ -164,7 +164,7 @@ struct ChromeJSONWriter {
 
     mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
-        buffer.appendLiteral(",\"s\":\"t\"")
+        buffer.write(atMost: 8) { $0.literal(",\"s\":\"t\"") }
         appendArguments(arguments)
         return buffer.count >= ChromeJSONEncoder.bufferSize
     }
@@ -265,19 +265,24 @@ struct ChromeJSONWriter {
         knownNames[name.key] = (knownNameBytes.count - (buffer.count - start), buffer.count - start)
     }
 
+    /// Writes a metadata event (a process's or track's name, labels or order): what comes before its value in one
+    /// run of bytes, as an event's start is.
     private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
         separate()
-        buffer.appendLiteral("{\"name\":\"")
-        buffer.appendLiteral(name)
-        buffer.appendLiteral("\",\"ph\":\"M\",\"pid\":")
-        buffer.appendDecimal(Int64(pid))
-        buffer.appendLiteral(",\"tid\":")
-        buffer.appendDecimal(Int64(tid))
-        buffer.appendLiteral(",\"args\":{\"")
-        buffer.appendLiteral(key)
-        buffer.appendLiteral("\":")
+        // The literals' bytes, and at most 11 for each of pid and tid.
+        buffer.write(atMost: 9 + name.utf8CodeUnitCount + 17 + 11 + 7 + 11 + 10 + key.utf8CodeUnitCount + 2) { cursor in
+            cursor.literal("{\"name\":\"")
+            cursor.literal(name)
+            cursor.literal("\",\"ph\":\"M\",\"pid\":")
+            cursor.decimal(Int64(pid))
+            cursor.literal(",\"tid\":")
+            cursor.decimal(Int64(tid))
+            cursor.literal(",\"args\":{\"")
+            cursor.literal(key)
+            cursor.literal("\":")
+        }
         Self.appendValue(value, to: &buffer)
-        buffer.appendLiteral("}}")
+        buffer.write(atMost: 2) { $0.literal("}}") }
     }
 
     /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
