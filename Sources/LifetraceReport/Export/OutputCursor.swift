@@ -46,6 +46,13 @@ struct OutputCursor {
         position += count
     }
 
+    /// "00", "01" … "99" in one literal: the characters of a pair of digits at twice its value.
+    static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
     /// The decimal digits of `value`, 1 to 20, found by halving the range of lengths with each comparison (four or
     /// five of them) rather than by one comparison per digit: an export's times have ten digits and more.
     @inline(__always)
@@ -94,12 +101,13 @@ struct OutputCursor {
         let digits = Self.decimalDigits(magnitude)
         position += digits
         var digit = position
+        // Each pair's two characters copied from a literal of the hundred pairs: a load and a store, no division by ten.
+        let pairs = Self.digitPairs.utf8Start
         while magnitude >= 100 {
-            let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+            let pair = Int(truncatingIfNeeded: magnitude % 100)
             magnitude /= 100
             digit -= 2
-            digit[0] = UInt8(ascii: "0") &+ pair / 10
-            digit[1] = UInt8(ascii: "0") &+ pair % 10
+            UnsafeMutableRawPointer(digit).copyMemory(from: pairs + 2 &* pair, byteCount: 2)
         }
         let last = UInt8(truncatingIfNeeded: magnitude)
         if last >= 10 {
