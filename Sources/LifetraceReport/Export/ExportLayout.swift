@@ -33,22 +33,16 @@ struct ExportLayout {
     var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
     /// Whether a process has started.
     private(set) var hasProcess = false
-    /// The names of the state slices, recorded then inferred for each state by its number, numbered from
-    /// ``ExportName/firstStateKey``: read by index, with no string built or compared per stretch.
-    private let stateNames: [ExportName] = TimelineState.allCases.flatMap { state in
-        [false, true].map { inferred in
-            ExportName(inferred ? state.name + " (inferred)" : state.name,
-                       key: ExportName.firstStateKey + 2 * Int(state.rawValue) + (inferred ? 1 : 0))
-        }
-    }
+    /// The names of the state slices, recorded then inferred for each state by its number (``stateSlot(_:inferred:)``),
+    /// numbered from ``ExportName/firstStateKey``, each made the first time it is needed: read by index, with no
+    /// string built or compared per stretch.
+    private var stateNames = [ExportName?](repeating: nil, count: 2 * TimelineState.allCases.count)
 
     /// The name and arguments of the instant that says how a process ended, for each ``ProcessEnd`` in the order of
-    /// its cases, made once: numbered from ``ExportName/firstProcessEndKey``, with no string built per process.
-    private let processEndings: [(name: ExportName, extra: [(key: String, value: ExportValue)])] =
-        ProcessEnd.allCases.enumerated().map { ordinal, end in
-            (ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal),
-             [("end", .string(end.rawValue))])
-        }
+    /// its cases, each made the first time a process ends so: numbered from ``ExportName/firstProcessEndKey``, with
+    /// no string built per process.
+    private var processEndings = [(name: ExportName, extra: [(key: String, value: ExportValue)])?](
+        repeating: nil, count: ProcessEnd.allCases.count)
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`.
     init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
@@ -110,7 +104,7 @@ struct ExportLayout {
     /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
     mutating func stateSlice(_ state: TimelineState, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
         guard hasProcess else { return }
-        let name = stateNames[2 &* Int(state.rawValue) &+ (inferred ? 1 : 0)]
+        let name = stateNames[Self.stateSlot(state, inferred: inferred)] ?? makeStateName(state, inferred: inferred)
         // The arguments made where each is handed on: one kept across both would be copied and destroyed.
         guard let track = place(in: group, from: start, to: end) else {
             unplaced(name, .state, in: group, at: start, Self.stateArguments(inferred: inferred), end: end)
@@ -135,7 +129,13 @@ struct ExportLayout {
             close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
         }
         servicesEnded(at: t)
-        let ending = processEndings[ProcessEnd.allCases.firstIndex(of: end) ?? 0]
+        let ordinal = ProcessEnd.allCases.firstIndex(of: end) ?? 0
+        let ending = processEndings[ordinal] ?? {
+            let made = (name: ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal),
+                        extra: [(key: "end", value: ExportValue.string(end.rawValue))])
+            processEndings[ordinal] = made
+            return made
+        }()
         instant(ending.name, .process, in: .events, at: t, ExportArguments(extra: ending.extra))
     }
 
@@ -146,6 +146,19 @@ struct ExportLayout {
                 ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
                                                       ("severity", .string(severity.rawValue)),
                                                       ("message", .string(message))]))
+    }
+
+    /// The place of `state`'s name, recorded or `inferred`, in ``stateNames``.
+    private static func stateSlot(_ state: TimelineState, inferred: Bool) -> Int {
+        2 &* Int(state.rawValue) &+ (inferred ? 1 : 0)
+    }
+
+    /// Makes the name of a stretch in `state`, recorded or `inferred`, the first time one is exported.
+    private mutating func makeStateName(_ state: TimelineState, inferred: Bool) -> ExportName {
+        let slot = Self.stateSlot(state, inferred: inferred)
+        let name = ExportName(inferred ? state.name + " (inferred)" : state.name, key: ExportName.firstStateKey + slot)
+        stateNames[slot] = name
+        return name
     }
 
     /// What an inferred stretch's slice says of it, made once rather than for each slice.
