@@ -47,8 +47,8 @@ extension ByteAppending {
 
     /// Whether any of the eight bytes of `word` is one a JSON string escapes: a control character (below 0x20), a
     /// quotation mark or a backslash. The tests of "Bit Twiddling Hacks" (S. E. Anderson: "Determine if a word has
-    /// a byte less than n", "has a zero byte"), which may say yes for a word with none (it is then read byte by
-    /// byte) but never no for one with any.
+    /// a byte less than n", "has a zero byte"): exact as a yes or no (a borrow across bytes starts only at a byte
+    /// that passes), though the bit set need not mark which byte it was.
     @inlinable @inline(__always)
     static func mayNeedEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
