@@ -2,13 +2,14 @@ import LifetraceAnalysis
 import LifetraceCore
 
 /// The name of an exported slice or instant and, where it is one of a small vocabulary (an event kind's name, a
-/// state's), a number that stands for it: an encoder keeps what it derives from a name (Perfetto's iid, Chrome's
-/// escaped bytes) by that number, so that the events of a trace, millions of them with a few dozen names, do not
-/// hash or scan the same text again and again.
+/// state's, how a process ended), a number that stands for it: an encoder keeps what it derives from a name
+/// (Perfetto's iid, Chrome's escaped bytes) by that number, so that the events of a trace, millions of them with a
+/// few dozen names, do not hash or scan the same text again and again.
 struct ExportName {
     /// One more than the largest ``key``.
     static let keyCount = 512
-    /// The first key of the names ``ExportLayout`` numbers itself (states); the keys below are event kinds'.
+    /// The first key of the names ``ExportLayout`` numbers itself (states, then how a process ended); the keys
+    /// below are event kinds'.
     static let firstStateKey = 256
     /// The first key of the names of how a process ended (``ProcessEnd``), after the states' recorded and
     /// inferred names.
