@@ -5,10 +5,12 @@
 /// Its memory is a reference it owns, freed with the last copy; copies share it, so a buffer has one owner that
 /// writes to it (an encoder's writer), never two.
 ///
-/// The type and its appends are `public` and `@inlinable` for one reason: this toolchain keeps the body of an
-/// `@inlinable package` declaration out of its module, so a writer in another module of the package (the
-/// exports') would call each append rather than inline it. Everything else about it is `package`; it is not
-/// meant for use outside lifetrace, and creating one takes a `package` initializer.
+/// The type and the members the exports' writers call per event are `public` and `@inlinable` for one reason:
+/// this toolchain keeps the body of an `@inlinable package` declaration out of its module, so a writer in another
+/// module of the package (the exports') would call each of them rather than inline it. They are `count`,
+/// `reserve(_:)`, `reserveTail(_:)`, `commitTail(_:)`, `append(_:)` (of a byte and of another buffer),
+/// `appendBytes(_:)` and `appendVarint(_:)`. Everything else about it is `package`; it is not meant for use
+/// outside lifetrace, and creating one takes a `package` initializer.
 public struct ByteBuffer: ByteAppending {
     /// The memory, freed when the last buffer that holds it goes.
     @usableFromInline
@@ -46,7 +48,7 @@ public struct ByteBuffer: ByteAppending {
 
     /// Whether nothing is written.
     @inlinable
-    public var isEmpty: Bool { written == 0 }
+    package var isEmpty: Bool { written == 0 }
 
     /// Makes room for `extra` more bytes.
     ///
@@ -71,7 +73,7 @@ public struct ByteBuffer: ByteAppending {
     ///
     /// - Parameter limit: The most bytes of memory kept.
     @inlinable
-    public mutating func removeAll(keepingCapacityUpTo limit: Int = .max) {
+    package mutating func removeAll(keepingCapacityUpTo limit: Int = .max) {
         written = 0
         if capacity > limit { shrink() }
     }
