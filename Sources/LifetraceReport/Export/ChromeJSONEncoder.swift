@@ -203,7 +203,7 @@ struct ChromeJSONWriter {
     /// copied with the rest in one run of bytes.
     private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
-        let known = name.key >= 0 ? knownNames[name.key] : (start: 0, count: 0)
+        let known = name.key >= 0 && name.key < knownNames.count ? knownNames[name.key] : (start: 0, count: 0)
         guard known.count > 0, opened else {
             separate()
             buffer.appendLiteral("{\"name\":")
@@ -253,6 +253,10 @@ struct ChromeJSONWriter {
         guard name.key >= 0 else {
             buffer.appendJSONString(name.text)
             return
+        }
+        if name.key >= knownNames.count {
+            // A name ``ExportNameCache`` made: its numbers come one after another.
+            knownNames.append(contentsOf: repeatElement((start: 0, count: 0), count: name.key + 1 - knownNames.count))
         }
         let known = knownNames[name.key]
         if known.count > 0 {

@@ -56,14 +56,17 @@ extension ExportLayout {
             if let earlier = process.openTasks.removeValue(forKey: id) {
                 close(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
             }
-            let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
-            // Named by kind and the app's name for it; the id is an argument (names are interned: few distinct).
-            let name = event.name.map { kind + " " + $0 } ?? kind
+            // Named by kind and the app's name for it; the id is an argument (few distinct names: made once each).
+            let taskName = event.name
+            let name = names.name(event.kind, taskName) {
+                let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
+                return taskName.map { kind + " " + $0 } ?? kind
+            }
             guard let open = reserve(in: .tasks, at: event.t) else {
-                unplaced(ExportName(name), .task, in: .tasks, at: event.t, arguments, end: nil)
+                unplaced(name, .task, in: .tasks, at: event.t, arguments, end: nil)
                 return
             }
-            encoder.begin(on: open.track, name: ExportName(name), category: .task, at: event.t, arguments)
+            encoder.begin(on: open.track, name: name, category: .task, at: event.t, arguments)
             process.openTasks[id] = open
         case .taskExpire:
             if let open = process.openTasks[id] {

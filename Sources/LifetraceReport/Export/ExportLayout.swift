@@ -43,10 +43,14 @@ struct ExportLayout {
     /// no string built per process.
     private var processEndings = [(name: ExportName, extra: [(key: String, value: ExportValue)])?](
         repeating: nil, count: ProcessEnd.allCases.count)
+    /// The names made from what events carry (custom markers' labels, tasks' names), each made once.
+    var names: ExportNameCache
 
-    /// An exporter of the trace `file` (its header naming the app) to `encoder`.
-    init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
+    /// An exporter of the trace `file` (its header naming the app) to `encoder`, keeping the names it makes from
+    /// what events carry in `names`.
+    init(file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache) {
         self.encoder = encoder
+        self.names = names
         app = header?.app ?? file
         summary = ExportSummary(file: file)
     }
@@ -92,7 +96,9 @@ struct ExportLayout {
             instant(ExportName(of: event), .system, in: event.scene.map(Group.scene) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
         case .custom:
-            instant(ExportName(of: event), .marker, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+            let label = event.label
+            let name = label.map { label in names.name(.custom, label) { event.eventName } } ?? ExportName(event.kind)
+            instant(name, .marker, in: event.scene.map(Group.scene) ?? .events, at: event.t,
                     ExportArguments(index: index, event: event))
         }
     }

@@ -6,7 +6,8 @@ import LifetraceCore
 /// (Perfetto's iid, Chrome's escaped bytes) by that number, so that the events of a trace, millions of them with a
 /// few dozen names, do not hash or scan the same text again and again.
 struct ExportName {
-    /// One more than the largest ``key``.
+    /// One more than the largest ``key`` of the fixed vocabulary (event kinds, states, how a process ended); the
+    /// names ``ExportNameCache`` makes from what events carry are numbered from here up.
     static let keyCount = 512
     /// The first key of the names ``ExportLayout`` numbers itself (states, then how a process ended); the keys
     /// below are event kinds'.
@@ -17,7 +18,8 @@ struct ExportName {
 
     /// The name.
     var text: String
-    /// Its number, below ``keyCount``; -1 for a name outside the vocabulary, looked up by its text.
+    /// Its number: below ``keyCount`` in the fixed vocabulary, from it up for a name ``ExportNameCache`` made; -1 for
+    /// any other name, looked up by its text.
     var key: Int
 
     /// A name numbered `key` (-1: not numbered).

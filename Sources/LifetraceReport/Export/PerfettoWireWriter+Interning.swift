@@ -15,8 +15,12 @@ extension PerfettoWireWriter {
     /// The iid of the event name `name` (0: written inline, the table being full), found by its number where it
     /// has one.
     mutating func intern(eventName name: ExportName) -> UInt64 {
-        if name.key >= 0, nameIids[name.key] != 0 { return nameIids[name.key] }
+        if name.key >= 0, name.key < nameIids.count, nameIids[name.key] != 0 { return nameIids[name.key] }
         guard let iid = intern(eventName: name.text) else { return 0 }
+        if name.key >= nameIids.count {
+            // A name ``ExportNameCache`` made: its numbers come one after another.
+            nameIids.append(contentsOf: repeatElement(0, count: name.key + 1 - nameIids.count))
+        }
         if name.key >= 0 { nameIids[name.key] = iid }
         return iid
     }

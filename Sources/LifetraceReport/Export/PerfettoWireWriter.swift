@@ -20,6 +20,9 @@ struct PerfettoWireWriter {
     var categoryCount = 0
     /// The iids of the numbered event names by ``ExportName/key`` (0: not interned yet).
     var nameIids = [UInt64](repeating: 0, count: ExportName.keyCount)
+    /// The iids of the attributes' annotation names (`attrs.<key>`) by the attribute's key: each name built and
+    /// hashed once. Only interned names are kept, so it holds ``PerfettoEncoder/internedLimit`` keys at most.
+    private var attributeIids: [String: UInt64] = [:]
     /// The iids of ``fixedKeys`` (0: not interned yet).
     private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
@@ -162,7 +165,7 @@ struct PerfettoWireWriter {
                 }
             }
             fields.forEachAttribute { key, value in
-                beginAnnotation(named: "attrs." + key)
+                beginAnnotation(attribute: key)
                 switch value {
                 case let .string(string): annotationValue(string: string)
                 case let .int(number): annotationValue(int: number)
@@ -255,14 +258,30 @@ struct PerfettoWireWriter {
 
     /// Starts a `DebugAnnotation` named `key`.
     private mutating func beginAnnotation(named key: String) {
+        guard let iid = intern(annotationName: key) else {
+            annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+            annotationName = key
+            return
+        }
+        beginAnnotation(iid: iid)
+    }
+
+    /// Starts a `DebugAnnotation` named `attrs.<key>`, the name of the attribute `key`: built and looked up once
+    /// per key while the interned names have room.
+    private mutating func beginAnnotation(attribute key: String) {
+        if let iid = attributeIids[key] { return beginAnnotation(iid: iid) }
+        let name = "attrs." + key
+        beginAnnotation(named: name)
+        if annotationName == nil, let iid = annotationNames[name] { attributeIids[key] = iid }
+    }
+
+    /// Starts a `DebugAnnotation` whose name is interned as `iid`.
+    private mutating func beginAnnotation(iid: UInt64) {
         annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         annotationName = nil
-        if let iid = intern(annotationName: key) {
-            annotation.append(1 << 3)
-            annotation.appendVarint(iid)
-        } else {
-            annotationName = key
-        }
+        // DebugAnnotation.name_iid (1).
+        annotation.append(1 << 3)
+        annotation.appendVarint(iid)
     }
 
     private mutating func annotationValue(bool flag: Bool) {

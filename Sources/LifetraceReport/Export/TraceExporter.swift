@@ -15,9 +15,10 @@ final class TraceExporter: TimelineObserver {
     /// What the export holds so far.
     var summary: ExportSummary { layout.summary }
 
-    /// An exporter of the trace `file` (its header naming the app) to `encoder`.
-    init(file: String, header: TraceHeader?, encoder: any ExportEncoder) {
-        state = InPlace(ExportLayout(file: file, header: header, encoder: encoder))
+    /// An exporter of the trace `file` (its header naming the app) to `encoder`, keeping the names it makes from
+    /// what events carry in `names`.
+    init(file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache = ExportNameCache()) {
+        state = InPlace(ExportLayout(file: file, header: header, encoder: encoder, names: names))
     }
 
     deinit {
