@@ -27,7 +27,7 @@ extension ByteBuffer {
             append(UInt8(ascii: ":"))
             switch value {
             case let .string(text): appendJSONString(text)
-            case let .int(number): appendDecimal(number)
+            case let .int(number): writeDecimal(number)
             case let .double(number): appendJSONDouble(number)
             case let .bool(flag): appendLiteral(flag ? "true" : "false")
             }

@@ -174,11 +174,11 @@ struct ChromeJSONWriter {
         buffer.appendLiteral("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"lifetrace\",\"trace\":")
         buffer.appendJSONString(summary.file)
         buffer.appendLiteral(",\"origin_ns\":")
-        buffer.appendDecimal(summary.origin)
+        buffer.writeDecimal(summary.origin)
         buffer.appendLiteral(",\"events\":")
-        buffer.appendDecimal(Int64(summary.events))
+        buffer.writeDecimal(Int64(summary.events))
         buffer.appendLiteral(",\"processes\":")
-        buffer.appendDecimal(Int64(summary.processes))
+        buffer.writeDecimal(Int64(summary.processes))
         buffer.appendLiteral(",\"time_precision\":")
         buffer.appendJSONString(reducedPrecision ? ChromeJSONEncoder.reducedPrecisionNote : "ns")
         buffer.appendLiteral("}}\n")
@@ -322,7 +322,7 @@ struct ChromeJSONWriter {
     private static func appendValue(_ value: ExportValue, to bytes: inout ByteBuffer) {
         switch value {
         case let .string(string): bytes.appendJSONString(string)
-        case let .int(number): bytes.appendDecimal(number)
+        case let .int(number): bytes.writeDecimal(number)
         case let .bool(flag): bytes.appendLiteral(flag ? "true" : "false")
         }
     }

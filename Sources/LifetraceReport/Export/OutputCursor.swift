@@ -128,4 +128,11 @@ extension ByteBuffer {
         body(&cursor)
         commitTail(cursor.position - start)
     }
+
+    /// Appends `value` in decimal through a cursor (``OutputCursor/decimal(_:)``): digits counted by comparison
+    /// and copied in pairs, where `appendDecimal` divides once per digit.
+    @inline(__always)
+    mutating func writeDecimal(_ value: Int64) {
+        write(atMost: 20) { $0.decimal(value) }
+    }
 }
