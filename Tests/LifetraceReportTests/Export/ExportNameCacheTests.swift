@@ -3,6 +3,7 @@ import LifetraceCore
 import LifetraceFormat
 @testable import LifetraceReport
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// The names an export makes from what events carry (custom markers' labels, tasks' names) are made once each,
@@ -95,7 +96,7 @@ import Testing
         let text = String(decoding: uncached, as: UTF8.self)
         if format == .chrome {
             #expect(text.contains(#""name":"custom.mark \"39\"é""#))
-            #expect(text.contains(#""name":"background task job 29""#))
+            #expect(text.contains(#""name":"background task job 28""#))
             #expect(text.contains(#""name":"bg.refresh job 1""#))
             #expect(text.contains(#""name":"background task""#))
         }
