@@ -254,8 +254,7 @@ struct ChromeJSONWriter {
             buffer.appendJSONString(name.text)
             return
         }
-        if name.key >= knownNames.count {
-            // A name ``ExportNameCache`` made: its numbers come one after another.
+        if name.key >= knownNames.count {  // A name ``ExportNameCache`` made, numbered one after another.
             knownNames.append(contentsOf: repeatElement((start: 0, count: 0), count: name.key + 1 - knownNames.count))
         }
         let known = knownNames[name.key]
