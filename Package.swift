@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "LifetraceReport",
             dependencies: [
-                "LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
+                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),

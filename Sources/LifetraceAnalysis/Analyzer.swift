@@ -232,6 +232,7 @@ struct AnalysisCore: ~Copyable {
 
     mutating func consume(_ block: borrowing EventBlock) {
         guard block.count > 0 else { return }
+        observer?.blockStarted(block)
         engine.beginBlock(block)
         saveLabel = Self.saveLabel(of: block)
         let blockStart = index

@@ -23,6 +23,14 @@ protocol ExportEncoder: AnyObject {
     func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
     /// Ends the file, with what it holds.
     func finish(_ summary: ExportSummary) throws(TraceError)
+    /// The block the events of the calls that follow point into, until the next: an encoder that makes its calls
+    /// later (``EncodingThread``) keeps it until then.
+    func keep(_ block: PinnedBlock)
+}
+
+extension ExportEncoder {
+    /// An encoder that writes as it is called reads each event during its call: it keeps no block.
+    func keep(_ block: PinnedBlock) {}
 }
 
 /// What an export holds, counted as it was written.

@@ -22,15 +22,29 @@ public enum TraceExport {
 
     /// Reads the trace `reader` reads, analyzing it with `configuration` and `models`, and writes its export to
     /// `sink` as it goes. Returns what the export holds and the analysis (its warnings among it).
+    ///
+    /// The bytes are made and written on a thread of their own (``EncodingThread``) while the trace is read and
+    /// analyzed on the caller's.
     public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
                               configuration: AnalysisConfiguration = .defaults,
                               models: [LifecycleModel] = LifecycleModel.builtIn) throws(TraceError)
+        -> (summary: ExportSummary, result: AnalysisResult) {
+        try export(reader, file: file, format: format, to: sink, configuration: configuration, models: models,
+                   callsPerBatch: EncodingThread.callsPerBatch)
+    }
+
+    /// ``export(_:file:format:to:configuration:models:)``, its encoder called `callsPerBatch` calls at a time on a
+    /// thread of its own, or directly on the caller's thread with `nil`: the same bytes either way.
+    static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
+                       configuration: AnalysisConfiguration = .defaults,
+                       models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?) throws(TraceError)
         -> (summary: ExportSummary, result: AnalysisResult) {
         let encoder: any ExportEncoder = switch format {
         case .perfetto: PerfettoEncoder(sink: sink)
         case .chrome: ChromeJSONEncoder(sink: sink)
         }
-        let exporter = TraceExporter(file: file, header: reader.header, encoder: encoder)
+        let exporter = TraceExporter(file: file, header: reader.header,
+                                     encoder: callsPerBatch.map { EncodingThread(encoder, callsPerBatch: $0) } ?? encoder)
         let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
         // A trace read only to its last whole frame says so in the export too, not only on standard error.

@@ -12,6 +12,9 @@ final class TraceExporter: TimelineObserver {
         _modify { yield &state.value }
     }
 
+    /// A copy of the block the events come from, which the encoder may read after the analyzer has moved on.
+    private let block = InPlace<PinnedBlock?>(nil)
+
     /// What the export holds so far.
     var summary: ExportSummary { layout.summary }
 
@@ -23,15 +26,28 @@ final class TraceExporter: TimelineObserver {
 
     deinit {
         state.free()
+        block.free()
+    }
+
+    func blockStarted(_ block: borrowing EventBlock) {
+        let pinned = PinnedBlock(block)
+        self.block.value = pinned
+        layout.encoder.keep(pinned)
     }
 
     func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        withUnsafePointer(to: block) { layout.processStarted(ExportEventFields(event, in: $0), index: index) }
+        layout.processStarted(ExportEventFields(event, in: pinned), index: index)
     }
 
     func event(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        // The event's fields are read from the lent block while the layout writes them, in this call.
-        withUnsafePointer(to: block) { layout.event(ExportEventFields(event, in: $0), index: index) }
+        // The event's fields are read from the pinned copy of the lent block, now or on the encoder's thread.
+        layout.event(ExportEventFields(event, in: pinned), index: index)
+    }
+
+    /// Where the copy of the current block is.
+    private var pinned: UnsafePointer<EventBlock> {
+        guard let pinned = block.value else { preconditionFailure("an event before its block") }
+        return pinned.pointer
     }
 
     func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool) {
