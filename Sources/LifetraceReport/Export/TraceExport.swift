@@ -39,12 +39,23 @@ public enum TraceExport {
                        configuration: AnalysisConfiguration = .defaults,
                        models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?) throws(TraceError)
         -> (summary: ExportSummary, result: AnalysisResult) {
-        let encoder: any ExportEncoder = switch format {
-        case .perfetto: PerfettoEncoder(sink: sink)
-        case .chrome: ChromeJSONEncoder(sink: sink)
+        switch format {
+        case .perfetto:
+            return try export(reader, file: file, to: PerfettoEncoder(sink: sink), configuration: configuration,
+                              models: models, callsPerBatch: callsPerBatch)
+        case .chrome:
+            return try export(reader, file: file, to: ChromeJSONEncoder(sink: sink), configuration: configuration,
+                              models: models, callsPerBatch: callsPerBatch)
         }
-        let exporter = TraceExporter(file: file, header: reader.header,
-                                     encoder: callsPerBatch.map { EncodingThread(encoder, callsPerBatch: $0) } ?? encoder)
+    }
+
+    /// The export by `encoder`, specialized for its type.
+    private static func export<Encoder: ExportEncoder>(
+        _ reader: TraceReader, file: String, to encoder: Encoder, configuration: AnalysisConfiguration,
+        models: [LifecycleModel], callsPerBatch: Int?
+    ) throws(TraceError) -> (summary: ExportSummary, result: AnalysisResult) {
+        let called: any ExportEncoder = if let callsPerBatch { EncodingThread(encoder, callsPerBatch: callsPerBatch) } else { encoder }
+        let exporter = TraceExporter(file: file, header: reader.header, encoder: called)
         let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
         // A trace read only to its last whole frame says so in the export too, not only on standard error.

@@ -40,13 +40,19 @@ import Testing
         }
     }
 
+    /// A batch's calls are written into raw memory and never destroyed: a call must hold nothing that counts
+    /// references or needs destroying.
+    @Test func aCallIsPlainData() {
+        #expect(_isPOD(ExportCall.self))
+    }
+
     @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace"), TraceExport.Format.allCases)
     func samplesExportTheSameBytes(path: String, format: TraceExport.Format) throws {
         try Self.expectSameExport(path, format, batchSizes: [1, 3, EncodingThread.callsPerBatch])
     }
 
     /// A random walk of many frames (blocks) and processes, with markers, tasks and inferred suspensions: batches
-    /// of 1 to 4,096 calls end at every kind of call and inside blocks.
+    /// of 1 call up to the default size end at every kind of call and inside blocks.
     @Test(arguments: TraceExport.Format.allCases)
     func aWalkOfManyBlocksExportsTheSameBytes(format: TraceExport.Format) throws {
         let path = directory.file("walk.lifetrace")
