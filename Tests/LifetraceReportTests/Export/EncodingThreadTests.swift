@@ -14,13 +14,6 @@ import Testing
 @Suite struct EncodingThreadTests {
     let directory = TemporaryDirectory()
 
-    /// Collects what an encoder writes, on whichever thread it writes.
-    final class CollectingSink: TraceSink {
-        var bytes: [UInt8] = []
-        func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) { self.bytes.append(contentsOf: bytes) }
-        func flush() throws(TraceError) {}
-    }
-
     /// The export of `path` as `format`, on the encoding thread `callsPerBatch` calls at a time, or directly.
     static func export(_ path: String, _ format: TraceExport.Format, callsPerBatch: Int?) throws -> (ExportSummary, [UInt8]) {
         let sink = CollectingSink()

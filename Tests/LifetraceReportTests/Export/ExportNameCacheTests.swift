@@ -76,7 +76,7 @@ import Testing
 
     /// The export of `path` as `format` by an exporter keeping names in `names`.
     func export(_ path: String, _ format: TraceExport.Format, names: ExportNameCache) throws -> [UInt8] {
-        let sink = PerfettoWireTests.CollectingSink()
+        let sink = CollectingSink()
         let encoder: any ExportEncoder = format == .perfetto ? PerfettoEncoder(sink: sink) : ChromeJSONEncoder(sink: sink)
         let exporter = TraceExporter(file: path, header: try TraceReader(path: path).header, encoder: encoder, names: names)
         _ = try TraceAnalyzer.analyze(try TraceReader(path: path), file: path, observer: exporter)

@@ -14,13 +14,6 @@ import Testing
 @Suite struct PerfettoWireTests {
     let directory = TemporaryDirectory()
 
-    /// Collects what an encoder writes.
-    final class CollectingSink: TraceSink {
-        var bytes: [UInt8] = []
-        func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) { self.bytes.append(contentsOf: bytes) }
-        func flush() throws(TraceError) {}
-    }
-
     /// The packets of a Perfetto trace file: each `Trace.packet` field's bytes.
     static func packets(of file: [UInt8]) throws -> [[UInt8]] {
         var packets: [[UInt8]] = []

@@ -91,12 +91,6 @@ import Testing
         ],
     ]
 
-    final class CollectingSink: TraceSink {
-        var bytes: [UInt8] = []
-        func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) { self.bytes.append(contentsOf: bytes) }
-        func flush() throws(TraceError) {}
-    }
-
     func export(_ format: TraceExport.Format, _ trace: String = serviceTrace) throws -> [UInt8] {
         let path = directory.write("service.jsonl", text: trace)
         let sink = CollectingSink()
