@@ -201,8 +201,7 @@ struct AnalysisCore: ~Copyable {
         var configuration = configuration
         derived = header?.isDerived == true
         if derived {
-            // Events derived from a log: the app's launch callbacks are not in it, so nothing can be
-            // ordered against them (oslog-mapping.md).
+            // Derived from a log: the app's launch callbacks are not in it, nothing is ordered against them.
             configuration.disabledRules.insert(.uiBeforeLaunch)
         }
         self.configuration = configuration
