@@ -13,10 +13,17 @@
 package final class BatchRelay<Batch: AnyObject>: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = Condition()
+    /// The batches given back empty, for the caller to take.
     private var empty: [Batch]
     /// Handed over and not yet taken by the thread, oldest first (at most every batch).
     private var handedOver: [Batch] = []
+    /// Whether ``finish()`` was called: the thread ends once it has worked through what was handed over.
     private var closed = false
+    /// The batches the caller has taken and not handed over.
+    private var taken = 0
+    /// How many batches go round.
+    private let batchCount: Int
+    /// The thread, until ``finish()`` has joined it.
     private var thread: WorkerThread?
 
     /// Starts a thread that calls `work` with each batch submitted, in order; `batches` are the batches reused
@@ -24,17 +31,22 @@ package final class BatchRelay<Batch: AnyObject>: @unchecked Sendable {
     package init(batches: [Batch], work: @escaping (Batch) -> Void) {
         precondition(batches.count >= 2, "a relay needs a batch for each side")
         empty = batches
+        batchCount = batches.count
         handedOver.reserveCapacity(batches.count)
-        // Called on the thread alone, one batch at a time.
+        // Called on the thread alone, one batch at a time: what it captures is the thread's alone, or made before
+        // the relay and only read after (the batches themselves cross under the lock).
         nonisolated(unsafe) let work = work
         thread = WorkerThread { [self] in run(work) }
     }
 
-    /// An empty batch to fill, once the thread has given one back.
+    /// An empty batch to fill, once the thread has given one back. The caller holds fewer batches than the relay
+    /// has: holding every one, it would wait for ever.
     package func take() -> Batch {
         condition.lock()
         defer { condition.unlock() }
+        precondition(taken < batchCount, "every batch of the relay is taken and none handed over")
         while empty.isEmpty { condition.wait() }
+        taken += 1
         return empty.removeLast()
     }
 
@@ -42,6 +54,7 @@ package final class BatchRelay<Batch: AnyObject>: @unchecked Sendable {
     package func submit(_ batch: Batch) {
         condition.lock()
         precondition(!closed, "a batch submitted after the relay finished")
+        taken -= 1
         handedOver.append(batch)
         condition.broadcast()
         condition.unlock()

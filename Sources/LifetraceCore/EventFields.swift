@@ -2,7 +2,7 @@
 ///
 /// The bit positions are those of `Schemas/events.json` and of the presence word of a binary record.
 @frozen
-public struct EventFields: OptionSet, Hashable, Sendable {
+public struct EventFields: OptionSet, Hashable, Sendable, BitwiseCopyable {
     /// The fields as the presence word of a binary record.
     public var rawValue: UInt16
 

@@ -1,5 +1,5 @@
 /// A SwiftUI scene phase, as `swiftui.scenePhase` events carry it.
-public enum ScenePhase: UInt8, CaseIterable, Hashable, Sendable {
+public enum ScenePhase: UInt8, CaseIterable, Hashable, Sendable, BitwiseCopyable {
     /// The scene is in the foreground and interactive.
     case active = 0
     /// The scene is in the foreground but not receiving events.

@@ -9,9 +9,11 @@ import Testing
     }
 
     /// What the thread saw, read once the relay has finished (joining the thread orders its writes before).
-    final class Seen: @unchecked Sendable {
+    final class Seen {
         var numbers: [Int] = []
         var batches = 0
+        /// The pauses' sums, kept so that the pauses are not optimized away.
+        var spin = 0
     }
 
     @Test(arguments: [2, 3, 5])
@@ -23,6 +25,7 @@ import Testing
             // Slower than the caller now and then, so that the caller waits for a batch to come back.
             var spin = 0
             for step in 0 ..< (batch.numbers.first ?? 0) % 3 * 50_000 { spin &+= step }
+            seen.spin &+= spin
             seen.numbers.append(contentsOf: batch.numbers)
             seen.batches += 1
             batch.numbers.removeAll(keepingCapacity: true)

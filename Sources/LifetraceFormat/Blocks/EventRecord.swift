@@ -4,10 +4,11 @@ package import LifetraceCore
 /// strings as indexes into the block's string table, and the rest (task, process, names, attributes) in the
 /// block's ``EventBlock/extras``, for the few events that carry them.
 ///
-/// A record is 32 bytes and touches no reference count, so the analyzer can copy and keep records freely;
+/// A record is 32 bytes and touches no reference count (it is `BitwiseCopyable`, checked by the compiler), so the
+/// analyzer can copy and keep records freely, and an export keep them in raw memory;
 /// ``EventBlock/event(at:)`` turns one back into a ``LifecycleEvent`` when it is needed whole (a finding's
 /// context, a report's mark).
-package struct EventRecord: Sendable {
+package struct EventRecord: Sendable, BitwiseCopyable {
     /// A string of the block, by index (0 or more); ``EventRecord/absent`` (-1) for a field the event does
     /// not carry, so that a hot path may test the sign.
     package typealias StringIndex = Int32

@@ -254,9 +254,7 @@ struct ChromeJSONWriter {
             buffer.appendJSONString(name.text)
             return
         }
-        if name.key >= knownNames.count {  // A name ``ExportNameCache`` made, numbered one after another.
-            knownNames.append(contentsOf: repeatElement((start: 0, count: 0), count: name.key + 1 - knownNames.count))
-        }
+        knownNames.extend(toHold: name.key, with: (start: 0, count: 0))
         let known = knownNames[name.key]
         if known.count > 0 {
             knownNameBytes.withUnsafeBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }

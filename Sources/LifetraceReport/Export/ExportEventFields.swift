@@ -2,15 +2,16 @@ import LifetraceCore
 import LifetraceFormat
 
 /// The fields of one event as an export shows them, read where the decoder left them: the event's record and,
-/// for its strings and rarer fields, the block the analyzer lends with it. Nothing is copied into a
-/// ``LifecycleEvent``, so an exported event costs no string copy, no reference count and no allocation.
+/// for its strings and rarer fields, the block it came in. Nothing is copied into a ``LifecycleEvent``, so an
+/// exported event costs no string copy, no reference count and no allocation.
 ///
-/// It points into the lent block, so it lives no longer than the observer's call that received the event: the
-/// exporter writes an event's arguments before that call returns, and keeps none.
-struct ExportEventFields {
+/// It points into a block: the exporter's pinned copy of the block the analyzer lent (``PinnedBlock``), which lives
+/// as long as the calls that carry the event are to be made (an ``EncodingThread`` batch holds it), or the lent block
+/// itself for an exporter that writes during the analyzer's call. Plain data, so that a kept call copies it as bytes.
+struct ExportEventFields: BitwiseCopyable {
     /// The event's record.
     let record: EventRecord
-    /// The block holding it, valid for the call.
+    /// The block holding it.
     private let block: UnsafePointer<EventBlock>
 
     /// The fields of `record`, an event of the block `block` points to.

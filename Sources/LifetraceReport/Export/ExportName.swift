@@ -19,7 +19,8 @@ struct ExportName {
     /// The name.
     var text: String
     /// Its number: below ``keyCount`` in the fixed vocabulary, from it up for a name ``ExportNameCache`` made; -1 for
-    /// any other name, looked up by its text.
+    /// any other name, looked up by its text. A number stands for one text for the whole export (the cache never
+    /// lets a name go): encoders, and the encoding thread's copies of names, keep what a number stands for.
     var key: Int
 
     /// A name numbered `key` (-1: not numbered).

@@ -2,8 +2,8 @@
 /// address: what an encoder or exporter class keeps its per-event state in, since a class's stored `var` takes a
 /// run-time exclusivity check on every access (the analyzer calls an exporter several times per event).
 ///
-/// Its owner makes it in its initializer and calls ``free()`` once, in its `deinit`; nothing else holds the
-/// address.
+/// Its owner makes it in its initializer and calls ``free()`` once, in its `deinit`; a copy of it (the address) is
+/// used only while its owner lives.
 struct InPlace<Value> {
     private let pointer: UnsafeMutablePointer<Value>
 

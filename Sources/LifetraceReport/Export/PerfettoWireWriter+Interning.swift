@@ -17,11 +17,10 @@ extension PerfettoWireWriter {
     mutating func intern(eventName name: ExportName) -> UInt64 {
         if name.key >= 0, name.key < nameIids.count, nameIids[name.key] != 0 { return nameIids[name.key] }
         guard let iid = intern(eventName: name.text) else { return 0 }
-        if name.key >= nameIids.count {
-            // A name ``ExportNameCache`` made: its numbers come one after another.
-            nameIids.append(contentsOf: repeatElement(0, count: name.key + 1 - nameIids.count))
+        if name.key >= 0 {
+            nameIids.extend(toHold: name.key, with: 0)
+            nameIids[name.key] = iid
         }
-        if name.key >= 0 { nameIids[name.key] = iid }
         return iid
     }
 

@@ -4,16 +4,22 @@ import LifetraceFormat
 /// calls an ``EncodingThread`` makes later read their events' strings and rarer fields there, after the reader has
 /// reused its own block for the frames that followed.
 ///
-/// The copy shares the block's storage until the reader writes its next frame into its own, so making one costs
-/// a few reference counts, not a copy of the events.
-final class PinnedBlock: @unchecked Sendable {
-    /// Where the copy is: read-only from any thread, for the life of the object.
+/// The copy is compact and of its own: each array sized to what the block holds, so that a pin takes the memory of
+/// its events and no more, and the reader's block keeps buffers it alone holds, which it reuses frame after frame.
+/// Making one copies the block's records (a few dozen bytes per event) and its strings' references.
+final class PinnedBlock {
+    /// Where the copy is: read-only, from either thread, for the life of the object.
     let pointer: UnsafePointer<EventBlock>
 
     /// A copy of `block`.
     init(_ block: borrowing EventBlock) {
+        var copy = EventBlock()
+        copy.records = block.records.withUnsafeBufferPointer { Array($0) }
+        copy.extras = block.extras.withUnsafeBufferPointer { Array($0) }
+        copy.attributes = block.attributes.withUnsafeBufferPointer { Array($0) }
+        copy.strings = block.strings.withUnsafeBufferPointer { Array($0) }
         let storage = UnsafeMutablePointer<EventBlock>.allocate(capacity: 1)
-        storage.initialize(to: copy block)
+        storage.initialize(to: copy)
         pointer = UnsafePointer(storage)
     }
 

@@ -23,8 +23,8 @@ public enum TraceExport {
     /// Reads the trace `reader` reads, analyzing it with `configuration` and `models`, and writes its export to
     /// `sink` as it goes. Returns what the export holds and the analysis (its warnings among it).
     ///
-    /// The bytes are made and written on a thread of their own (``EncodingThread``) while the trace is read and
-    /// analyzed on the caller's.
+    /// The bytes are made and written on a thread of their own while the trace is read and analyzed on the
+    /// caller's.
     public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
                               configuration: AnalysisConfiguration = .defaults,
                               models: [LifecycleModel] = LifecycleModel.builtIn) throws(TraceError)

@@ -7,3 +7,12 @@ extension Array {
         while !isEmpty { removeLast() }
     }
 }
+
+extension Array {
+    /// Grows the array with `filler` until `index` is one of its indices: a table by a name's number (``ExportName/key``)
+    /// whose numbers come one after another as ``ExportNameCache`` makes them.
+    mutating func extend(toHold index: Int, with filler: Element) {
+        guard index >= count else { return }
+        append(contentsOf: repeatElement(filler, count: index + 1 - count))
+    }
+}
