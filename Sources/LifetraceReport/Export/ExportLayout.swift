@@ -30,7 +30,7 @@ struct ExportLayout {
     var nextTID: Int32 = 1
     /// The running process's tracks (those of the last process that started, once one has: ``hasProcess``),
     /// held directly rather than as an optional, so that each slice reaches them in place.
-    var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, name: "", labels: [], start: 0))
+    var process = ProcessTracks(info: ExportProcess(uuid: 0, pid: 0, title: "", origin: .none, start: 0))
     /// Whether a process has started.
     private(set) var hasProcess = false
     /// The names of the state slices, recorded then inferred for each state by its number (``stateSlot(_:inferred:)``),
@@ -63,11 +63,10 @@ struct ExportLayout {
             encoder.start(origin: event.t)
         }
         summary.processes += 1
-        let origin = event.kind == .processLaunch ? "launch: " + (event.reason ?? "unknown") : "running when the trace began"
-        // One array made at its size, not grown label by label.
-        let labels = event.pid.map { [origin, "pid \($0)"] } ?? [origin]
-        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes),
-                                 name: event.pid.map { "\(app) (pid \($0))" } ?? app, labels: labels, start: event.t)
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes), title: app,
+                                 systemPID: event.pid,
+                                 origin: event.kind == .processLaunch ? .launched(reason: event.reason) : .running,
+                                 start: event.t)
         encoder.declare(info)
         process.restart(info: info)
         hasProcess = true
@@ -189,8 +188,8 @@ struct ExportLayout {
             summary.origin = t
             encoder.start(origin: t)
         }
-        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1), name: "lifetrace: input warnings",
-                                 labels: [], start: t)
+        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1),
+                                 title: "lifetrace: input warnings", origin: .none, start: t)
         encoder.declare(info)
         let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
         encoder.declare(track, name: "input warnings")

@@ -9,11 +9,12 @@ extension PerfettoWireWriter {
     /// ``trackEvent(_:on:name:category:at:_:)`` does.
     mutating func declare(_ process: ExportProcess) -> Bool {
         // ProcessDescriptor: pid (1), process_name (6), start_timestamp_ns (7), process_labels (8).
+        let name = process.name
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         interned.append(1 << 3)
         interned.appendVarint(UInt64(bitPattern: Int64(process.pid)))
         interned.append(6 << 3 | 2)
-        interned.appendLengthPrefixed(process.name)
+        interned.appendLengthPrefixed(name)
         interned.append(7 << 3)
         interned.appendVarint(UInt64(bitPattern: process.start))
         for label in process.labels {
@@ -25,7 +26,7 @@ extension PerfettoWireWriter {
         event.append(1 << 3)
         event.appendVarint(process.uuid)
         event.append(2 << 3 | 2)
-        event.appendLengthPrefixed(process.name)
+        event.appendLengthPrefixed(name)
         event.append(3 << 3 | 2)
         event.appendVarint(UInt64(interned.count))
         event.append(interned)
