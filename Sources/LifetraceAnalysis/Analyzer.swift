@@ -201,7 +201,7 @@ struct AnalysisCore: ~Copyable {
         var configuration = configuration
         derived = header?.isDerived == true
         if derived {
-            // Derived from a log: the app's launch callbacks are not in it, nothing is ordered against them.
+            // Derived from a log: no launch callback is in it to order against (Schemas/oslog-mapping.md).
             configuration.disabledRules.insert(.uiBeforeLaunch)
         }
         self.configuration = configuration
