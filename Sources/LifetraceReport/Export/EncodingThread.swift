@@ -141,8 +141,8 @@ final class EncodingThread: ExportEncoder {
     /// batch's names.
     @inline(__always)
     private func carry(_ name: ExportName) -> Int32 {
-        if name.key >= 0, name.key < state.value.carried.count, state.value.carried[name.key] { return Int32(name.key) }
         if name.key >= 0 {
+            if name.key < state.value.carried.count, state.value.carried[name.key] { return Int32(name.key) }
             state.value.carried.extend(toHold: name.key, with: false)
             state.value.carried[name.key] = true
         }

@@ -3,7 +3,6 @@ import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 @testable import LifetraceReport
-import LifetraceSimulator
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
@@ -38,11 +37,7 @@ import Testing
     /// Writes the random walk of `seed` with at least `events` events in frames of about `frameBytes` bytes.
     func walk(seed: UInt64, events: Int, frameBytes: Int) throws -> String {
         let path = directory.file("walk-\(seed)-\(frameBytes).lifetrace")
-        let simulator = Simulator(configuration: .init(scenario: .random, seed: seed, minimumEvents: events))
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header,
-                                           options: .init(targetFrameBytes: frameBytes))
-        try simulator.run { try writer.append($0) }
-        try writer.close()
+        try RandomWalks.write(seed: seed, events: events, frameBytes: frameBytes, to: path)
         return path
     }
 

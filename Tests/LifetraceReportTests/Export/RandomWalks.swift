@@ -28,11 +28,18 @@ actor RandomWalks {
     /// Writes the walk of `events` events into `directory` and returns its path.
     private static func write(events: Int, into directory: TemporaryDirectory) throws -> String {
         let path = directory.file("random-\(events).lifetrace")
-        let simulator = Simulator(configuration: .init(scenario: .random, seed: 42, minimumEvents: events))
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header)
+        try write(seed: 42, events: events, to: path)
+        return path
+    }
+
+    /// Writes the random walk of `seed` with at least `events` events to `path`, in frames of about `frameBytes`
+    /// bytes (the writer's default when `nil`).
+    static func write(seed: UInt64, events: Int, frameBytes: Int? = nil, to path: String) throws {
+        let simulator = Simulator(configuration: .init(scenario: .random, seed: seed, minimumEvents: events))
+        let options = frameBytes.map { BinaryTraceWriter.Options(targetFrameBytes: $0) } ?? .init()
+        let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header, options: options)
         try simulator.run { try writer.append($0) }
         try writer.close()
-        return path
     }
 
     /// Gives a suite's tests one ``RandomWalks`` for the whole suite, released (and its directory removed) once
