@@ -46,12 +46,15 @@ extension ExportLayout {
         return OpenSlice(track: track(lane: lane, slot: slot), slot: slot, lane: lane, start: t)
     }
 
+    /// What an unplaced slice's instant says of it, spelled once rather than for each.
+    private static let drawnAsInstant = ExportValue.string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")
+
     /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
     /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
     mutating func unplaced(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
                           end: Int64?) {
         var arguments = arguments
-        arguments.extra.append(("drawn", .string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")))
+        arguments.extra.append(("drawn", Self.drawnAsInstant))
         if let end { arguments.extra.append(("end_ns", .int(end))) }
         instant(name, category, in: group, at: t, arguments)
         process.unplaced += 1
