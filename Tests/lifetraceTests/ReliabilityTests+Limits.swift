@@ -23,13 +23,13 @@ extension ReliabilityTests {
                 #expect(result.stdout.contains("934464 more tasks were begun while 65536 were open"))
             }
         }
-        // An export keeps what its encoding thread has yet to write: its batches of calls and, of each block of
-        // 262,144 tasks, the strings (the tasks' identifiers travel with the calls). Copying the blocks whole took
-        // 48 MiB more than check.
+        // An export keeps what its encoding thread has yet to write: its batches of calls and a copy of the blocks
+        // they point into (the tasks' identifiers, their records left out), 18 MiB more than check in a release
+        // build, 20 in a debug one. Copying the blocks whole took 33 MiB more.
         for format in ["perfetto", "chrome"] {
             let (result, peak) = try measured(["export", "--format", format, "-o", directory.file("m.\(format)"), million])
             #expect(result.status == 0, "\(format): \(result.stderr)")
-            #expect(peak < checkPeak + 24, "export --format \(format) took \(peak) MiB, check \(checkPeak) MiB")
+            #expect(peak < checkPeak + 28, "export --format \(format) took \(peak) MiB, check \(checkPeak) MiB")
         }
         // Drawing every event takes long in a debug build: the report and the exports' stderr at a tenth of the tasks.
         let tenth = try openTasks(100_000)

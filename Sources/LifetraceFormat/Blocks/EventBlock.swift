@@ -48,13 +48,7 @@ package struct EventBlock: Sendable {
 
     /// The value of `record`'s attribute `key`, if it has one (its first, if it has several).
     package func attribute(_ key: String, of record: EventRecord) -> AttributeValue? {
-        extras(of: record).flatMap { attribute(key, of: $0) }
-    }
-
-    /// The value of the attribute `key` of the event whose rarer fields are `extra`, if it has one (its first, if it
-    /// has several).
-    package func attribute(_ key: String, of extra: EventExtras) -> AttributeValue? {
-        guard extra.attributeCount > 0 else { return nil }
+        guard let extra = extras(of: record), extra.attributeCount > 0 else { return nil }
         let start = Int(extra.attributeStart)
         for attribute in attributes[start..<(start + Int(extra.attributeCount))] where strings[Int(attribute.key)] == key {
             switch attribute.value {

@@ -1,6 +1,5 @@
-/// The fields of an ``EventRecord`` that few events carry, kept aside in ``EventBlock/extras``. Plain numbers, so
-/// that a copy is a copy of bytes (what an export's kept calls rely on).
-package struct EventExtras: Sendable, BitwiseCopyable {
+/// The fields of an ``EventRecord`` that few events carry, kept aside in ``EventBlock/extras``.
+package struct EventExtras: Sendable {
     /// The background task identifier; 0 when absent.
     package var task: Int64 = 0
     /// The process identifier; 0 when absent.

@@ -1,32 +1,24 @@
 import LifetraceCore
 import LifetraceFormat
 
-/// The fields of one event as an export shows them, read where the decoder left them: the event's record and its
-/// rarer fields (``EventExtras``), copied as numbers, and for its strings and attributes the block it came in.
-/// Nothing is copied into a ``LifecycleEvent``, so an exported event costs no string copy, no reference count and
-/// no allocation.
+/// The fields of one event as an export shows them, read where the decoder left them: the event's record and,
+/// for its strings and rarer fields, the block it came in. Nothing is copied into a ``LifecycleEvent``, so an
+/// exported event costs no string copy, no reference count and no allocation.
 ///
-/// It points into the exporter's pinned copy of the block the analyzer lent (``PinnedBlock``), which lives as long
-/// as the calls that carry the event are to be made (an ``EncodingThread`` batch holds it). The pin holds the
-/// block's strings and attributes only: the numbers are here. Plain data, so that a kept call copies it as bytes.
+/// It points into a block: the exporter's pinned copy of the block the analyzer lent (``PinnedBlock``), which lives
+/// as long as the calls that carry the event are to be made (an ``EncodingThread`` batch holds it), or the lent block
+/// itself for an exporter that writes during the analyzer's call. Plain data, so that a kept call copies it as bytes.
 struct ExportEventFields: BitwiseCopyable {
     /// The event's record.
     let record: EventRecord
-    /// Its rarer fields, where ``EventRecord/extra`` says it has them (none set otherwise).
-    private let extras: EventExtras
-    /// The block holding its strings and attributes.
+    /// The block holding it.
     private let block: UnsafePointer<EventBlock>
 
-    /// The fields of `record`, with its rarer fields `extras` (`nil` if it has none), whose strings and attributes
-    /// are in the block `block` points to.
-    init(_ record: EventRecord, extras: EventExtras?, in block: UnsafePointer<EventBlock>) {
+    /// The fields of `record`, an event of the block `block` points to.
+    init(_ record: EventRecord, in block: UnsafePointer<EventBlock>) {
         self.record = record
-        self.extras = extras ?? Self.noExtras
         self.block = block
     }
-
-    /// The rarer fields of an event that has none, made once: the initializer is another module's, not inlined.
-    private static let noExtras = EventExtras()
 
     /// The event's kind.
     var kind: EventKind { record.kind }
@@ -86,7 +78,7 @@ struct ExportEventFields: BitwiseCopyable {
 
     /// Whether it has the attribute `key`.
     func hasAttribute(_ key: String) -> Bool {
-        record.extra >= 0 && block.pointee.attribute(key, of: extras) != nil
+        record.extra >= 0 && block.pointee.attribute(key, of: record) != nil
     }
 
     /// Calls `body` with each attribute's key and value, in the order they were written.
@@ -104,6 +96,8 @@ struct ExportEventFields: BitwiseCopyable {
             body(block.pointee.strings[Int(attribute.key)], value)
         }
     }
+
+    private var extras: EventExtras { block.pointee.extras[Int(record.extra)] }
 
     private func string(_ index: EventRecord.StringIndex) -> String? {
         index == EventRecord.absent ? nil : block.pointee.strings[Int(index)]

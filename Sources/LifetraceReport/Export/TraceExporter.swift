@@ -36,20 +36,12 @@ final class TraceExporter: TimelineObserver {
     }
 
     func processStarted(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        layout.processStarted(ExportEventFields(event, extras: extras(of: event, in: block), in: pinned), index: index)
+        layout.processStarted(ExportEventFields(event, in: pinned), index: index)
     }
 
     func event(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
-        // The event's numbers are copied; its strings and attributes are read from the pinned copy of the lent
-        // block, now or on the encoder's thread.
-        layout.event(ExportEventFields(event, extras: extras(of: event, in: block), in: pinned), index: index)
-    }
-
-    /// The rarer fields of `event`, if it has any, read in place: `EventBlock.extras(of:)` is another module's, not
-    /// inlined.
-    @inline(__always)
-    private func extras(of event: EventRecord, in block: borrowing EventBlock) -> EventExtras? {
-        event.extra >= 0 ? block.extras[Int(event.extra)] : nil
+        // The event's fields are read from the pinned copy of the lent block, now or on the encoder's thread.
+        layout.event(ExportEventFields(event, in: pinned), index: index)
     }
 
     /// Where the copy of the current block is.
