@@ -25,37 +25,42 @@ public enum TraceExport {
     ///
     /// The bytes are made and written on a thread of their own while the trace is read and analyzed on the
     /// caller's.
+    ///
+    /// - Parameter progress: Called on the caller's thread as each block of events starts, with the number of
+    ///   events exported before it: what a progress line on a terminal shows.
     public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
                               configuration: AnalysisConfiguration = .defaults,
-                              models: [LifecycleModel] = LifecycleModel.builtIn) throws(TraceError)
+                              models: [LifecycleModel] = LifecycleModel.builtIn,
+                              progress: ((_ eventsExported: Int) -> Void)? = nil) throws(TraceError)
         -> (summary: ExportSummary, result: AnalysisResult) {
         try export(reader, file: file, format: format, to: sink, configuration: configuration, models: models,
-                   callsPerBatch: EncodingThread.callsPerBatch)
+                   callsPerBatch: EncodingThread.callsPerBatch, progress: progress)
     }
 
-    /// ``export(_:file:format:to:configuration:models:)``, its encoder called `callsPerBatch` calls at a time on a
-    /// thread of its own, or directly on the caller's thread with `nil`: the same bytes either way.
+    /// ``export(_:file:format:to:configuration:models:progress:)``, its encoder called `callsPerBatch` calls at a
+    /// time on a thread of its own, or directly on the caller's thread with `nil`: the same bytes either way.
     static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
                        configuration: AnalysisConfiguration = .defaults,
-                       models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?) throws(TraceError)
+                       models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?,
+                       progress: ((Int) -> Void)? = nil) throws(TraceError)
         -> (summary: ExportSummary, result: AnalysisResult) {
         switch format {
         case .perfetto:
             return try export(reader, file: file, to: PerfettoEncoder(sink: sink), configuration: configuration,
-                              models: models, callsPerBatch: callsPerBatch)
+                              models: models, callsPerBatch: callsPerBatch, progress: progress)
         case .chrome:
             return try export(reader, file: file, to: ChromeJSONEncoder(sink: sink), configuration: configuration,
-                              models: models, callsPerBatch: callsPerBatch)
+                              models: models, callsPerBatch: callsPerBatch, progress: progress)
         }
     }
 
     /// The export by `encoder`, specialized for its type.
     private static func export<Encoder: ExportEncoder>(
         _ reader: TraceReader, file: String, to encoder: Encoder, configuration: AnalysisConfiguration,
-        models: [LifecycleModel], callsPerBatch: Int?
+        models: [LifecycleModel], callsPerBatch: Int?, progress: ((Int) -> Void)?
     ) throws(TraceError) -> (summary: ExportSummary, result: AnalysisResult) {
         let called: any ExportEncoder = if let callsPerBatch { EncodingThread(encoder, callsPerBatch: callsPerBatch) } else { encoder }
-        let exporter = TraceExporter(file: file, header: reader.header, encoder: called)
+        let exporter = TraceExporter(file: file, header: reader.header, encoder: called, progress: progress)
         let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
                                                observer: exporter)
         // A trace read only to its last whole frame says so in the export too, not only on standard error.

@@ -14,14 +14,18 @@ final class TraceExporter: TimelineObserver {
 
     /// A copy of the block the events come from, which the encoder may read after the analyzer has moved on.
     private let block = InPlace<PinnedBlock?>(nil)
+    /// Told the events exported so far as each block starts (``TraceExport/export(_:file:format:to:configuration:models:progress:)``).
+    private let progress: ((Int) -> Void)?
 
     /// What the export holds so far.
     var summary: ExportSummary { layout.summary }
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`, keeping the names it makes from
     /// what events carry in `names`.
-    init(file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache = ExportNameCache()) {
+    init(file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache = ExportNameCache(),
+         progress: ((Int) -> Void)? = nil) {
         state = InPlace(ExportLayout(file: file, header: header, encoder: encoder, names: names))
+        self.progress = progress
     }
 
     deinit {
@@ -30,6 +34,7 @@ final class TraceExporter: TimelineObserver {
     }
 
     func blockStarted(_ block: borrowing EventBlock) {
+        progress?(layout.summary.events)
         let pinned = PinnedBlock(block)
         self.block.value = pinned
         layout.encoder.keep(pinned)

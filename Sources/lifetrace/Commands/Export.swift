@@ -27,7 +27,8 @@ struct Export: ParsableCommand {
             exactly three digits of fraction, which a viewer's doubles hold exactly for 26 days; past that, \
             whole microseconds (said on standard error and in otherData.time_precision), so slices still nest \
             as written. Prefer perfetto for long or large traces. The export is written while the trace is \
-            read, in memory that does not grow with its length.
+            read, in memory that does not grow with its length; on a terminal, standard error shows the events \
+            exported so far.
             """
     )
 
@@ -52,9 +53,13 @@ struct Export: ParsableCommand {
         let (reader, configuration) = try prepared.open(path: trace)
         let sink = try FileSink(path: output)
         let exported: (summary: ExportSummary, result: AnalysisResult)
+        // Events exported so far, on a terminal only: a 10 M-event export takes seconds, a 100 M one a minute.
+        let progress = Progress(total: nil, label: "export")
         do {
+            defer { progress.finish() }
             exported = try TraceExport.export(reader, file: trace, format: format, to: sink,
-                                              configuration: configuration, models: prepared.models)
+                                              configuration: configuration, models: prepared.models,
+                                              progress: { progress.update(to: $0) })
         } catch {
             // A trace found damaged part way leaves no half-written export behind.
             OutputFile.discard(output)

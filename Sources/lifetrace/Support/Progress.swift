@@ -38,6 +38,14 @@ final class Progress {
         }
     }
 
+    /// Sets the count to `count` units (a count reached a block at a time), reporting when it passes a step.
+    func update(to count: Int) {
+        self.count = count
+        guard count >= nextReport else { return }
+        nextReport = (count / step + 1) * step
+        report()
+    }
+
     func finish() {
         guard enabled, count >= step else { return }
         Diagnostics.rawNoNewline("\r\u{1B}[K")

@@ -59,6 +59,26 @@ import Testing
         try Self.expectSameExport(path, format, batchSizes: [1, 2, 5, 1000, EncodingThread.callsPerBatch])
     }
 
+    /// The progress an export reports is the events exported before each block: the sums of the blocks' sizes as
+    /// the reader gives them, from 0, one per block, on the threaded export and the direct one alike.
+    @Test(arguments: [nil, EncodingThread.callsPerBatch])
+    func progressIsTheEventsBeforeEachBlock(callsPerBatch: Int?) throws {
+        let path = try walk(seed: 5, events: 8_000, frameBytes: 1 << 12)
+        var before: [Int] = []
+        var total = 0
+        try TraceReader(path: path).forEachBlock { block in
+            before.append(total)
+            total += block.count
+        }
+        try #require(before.count > 3, "the walk spans several blocks")
+        var told: [Int] = []
+        let (summary, _) = try TraceExport.export(try TraceReader(path: path), file: path, format: .perfetto,
+                                                  to: CollectingSink(), callsPerBatch: callsPerBatch,
+                                                  progress: { told.append($0) })
+        #expect(told == before)
+        #expect(summary.events == total)
+    }
+
     /// The encoding thread made to lag behind the reader, across blocks of a few dozen events each: every field of
     /// every call's event is read on the thread long after the reader has decoded later frames into its own block,
     /// and is what the direct calls read.
