@@ -22,11 +22,7 @@ final class Progress {
 
     @inline(__always)
     func tick() {
-        count += 1
-        if count >= nextReport {
-            nextReport += step
-            report()
-        }
+        update(to: count &+ 1)
     }
 
     private func report() {
@@ -38,7 +34,9 @@ final class Progress {
         }
     }
 
-    /// Sets the count to `count` units (a count reached a block at a time), reporting when it passes a step.
+    /// Sets the count to `count` units (one more per ``tick()``, or a block's at a time), reporting when it passes a
+    /// step.
+    @inline(__always)
     func update(to count: Int) {
         self.count = count
         guard count >= nextReport else { return }
