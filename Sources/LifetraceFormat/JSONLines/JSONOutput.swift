@@ -5,10 +5,15 @@ extension ByteAppending {
     /// Appends `string` as a JSON string literal, escaping quotes, backslashes and control characters.
     @inlinable
     package mutating func appendJSONString(_ string: String) {
-        append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            guard let bytes = utf8.baseAddress else { return }
+        string.withUTF8 { appendJSONString(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string literal, as ``appendJSONString(_:)`` does a string's.
+    @inlinable
+    package mutating func appendJSONString(utf8: UnsafeRawBufferPointer) {
+        append(UInt8(ascii: "\""))
+        if let bytes = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             var runStart = 0
             // A plain loop over the bytes, quick even unoptimized: a scene's id may be megabytes. Eight bytes with
             // nothing to escape are passed over at once.

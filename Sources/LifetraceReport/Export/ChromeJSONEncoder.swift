@@ -108,6 +108,8 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
+    /// A process's name or labels, spelled here before they are written as JSON strings.
+    private var text = ByteBuffer()
     /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
     /// (a count of 0: not written yet).
     private var knownNameBytes: [UInt8] = []
@@ -116,14 +118,33 @@ struct ChromeJSONWriter {
     private(set) var reducedPrecision = false
 
     mutating func declare(_ process: ExportProcess) {
-        metadata("process_name", pid: process.pid, tid: 0, key: "name", .string(process.name))
-        metadata("process_labels", pid: process.pid, tid: 0, key: "labels", .string(process.labels.joined(separator: ", ")))
-        metadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index", .int(Int64(process.pid)))
+        // The name and the labels (joined by ", ") spelled in ``text``, then written as JSON strings.
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        process.appendName(to: &text)
+        beginMetadata("process_name", pid: process.pid, tid: 0, key: "name")
+        text.withBytes { buffer.appendJSONString(utf8: $0) }
+        endMetadata()
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        for position in 0 ..< process.labelCount {
+            if position > 0 { text.appendLiteral(", ") }
+            process.appendLabel(position, to: &text)
+        }
+        beginMetadata("process_labels", pid: process.pid, tid: 0, key: "labels")
+        text.withBytes { buffer.appendJSONString(utf8: $0) }
+        endMetadata()
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        beginMetadata("process_sort_index", pid: process.pid, tid: 0, key: "sort_index")
+        buffer.writeDecimal(Int64(process.pid))
+        endMetadata()
     }
 
     mutating func declare(_ track: ExportTrack, name: String) {
-        metadata("thread_name", pid: track.pid, tid: track.tid, key: "name", .string(name))
-        metadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index", .int(Int64(track.tid)))
+        beginMetadata("thread_name", pid: track.pid, tid: track.tid, key: "name")
+        buffer.appendJSONString(name)
+        endMetadata()
+        beginMetadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index")
+        buffer.writeDecimal(Int64(track.tid))
+        endMetadata()
     }
 
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
@@ -266,9 +287,9 @@ struct ChromeJSONWriter {
         knownNames[name.key] = (knownNameBytes.count - (buffer.count - start), buffer.count - start)
     }
 
-    /// Writes a metadata event (a process's or track's name, labels or order): what comes before its value in one
-    /// run of bytes, as an event's start is.
-    private mutating func metadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString, _ value: ExportValue) {
+    /// Starts a metadata event (a process's or track's name, labels or order): what comes before its value, in one
+    /// run of bytes as an event's start is; ``endMetadata()`` ends it once the value is written.
+    private mutating func beginMetadata(_ name: StaticString, pid: Int32, tid: Int32, key: StaticString) {
         separate()
         // The literals' bytes, and at most 11 for each of pid and tid.
         buffer.write(atMost: 9 + name.utf8CodeUnitCount + 17 + 11 + 7 + 11 + 10 + key.utf8CodeUnitCount + 2) { cursor in
@@ -282,7 +303,10 @@ struct ChromeJSONWriter {
             cursor.literal(key)
             cursor.literal("\":")
         }
-        Self.appendValue(value, to: &buffer)
+    }
+
+    /// Ends the metadata event ``beginMetadata(_:pid:tid:key:)`` began.
+    private mutating func endMetadata() {
         buffer.write(atMost: 2) { $0.literal("}}") }
     }
 

@@ -1,3 +1,5 @@
+import LifetraceFormat
+
 /// A traced process as an export shows it. Its name and labels are spelled by the encoder that writes them
 /// (``name``, ``labels``), from what the exporter knew when the process started: a trace of thousands of short
 /// processes builds no string for them on the reading thread.
@@ -27,18 +29,51 @@ struct ExportProcess: Sendable, Hashable {
 
     /// The name viewers show: the title and, where the trace has it, the system's pid.
     var name: String {
-        systemPID.map { "\(title) (pid \($0))" } ?? title
+        var bytes: [UInt8] = []
+        appendName(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Labels viewers show beside the name: why it launched, its system pid.
     var labels: [String] {
-        let origin: String
-        switch self.origin {
-        case let .launched(reason): origin = "launch: " + (reason ?? "unknown")
-        case .running: origin = "running when the trace began"
-        case .none: return []
+        (0 ..< labelCount).map { position in
+            var bytes: [UInt8] = []
+            appendLabel(position, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        // One array made at its size, not grown label by label.
-        return systemPID.map { [origin, "pid \($0)"] } ?? [origin]
+    }
+
+    /// Appends the UTF-8 bytes of ``name`` to `output`: what the encoders write for each of a trace's thousands of
+    /// processes, with no string made.
+    func appendName<Output: ByteAppending>(to output: inout Output) {
+        output.appendUTF8(title)
+        guard let systemPID else { return }
+        output.appendLiteral(" (pid ")
+        output.appendDecimal(systemPID)
+        output.append(UInt8(ascii: ")"))
+    }
+
+    /// How many ``labels`` it has.
+    var labelCount: Int {
+        switch origin {
+        case .launched, .running: systemPID == nil ? 1 : 2
+        case .none: 0
+        }
+    }
+
+    /// Appends the UTF-8 bytes of the label at `position` (below ``labelCount``) to `output`, as ``appendName(to:)``.
+    func appendLabel<Output: ByteAppending>(_ position: Int, to output: inout Output) {
+        if position == 1, let systemPID {
+            output.appendLiteral("pid ")
+            output.appendDecimal(systemPID)
+            return
+        }
+        switch origin {
+        case let .launched(reason):
+            output.appendLiteral("launch: ")
+            if let reason { output.appendUTF8(reason) } else { output.appendLiteral("unknown") }
+        case .running: output.appendLiteral("running when the trace began")
+        case .none: break
+        }
     }
 }

@@ -8,25 +8,32 @@ extension PerfettoWireWriter {
     /// `ProcessDescriptor` (pid, name, start, labels). Returns whether ``buffer`` is full, as
     /// ``trackEvent(_:on:name:category:at:_:)`` does.
     mutating func declare(_ process: ExportProcess) -> Bool {
-        // ProcessDescriptor: pid (1), process_name (6), start_timestamp_ns (7), process_labels (8).
-        let name = process.name
-        interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        interned.append(1 << 3)
-        interned.appendVarint(UInt64(bitPattern: Int64(process.pid)))
-        interned.append(6 << 3 | 2)
-        interned.appendLengthPrefixed(name)
-        interned.append(7 << 3)
-        interned.appendVarint(UInt64(bitPattern: process.start))
-        for label in process.labels {
-            interned.append(8 << 3 | 2)
-            interned.appendLengthPrefixed(label)
-        }
-        // TrackDescriptor: uuid (1), name (2), process (3).
+        // TrackDescriptor: uuid (1), name (2), process (3); the name's bytes written once, for it and the process's.
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        process.appendName(to: &text)
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(1 << 3)
         event.appendVarint(process.uuid)
         event.append(2 << 3 | 2)
-        event.appendLengthPrefixed(name)
+        event.appendVarint(UInt64(text.count))
+        event.append(text)
+        // ProcessDescriptor: pid (1), process_name (6), start_timestamp_ns (7), process_labels (8).
+        interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        interned.append(1 << 3)
+        interned.appendVarint(UInt64(bitPattern: Int64(process.pid)))
+        interned.append(6 << 3 | 2)
+        interned.appendVarint(UInt64(text.count))
+        interned.append(text)
+        interned.append(7 << 3)
+        interned.appendVarint(UInt64(bitPattern: process.start))
+        for position in 0 ..< process.labelCount {
+            text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+            process.appendLabel(position, to: &text)
+            interned.append(8 << 3 | 2)
+            interned.appendVarint(UInt64(text.count))
+            interned.append(text)
+        }
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(3 << 3 | 2)
         event.appendVarint(UInt64(interned.count))
         event.append(interned)

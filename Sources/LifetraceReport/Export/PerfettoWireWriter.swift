@@ -31,6 +31,8 @@ struct PerfettoWireWriter {
     private var annotation = ByteBuffer()
     private var annotationName: String?
     var interned = ByteBuffer()
+    /// A process's or track's name or label, spelled here before it is written (its length first).
+    var text = ByteBuffer()
 
     /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
     /// whether ``buffer`` holds ``PerfettoEncoder/bufferSize`` bytes or more, to be written.
