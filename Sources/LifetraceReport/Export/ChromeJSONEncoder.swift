@@ -46,7 +46,7 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(process)
     }
 
-    func declare(_ track: ExportTrack, name: String) {
+    func declare(_ track: ExportTrack, name: ExportTrackName) {
         json.declare(track, name: name)
     }
 
@@ -108,7 +108,7 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
-    /// A process's name or labels, spelled here before they are written as JSON strings.
+    /// A process's or track's name or labels, spelled here before they are written as JSON strings.
     private var text = ByteBuffer()
     /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
     /// (a count of 0: not written yet).
@@ -138,10 +138,13 @@ struct ChromeJSONWriter {
         endMetadata()
     }
 
-    mutating func declare(_ track: ExportTrack, name: String) {
+    mutating func declare(_ track: ExportTrack, name: ExportTrackName) {
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        name.appendUTF8(to: &text)
         beginMetadata("thread_name", pid: track.pid, tid: track.tid, key: "name")
-        buffer.appendJSONString(name)
+        text.withBytes { buffer.appendJSONString(utf8: $0) }
         endMetadata()
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         beginMetadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index")
         buffer.writeDecimal(Int64(track.tid))
         endMetadata()

@@ -12,7 +12,7 @@ extension EncodingThread {
             /// The processes declared (``ExportCall/side``).
             var processes: [ExportProcess] = []
             /// The tracks' names (``ExportCall/side``).
-            var trackNames: [String] = []
+            var trackNames: [ExportTrackName] = []
             /// The blocks the calls' events point into.
             var blocks: [PinnedBlock] = []
 

@@ -84,7 +84,7 @@ final class EncodingThread: ExportEncoder {
         add(call)
     }
 
-    func declare(_ track: ExportTrack, name: String) {
+    func declare(_ track: ExportTrack, name: ExportTrackName) {
         var call = ExportCall(.declareTrack)
         call.track = track
         call.side = Int32(state.value.filling.value.trackNames.count)

@@ -11,7 +11,7 @@ protocol ExportEncoder: AnyObject {
     /// A process, before anything on its tracks.
     func declare(_ process: ExportProcess)
     /// A track, before anything on it, and the name viewers show for it.
-    func declare(_ track: ExportTrack, name: String)
+    func declare(_ track: ExportTrack, name: ExportTrackName)
     /// A slice whose end is known.
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                _ arguments: ExportArguments)

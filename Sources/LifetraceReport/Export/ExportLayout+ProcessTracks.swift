@@ -104,7 +104,7 @@ extension ExportLayout {
             switch group {
             case let .scene(name), let .service(name): (scene, states) = (name, false)
             case let .sceneState(name), let .serviceState(name): (scene, states) = (name, true)
-            default: preconditionFailure("a fixed group has a fixed slot")
+            default: preconditionFailure("only a scene's or a service's group is found by its name")
             }
             var slots: SceneSlots
             if let last = lastScene, last.scene == scene {

@@ -80,11 +80,9 @@ extension ExportLayout {
     private mutating func track(lane: Int, slot: Int) -> ExportTrack {
         if lane < process.groups[slot].tracks.count { return process.groups[slot].tracks[lane] }
         while process.groups[slot].tracks.count <= lane {
-            let number = process.groups[slot].tracks.count
-            let name = process.groups[slot].group.name
             let info = process.info
             let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
-            encoder.declare(track, name: number == 0 ? name : name + " (\(number + 1))")
+            encoder.declare(track, name: ExportTrackName(group: process.groups[slot].group, lane: process.groups[slot].tracks.count))
             summary.tracks += 1
             process.groups[slot].tracks.append(track)
         }

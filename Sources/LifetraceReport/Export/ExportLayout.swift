@@ -192,7 +192,7 @@ struct ExportLayout {
                                  title: "lifetrace: input warnings", origin: .none, start: t)
         encoder.declare(info)
         let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
-        encoder.declare(track, name: "input warnings")
+        encoder.declare(track, name: ExportTrackName(group: .inputWarnings, lane: 0))
         summary.tracks += 1
         for warning in warnings {
             encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,

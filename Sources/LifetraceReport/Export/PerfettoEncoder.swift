@@ -46,7 +46,7 @@ final class PerfettoEncoder: ExportEncoder {
         if wire.declare(process) { write() }
     }
 
-    func declare(_ track: ExportTrack, name: String) {
+    func declare(_ track: ExportTrack, name: ExportTrackName) {
         if wire.declare(track, name: name) { write() }
     }
 

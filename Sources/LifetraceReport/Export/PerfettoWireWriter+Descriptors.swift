@@ -44,13 +44,17 @@ extension PerfettoWireWriter {
 
     /// Appends a `TracePacket` holding the `TrackDescriptor` of `track`: its uuid, `name` and parent (its
     /// process's track). Returns whether ``buffer`` is full, as for a process.
-    mutating func declare(_ track: ExportTrack, name: String) -> Bool {
+    mutating func declare(_ track: ExportTrack, name: ExportTrackName) -> Bool {
         // TrackDescriptor: uuid (1), name (2), parent_uuid (5).
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        name.appendUTF8(to: &text)
         event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(1 << 3)
         event.appendVarint(track.uuid)
         event.append(2 << 3 | 2)
-        event.appendLengthPrefixed(name)
+        event.appendVarint(UInt64(text.count))
+        event.append(text)
+        text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(5 << 3)
         event.appendVarint(track.processUUID)
         appendDescriptorPacket()

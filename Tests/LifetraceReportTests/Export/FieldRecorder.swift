@@ -20,8 +20,8 @@ final class FieldRecorder: ExportEncoder {
         add("process \(process.uuid) \(process.pid) \(process.name) \(process.labels) \(process.start)")
     }
 
-    func declare(_ track: ExportTrack, name: String) {
-        add("track \(track) \(name)")
+    func declare(_ track: ExportTrack, name: ExportTrackName) {
+        add("track \(track) \(name.text)")
     }
 
     func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,

@@ -108,11 +108,11 @@ final class MessagePerfettoEncoder: ExportEncoder {
         packets.append(packet)
     }
 
-    func declare(_ track: ExportTrack, name: String) {
+    func declare(_ track: ExportTrack, name: ExportTrackName) {
         var descriptor = PerfettoTrackDescriptor()
         descriptor.uuid = track.uuid
         descriptor.parentUuid = track.processUUID
-        descriptor.name = name
+        descriptor.name = name.text
         var packet = newPacket()
         packet.trackDescriptor = descriptor
         packets.append(packet)
