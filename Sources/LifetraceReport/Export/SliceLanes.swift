@@ -49,6 +49,10 @@ struct SliceLanes {
     }
 
     private var lanes: [Lane] = []
+    /// The stacks of the lanes ``removeAll()`` let go, empty, for the lanes added next: a process's start empties
+    /// every group its predecessor used, and each lane's first slice would otherwise allocate its stack again.
+    /// They hold no more than the lanes did at once.
+    private var spareStacks: [[Int64]] = []
     private var reservations = 0
     /// The latest start placed so far.
     private var latestStart = Int64.min
@@ -72,7 +76,10 @@ struct SliceLanes {
     /// emptied then: a process's start resets every group its predecessor used, most of them one lane deep.
     mutating func removeAll() {
         guard !lanes.isEmpty else { return }
-        lanes.removeEachKeepingCapacity()
+        while var lane = lanes.popLast() {
+            lane.ends.removeAll(keepingCapacity: true)
+            spareStacks.append(lane.ends)
+        }
         reservations = 0
         latestStart = .min
         guard multiLane else { return }
@@ -104,7 +111,7 @@ struct SliceLanes {
             return index
         }
         guard lanes.count < Self.maximumLanes else { return nil }
-        lanes.append(Lane(ends: [end], lastStart: start))
+        lanes.append(newLane(holding: end, from: start))
         noteChange(of: lanes.count - 1)
         ending.push(end, lane: lanes.count - 1)
         return lanes.count - 1
@@ -130,7 +137,7 @@ struct SliceLanes {
             return index
         }
         guard lanes.count < Self.maximumLanes else { return nil }
-        lanes.append(Lane(lastStart: start, reserved: true))
+        lanes.append(newLane(holding: nil, from: start))
         reservations += 1
         noteChange(of: lanes.count - 1)
         return lanes.count - 1
@@ -154,7 +161,7 @@ struct SliceLanes {
     private mutating func placeOnOnlyLane(from start: Int64, to end: Int64) -> Int? {
         guard !lanes.isEmpty else {
             latestStart = max(latestStart, start)
-            lanes.append(Lane(ends: [end], lastStart: start))
+            lanes.append(newLane(holding: end, from: start))
             return 0
         }
         let fits: Bool
@@ -181,7 +188,7 @@ struct SliceLanes {
     private mutating func reserveOnOnlyLane(at start: Int64) -> Int? {
         guard !lanes.isEmpty else {
             latestStart = max(latestStart, start)
-            lanes.append(Lane(lastStart: start, reserved: true))
+            lanes.append(newLane(holding: nil, from: start))
             reservations += 1
             return 0
         }
@@ -204,6 +211,14 @@ struct SliceLanes {
         lanes[0].lastStart = start
         reservations += 1
         return 0
+    }
+
+    /// A lane that a slice from `start` to `end` takes, or that one whose end is not known yet (`nil`) holds
+    /// (reserved), its stack a spare one if there is one.
+    private mutating func newLane(holding end: Int64?, from start: Int64) -> Lane {
+        var ends = spareStacks.popLast() ?? []
+        if let end { ends.append(end) }
+        return Lane(ends: ends, lastStart: start, reserved: end == nil)
     }
 
     /// Builds the queue of ends and the trees over the one lane, before a second lane is added.
