@@ -5,12 +5,14 @@ import LifetraceCore
 extension ExportLayout {
     /// A callback: a slice as long as its handler, or begun here and ended by its `handler.return` when it was
     /// written unfinished.
-    mutating func callback(_ event: ExportEventFields, in group: Group, index: Int) {
+    mutating func callback(_ event: ExportEventFields, layer: EventLayer, index: Int) {
+        let scene = event.scene
         guard event.dur == nil, event.hasAttribute(Attribute.Key.unfinished) else {
+            let slot = callbackSlot(layer, scene: scene)
             // The format keeps t + dur within 64 bits.
             let end = event.t &+ (event.dur ?? 0)
-            guard let track = place(in: group, from: event.t, to: end) else {
-                unplaced(ExportName(of: event), .callback, in: group, at: event.t, ExportArguments(index: index, event: event), end: end)
+            guard let track = place(slot: slot, from: event.t, to: end) else {
+                unplaced(ExportName(of: event), .callback, slot: slot, at: event.t, ExportArguments(index: index, event: event), end: end)
                 return
             }
             encoder.slice(on: track, name: ExportName(of: event), category: .callback, from: event.t, to: end,
@@ -18,13 +20,14 @@ extension ExportLayout {
             summary.slices += 1
             return
         }
-        let key = HandlerKey(group: group, name: event.eventName)
+        let key = HandlerKey(group: Self.callbackGroup(layer, scene: scene), name: event.eventName)
         if let earlier = process.unfinished.removeValue(forKey: key) {
             // The same callback again before the first returned: the first ends here, its return unknown.
             close(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
         }
-        guard let open = reserve(in: group, at: event.t) else {
-            unplaced(ExportName(of: event), .callback, in: group, at: event.t, ExportArguments(index: index, event: event), end: nil)
+        let slot = callbackSlot(layer, scene: scene)
+        guard let open = reserve(slot: slot, at: event.t) else {
+            unplaced(ExportName(of: event), .callback, slot: slot, at: event.t, ExportArguments(index: index, event: event), end: nil)
             return
         }
         encoder.begin(on: open.track, name: ExportName(of: event), category: .callback, at: event.t,
@@ -62,8 +65,9 @@ extension ExportLayout {
                 let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
                 return taskName.map { kind + " " + $0 } ?? kind
             }
-            guard let open = reserve(in: .tasks, at: event.t) else {
-                unplaced(name, .task, in: .tasks, at: event.t, arguments, end: nil)
+            let slot = prepare(.tasks)
+            guard let open = reserve(slot: slot, at: event.t) else {
+                unplaced(name, .task, slot: slot, at: event.t, arguments, end: nil)
                 return
             }
             encoder.begin(on: open.track, name: name, category: .task, at: event.t, arguments)

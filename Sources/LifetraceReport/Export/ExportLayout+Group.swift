@@ -18,13 +18,16 @@ extension ExportLayout {
         /// The groups every process may have, one each, in the order of their fixed slots in ``ProcessTracks``.
         static let fixed: [Group] = [.events, .state, .appDelegate, .tasks]
 
+        /// The fixed slots of ``fixed``'s groups.
+        static let eventsSlot = 0, stateSlot = 1, appDelegateSlot = 2, tasksSlot = 3
+
         /// The group's fixed slot in ``ProcessTracks``; `nil` for a scene's group (many a trace has countless).
         var fixedSlot: Int? {
             switch self {
-            case .events: 0
-            case .state: 1
-            case .appDelegate: 2
-            case .tasks: 3
+            case .events: Self.eventsSlot
+            case .state: Self.stateSlot
+            case .appDelegate: Self.appDelegateSlot
+            case .tasks: Self.tasksSlot
             case .scene, .sceneState, .service, .serviceState, .inputWarnings: nil
             }
         }

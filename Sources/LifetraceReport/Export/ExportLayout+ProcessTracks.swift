@@ -47,9 +47,11 @@ extension ExportLayout {
         var services: Set<String> = []
         /// The state each of its services is in, while it is in one (``ServiceLaneState``).
         var serviceStates: [String: ServiceLaneState] = [:]
-        /// The scene looked up last and its slots: consecutive events and stretches often go to one scene's
-        /// groups, found again with no hashing.
-        var lastScene: (scene: String, slots: SceneSlots)?
+        /// The scene looked up last and its slots (while ``hasLastScene``): consecutive events and stretches often go
+        /// to one scene's groups, found again with no hashing and no reference counted.
+        private var lastScene = ""
+        private var lastSceneSlots = SceneSlots()
+        private var hasLastScene = false
         /// Slots let go, to reuse.
         var freeSlots: [Int] = []
         /// The groups in use, fixed ones included once used.
@@ -81,7 +83,7 @@ extension ExportLayout {
             sceneSlots.removeAll(keepingCapacity: true)
             services.removeAll(keepingCapacity: true)
             serviceStates.removeAll(keepingCapacity: true)
-            lastScene = nil
+            hasLastScene = false
             liveGroups = 0
             openTasks.removeAll(keepingCapacity: true)
             unfinished.removeAll(keepingCapacity: true)
@@ -91,30 +93,44 @@ extension ExportLayout {
         /// The slot of `group`, which the process gets if it has none (letting idle scene groups go first when it
         /// has ``ExportLayout/liveGroupLimit``).
         mutating func slot(of group: Group) -> Int {
-            if let fixed = group.fixedSlot {
-                if !fixedUsed[fixed] {
-                    if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
-                    fixedUsed[fixed] = true
-                    liveGroups += 1
-                }
-                return fixed
-            }
-            let scene: String
-            let states: Bool
+            if let fixed = group.fixedSlot { return fixedSlot(fixed) }
             switch group {
-            case let .scene(name), let .service(name): (scene, states) = (name, false)
-            case let .sceneState(name), let .serviceState(name): (scene, states) = (name, true)
+            case let .scene(name): return sceneSlot(name, states: false, service: false)
+            case let .sceneState(name): return sceneSlot(name, states: true, service: false)
+            case let .service(name): return sceneSlot(name, states: false, service: true)
+            case let .serviceState(name): return sceneSlot(name, states: true, service: true)
             default: preconditionFailure("only a scene's or a service's group is found by its name")
             }
-            var slots: SceneSlots
-            if let last = lastScene, last.scene == scene {
-                slots = last.slots
-            } else {
-                slots = sceneSlots[scene] ?? SceneSlots()
+        }
+
+        /// The fixed slot `fixed` (``Group/fixedSlot``), counted as live from its first use.
+        mutating func fixedSlot(_ fixed: Int) -> Int {
+            if !fixedUsed[fixed] {
+                if liveGroups >= ExportLayout.liveGroupLimit { letIdleScenesGo() }
+                fixedUsed[fixed] = true
+                liveGroups += 1
             }
+            return fixed
+        }
+
+        /// The slot of the group of `scene`'s callbacks, or of its `states`: a service's (`service NAME`) if
+        /// `service` asks for one or a service event gave the name. Found again with no hashing while events and
+        /// stretches go to the same scene.
+        @inline(__always)
+        mutating func sceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
+            if hasLastScene, lastScene == scene {
+                let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
+                if found >= 0 { return found }
+            }
+            return lookUpSceneSlot(scene, states: states, service: service)
+        }
+
+        /// ``sceneSlot(_:states:service:)`` past the scene looked up last: by hashing, or a new group.
+        private mutating func lookUpSceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
+            var slots = sceneSlots[scene] ?? SceneSlots()
             let found = states ? slots.states : slots.callbacks
             if found >= 0 {
-                lastScene = (scene, slots)
+                remember(scene, slots)
                 return found
             }
             if liveGroups >= ExportLayout.liveGroupLimit {
@@ -122,8 +138,9 @@ extension ExportLayout {
                 slots = sceneSlots[scene] ?? SceneSlots()
             }
             // A name a service event gave is a service's, whatever lane (a finding's, a marker's) asks first.
-            let named = services.isEmpty || !services.contains(scene)
-                ? group : states ? Group.serviceState(scene) : Group.service(scene)
+            let named: Group = service || services.contains(scene)
+                ? states ? .serviceState(scene) : .service(scene)
+                : states ? .sceneState(scene) : .scene(scene)
             let slot: Int
             if let reused = freeSlots.popLast() {
                 slot = reused
@@ -135,8 +152,15 @@ extension ExportLayout {
             if states { slots.states = slot } else { slots.callbacks = slot }
             sceneSlots[scene] = slots
             liveGroups += 1
-            lastScene = (scene, slots)
+            remember(scene, slots)
             return slot
+        }
+
+        /// Keeps `scene` and its slots as the scene looked up last.
+        private mutating func remember(_ scene: String, _ slots: SceneSlots) {
+            if !hasLastScene || lastScene != scene { lastScene = scene }
+            lastSceneSlots = slots
+            hasLastScene = true
         }
 
         /// Lets go of the scenes' groups with nothing open.
@@ -151,7 +175,7 @@ extension ExportLayout {
                 }
                 sceneSlots[scene] = kept.callbacks < 0 && kept.states < 0 ? nil : kept
             }
-            lastScene = nil
+            hasLastScene = false
         }
     }
 

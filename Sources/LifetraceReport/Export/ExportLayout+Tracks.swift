@@ -24,24 +24,46 @@ extension ExportLayout {
         return nextTID
     }
 
+    /// The slot of the group an event of `scene` goes in, `nil` naming the process's: the scene's callbacks' or
+    /// its `states`' group (found with no group made), or the process's events' or states' group.
+    @inline(__always)
+    mutating func slot(scene: String?, states: Bool) -> Int {
+        guard let scene else { return process.fixedSlot(states ? Group.stateSlot : Group.eventsSlot) }
+        return process.sceneSlot(scene, states: states, service: false)
+    }
+
+    /// The slot of the group a callback of `layer` goes in (``callbackGroup(_:scene:)``), found with no group made.
+    @inline(__always)
+    mutating func callbackSlot(_ layer: EventLayer, scene: String?) -> Int {
+        switch layer {
+        case .scene: process.sceneSlot(scene ?? "?", states: false, service: false)
+        case .swiftui where scene != nil: process.sceneSlot(scene!, states: false, service: false)
+        default: process.fixedSlot(Group.appDelegateSlot)
+        }
+    }
+
     /// An instant on the first track of `group`.
     mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
         guard hasProcess else { return }
-        let slot = prepare(group)
+        instant(name, category, slot: prepare(group), at: t, arguments)
+    }
+
+    /// An instant on the first track of the group in `slot` of the running process.
+    mutating func instant(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments) {
         encoder.instant(on: track(lane: 0, slot: slot), name: name, category: category, at: t, arguments)
         summary.instants += 1
     }
 
-    /// The track of the lane a slice from `start` to `end` goes on; `nil` if every lane is taken.
-    mutating func place(in group: Group, from start: Int64, to end: Int64) -> ExportTrack? {
-        let slot = prepare(group)
+    /// The track of the lane a slice from `start` to `end` goes on in the group in `slot`; `nil` if every lane is
+    /// taken.
+    mutating func place(slot: Int, from start: Int64, to end: Int64) -> ExportTrack? {
         guard let lane = process.groups[slot].lanes.place(from: start, to: end) else { return nil }
         return track(lane: lane, slot: slot)
     }
 
-    /// A lane held for a slice begun at `t` whose end comes later; `nil` if every lane is taken.
-    mutating func reserve(in group: Group, at t: Int64) -> OpenSlice? {
-        let slot = prepare(group)
+    /// A lane of the group in `slot` held for a slice begun at `t` whose end comes later; `nil` if every lane is
+    /// taken.
+    mutating func reserve(slot: Int, at t: Int64) -> OpenSlice? {
         guard let lane = process.groups[slot].lanes.reserve(at: t) else { return nil }
         return OpenSlice(track: track(lane: lane, slot: slot), slot: slot, lane: lane, start: t)
     }
@@ -51,12 +73,12 @@ extension ExportLayout {
 
     /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
     /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
-    mutating func unplaced(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
+    mutating func unplaced(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
                           end: Int64?) {
         var arguments = arguments
         arguments.extra.append(("drawn", Self.drawnAsInstant))
         if let end { arguments.extra.append(("end_ns", .int(end))) }
-        instant(name, category, in: group, at: t, arguments)
+        instant(name, category, slot: slot, at: t, arguments)
         process.unplaced += 1
         summary.unplacedSlices += 1
     }
@@ -72,7 +94,7 @@ extension ExportLayout {
 
     /// `group`'s slot in the running process, which gets it if it has none (idle scene groups are let go first if
     /// there are too many): one lookup of the group for all the event needs of it.
-    private mutating func prepare(_ group: Group) -> Int {
+    mutating func prepare(_ group: Group) -> Int {
         process.slot(of: group)
     }
 

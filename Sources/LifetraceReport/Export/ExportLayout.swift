@@ -76,7 +76,7 @@ struct ExportLayout {
         summary.events += 1
         switch event.kind.layer {
         case .app, .scene, .swiftui:
-            callback(event, in: Self.callbackGroup(event.kind.layer, scene: event.scene), index: index)
+            callback(event, layer: event.kind.layer, index: index)
         case .task:
             task(event, index: index)
         case .process:
@@ -92,27 +92,28 @@ struct ExportLayout {
         case .system where event.kind == .handlerReturn:
             handlerReturned(event, index: index)
         case .system:
-            instant(ExportName(of: event), .system, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+            instant(ExportName(of: event), .system, slot: slot(scene: event.scene, states: false), at: event.t,
                     ExportArguments(index: index, event: event))
         case .custom:
             let label = event.label
             let name = label.map { label in names.name(.custom, label) { event.eventName } } ?? ExportName(event.kind)
-            instant(name, .marker, in: event.scene.map(Group.scene) ?? .events, at: event.t,
+            instant(name, .marker, slot: slot(scene: event.scene, states: false), at: event.t,
                     ExportArguments(index: index, event: event))
         }
     }
 
     mutating func segment(scene: String?, state: TimelineState, from start: Int64, to end: Int64, inferred: Bool) {
-        stateSlice(state, inferred: inferred, in: scene.map(Group.sceneState) ?? .state, from: start, to: end)
+        guard hasProcess else { return }
+        stateSlice(state, inferred: inferred, slot: slot(scene: scene, states: true), from: start, to: end)
     }
 
-    /// A stretch in `state`: a slice on `group`'s tracks (the process's, a scene's or a service's state track).
-    mutating func stateSlice(_ state: TimelineState, inferred: Bool, in group: Group, from start: Int64, to end: Int64) {
-        guard hasProcess else { return }
+    /// A stretch in `state`: a slice on the tracks of the group in `slot` (the process's, a scene's or a service's
+    /// state track).
+    mutating func stateSlice(_ state: TimelineState, inferred: Bool, slot: Int, from start: Int64, to end: Int64) {
         let name = stateNames[Self.stateSlot(state, inferred: inferred)] ?? makeStateName(state, inferred: inferred)
         // The arguments made where each is handed on: one kept across both would be copied and destroyed.
-        guard let track = place(in: group, from: start, to: end) else {
-            unplaced(name, .state, in: group, at: start, Self.stateArguments(inferred: inferred), end: end)
+        guard let track = place(slot: slot, from: start, to: end) else {
+            unplaced(name, .state, slot: slot, at: start, Self.stateArguments(inferred: inferred), end: end)
             return
         }
         encoder.slice(on: track, name: name, category: .state, from: start, to: end, Self.stateArguments(inferred: inferred))
