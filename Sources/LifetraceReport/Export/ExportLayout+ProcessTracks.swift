@@ -121,18 +121,24 @@ extension ExportLayout {
             if hasLastScene, lastScene == scene {
                 let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
                 if found >= 0 { return found }
+                return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
             }
             return lookUpSceneSlot(scene, states: states, service: service)
         }
 
         /// ``sceneSlot(_:states:service:)`` past the scene looked up last: by hashing, or a new group.
         private mutating func lookUpSceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
-            var slots = sceneSlots[scene] ?? SceneSlots()
+            let slots = sceneSlots[scene] ?? SceneSlots()
             let found = states ? slots.states : slots.callbacks
-            if found >= 0 {
-                remember(scene, slots)
-                return found
-            }
+            guard found >= 0 else { return addGroup(of: scene, to: slots, states: states, service: service) }
+            remember(scene, slots)
+            return found
+        }
+
+        /// Gives `scene`, whose slots are `slots`, the group of its callbacks or its `states`, in a free slot or a
+        /// new one, letting idle scene groups go first if there are too many.
+        private mutating func addGroup(of scene: String, to slots: SceneSlots, states: Bool, service: Bool) -> Int {
+            var slots = slots
             if liveGroups >= ExportLayout.liveGroupLimit {
                 letIdleScenesGo()
                 slots = sceneSlots[scene] ?? SceneSlots()
