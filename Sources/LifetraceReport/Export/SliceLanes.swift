@@ -25,7 +25,7 @@ struct SliceLanes {
 
     private struct Lane {
         /// The ends of the slices open at `lastStart`, outermost first.
-        var ends: [Int64] = []
+        var ends = OpenEnds()
         /// The latest start placed on the lane: a slice placed later must not begin before it.
         var lastStart = Int64.min
         /// A slice whose end is not known yet holds the lane alone (``SliceLanes/reserve(at:)``).
@@ -49,7 +49,7 @@ struct SliceLanes {
     }
 
     private var lanes: [Lane] = []
-    /// The stacks of the lanes ``removeAll()`` let go, empty, for the lanes added next: a process's start empties
+    /// The stacks' storage of the lanes ``removeAll()`` let go, empty, for the lanes added next: a process's start empties
     /// every group its predecessor used, and each lane's first slice would otherwise allocate its stack again.
     /// They hold no more than the lanes did at once.
     private var spareStacks: [[Int64]] = []
@@ -76,10 +76,7 @@ struct SliceLanes {
     /// emptied then: a process's start resets every group its predecessor used, most of them one lane deep.
     mutating func removeAll() {
         guard !lanes.isEmpty else { return }
-        while var lane = lanes.popLast() {
-            lane.ends.removeAll(keepingCapacity: true)
-            spareStacks.append(lane.ends)
-        }
+        while var lane = lanes.popLast() { spareStacks.append(lane.ends.takeStorage()) }
         reservations = 0
         latestStart = .min
         guard multiLane else { return }
@@ -147,11 +144,12 @@ struct SliceLanes {
     mutating func release(_ lane: Int, at end: Int64) {
         if lanes[lane].reserved { reservations -= 1 }
         lanes[lane].reserved = false
-        lanes[lane].ends.removeAll(keepingCapacity: true)
-        lanes[lane].ends.append(max(end, lanes[lane].lastStart))
+        let closed = max(end, lanes[lane].lastStart)
+        lanes[lane].ends.removeAll()
+        lanes[lane].ends.append(closed)
         guard multiLane else { return }
         noteChange(of: lane)
-        ending.push(lanes[lane].ends[0], lane: lane)
+        ending.push(closed, lane: lane)
     }
 
     // MARK: - One lane
@@ -216,7 +214,7 @@ struct SliceLanes {
     /// A lane that a slice from `start` to `end` takes, or that one whose end is not known yet (`nil`) holds
     /// (reserved), its stack a spare one if there is one.
     private mutating func newLane(holding end: Int64?, from start: Int64) -> Lane {
-        var ends = spareStacks.popLast() ?? []
+        var ends = OpenEnds(storage: spareStacks.popLast() ?? [])
         if let end { ends.append(end) }
         return Lane(ends: ends, lastStart: start, reserved: end == nil)
     }
@@ -224,7 +222,7 @@ struct SliceLanes {
     /// Builds the queue of ends and the trees over the one lane, before a second lane is added.
     private mutating func becomeMultiLane() {
         multiLane = true
-        for end in lanes[0].ends { ending.push(end, lane: 0) }
+        lanes[0].ends.forEach { ending.push($0, lane: 0) }
         noteChange(of: 0)
     }
 
