@@ -10,6 +10,8 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
+    /// Where the events of the tracks written to lately are: their `pid` and `tid`, spelled once.
+    private var places = ChromeTrackPlaces()
     /// A process's or track's name or labels, spelled here before they are written as JSON strings.
     private var text = ByteBuffer()
     /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
@@ -80,9 +82,12 @@ struct ChromeJSONWriter {
     mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) -> Bool {
         separate()
         let relativeTime = relative(t)
-        buffer.write(atMost: 10 + Self.placeSize) { cursor in
-            cursor.literal("{\"ph\":\"E\",")
-            Self.place(on: track, relativeTime: relativeTime, to: &cursor)
+        let place = places.place(of: track)
+        places.withPlaces { places in
+            buffer.write(atMost: 10 + Self.placeSize) { cursor in
+                cursor.literal("{\"ph\":\"E\",")
+                Self.place(UnsafeRawBufferPointer(rebasing: places[place]), relativeTime: relativeTime, to: &cursor)
+            }
         }
         appendArguments(arguments)
         return buffer.count >= ChromeJSONEncoder.bufferSize
@@ -130,47 +135,51 @@ struct ChromeJSONWriter {
     private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
                        relativeTime: Int64) {
         let known = name.key >= 0 && name.key < knownNames.count ? knownNames[name.key] : (start: 0, count: 0)
+        let place = places.place(of: track)
         guard known.count > 0, opened else {
             separate()
             buffer.appendLiteral("{\"name\":")
             appendName(name)
-            buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
-                Self.categoryAndPlace(category, phase, on: track, relativeTime: relativeTime, to: &cursor)
+            places.withPlaces { places in
+                buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+                    Self.categoryAndPlace(category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
+                                          relativeTime: relativeTime, to: &cursor)
+                }
             }
             return
         }
         knownNameBytes.withUnsafeBytes { names in
-            buffer.write(atMost: 2 + 8 + known.count + 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
-                cursor.literal(",\n{\"name\":")
-                cursor.bytes(UnsafeRawBufferPointer(rebasing: names[known.start ..< known.start + known.count]))
-                Self.categoryAndPlace(category, phase, on: track, relativeTime: relativeTime, to: &cursor)
+            places.withPlaces { places in
+                buffer.write(atMost: 2 + 8 + known.count + 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+                    cursor.literal(",\n{\"name\":")
+                    cursor.bytes(UnsafeRawBufferPointer(rebasing: names[known.start ..< known.start + known.count]))
+                    Self.categoryAndPlace(category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
+                                          relativeTime: relativeTime, to: &cursor)
+                }
             }
         }
     }
 
-    /// Writes an event's members after its name: `,"cat":"state","ph":"X",` and ``place(on:relativeTime:to:)``'s.
+    /// Writes an event's members after its name: `,"cat":"state","ph":"X",` and ``place(_:relativeTime:to:)``'s.
     @inline(__always)
-    private static func categoryAndPlace(_ category: ExportCategory, _ phase: StaticString, on track: ExportTrack,
+    private static func categoryAndPlace(_ category: ExportCategory, _ phase: StaticString, _ place: UnsafeRawBufferPointer,
                                          relativeTime: Int64, to cursor: inout OutputCursor) {
         cursor.literal(",\"cat\":\"")
         cursor.literal(category.literal)
         cursor.literal("\",\"ph\":\"")
         cursor.literal(phase)
         cursor.literal("\",")
-        place(on: track, relativeTime: relativeTime, to: &cursor)
+        Self.place(place, relativeTime: relativeTime, to: &cursor)
     }
 
-    /// The most bytes ``place(on:relativeTime:to:)`` writes.
-    private static let placeSize = 6 + 11 + 7 + 11 + 6 + 26
+    /// The most bytes ``place(_:relativeTime:to:)`` writes.
+    private static let placeSize = ChromeTrackPlaces.slotSize + 26
 
-    /// Writes where and when an event is: `"pid":1,"tid":3,"ts":12.000345`.
+    /// Writes where and when an event is: its track's `place` (``ChromeTrackPlaces``, `"pid":1,"tid":3,"ts":`)
+    /// and its time, `12.000345`.
     @inline(__always)
-    private static func place(on track: ExportTrack, relativeTime: Int64, to cursor: inout OutputCursor) {
-        cursor.literal("\"pid\":")
-        cursor.decimal(Int64(track.pid))
-        cursor.literal(",\"tid\":")
-        cursor.decimal(Int64(track.tid))
-        cursor.literal(",\"ts\":")
+    private static func place(_ place: UnsafeRawBufferPointer, relativeTime: Int64, to cursor: inout OutputCursor) {
+        cursor.bytes(place)
         microseconds(relativeTime, to: &cursor)
     }
 

@@ -1,0 +1,42 @@
+/// The bytes `"pid":P,"tid":T,"ts":` that put a Chrome JSON event on a track, for the tracks written to lately:
+/// kept in one of ``slotCount`` slots by the track's `tid` (unique in an export), so that the events of a track,
+/// nearly all of them on the running process's few tracks, copy their place rather than spell two numbers each.
+/// Memory is the slots', whatever the trace.
+struct ChromeTrackPlaces {
+    /// The slots, a power of two.
+    static let slotCount = 512
+    /// The most bytes a place takes: the literals and two 32-bit numbers of at most 11 characters.
+    static let slotSize = 6 + 11 + 7 + 11 + 6
+
+    /// The places, ``slotSize`` bytes to a slot.
+    private var bytes = [UInt8](repeating: 0, count: slotCount * slotSize)
+    /// The `tid` of the track whose place each slot holds, `nil` for none yet.
+    private var tids = [Int32?](repeating: nil, count: slotCount)
+    /// The length of each slot's place.
+    private var counts = [UInt8](repeating: 0, count: slotCount)
+
+    /// Where `track`'s place is in the bytes ``withPlaces(_:)`` lends, spelled there first if the slot holds another.
+    mutating func place(of track: ExportTrack) -> Range<Int> {
+        let slot = Int(track.tid) & (Self.slotCount - 1)
+        let start = slot * Self.slotSize
+        if tids[slot] != track.tid {
+            let count = bytes.withUnsafeMutableBufferPointer { buffer in
+                var cursor = OutputCursor(position: buffer.baseAddress! + start)
+                cursor.literal("\"pid\":")
+                cursor.decimal(Int64(track.pid))
+                cursor.literal(",\"tid\":")
+                cursor.decimal(Int64(track.tid))
+                cursor.literal(",\"ts\":")
+                return cursor.position - (buffer.baseAddress! + start)
+            }
+            tids[slot] = track.tid
+            counts[slot] = UInt8(count)
+        }
+        return start ..< start + Int(counts[slot])
+    }
+
+    /// Calls `body` with the bytes the places returned by ``place(of:)`` are in.
+    func withPlaces<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes(body)
+    }
+}
