@@ -10,29 +10,34 @@ struct ChromeTrackPlaces {
 
     /// The places, ``slotSize`` bytes to a slot.
     private var bytes = [UInt8](repeating: 0, count: slotCount * slotSize)
-    /// The `tid` of the track whose place each slot holds, `nil` for none yet.
-    private var tids = [Int32?](repeating: nil, count: slotCount)
-    /// The length of each slot's place.
-    private var counts = [UInt8](repeating: 0, count: slotCount)
+    /// Each slot's track's `tid` and its place's length, as `tid << 8 | length`; -1 for none yet.
+    private var keys = [Int64](repeating: -1, count: slotCount)
 
     /// Where `track`'s place is in the bytes ``withPlaces(_:)`` lends, spelled there first if the slot holds another.
+    @inline(__always)
     mutating func place(of track: ExportTrack) -> Range<Int> {
-        let slot = Int(track.tid) & (Self.slotCount - 1)
+        let slot = Int(track.tid) & (Self.slotCount &- 1)
+        var key = keys[slot]
+        if key >> 8 != Int64(track.tid) || key < 0 { key = spell(track, in: slot) }
+        let start = slot &* Self.slotSize
+        return start ..< start &+ Int(key & 0xFF)
+    }
+
+    /// Spells `track`'s place in `slot`; returns the slot's key.
+    @inline(never)
+    private mutating func spell(_ track: ExportTrack, in slot: Int) -> Int64 {
         let start = slot * Self.slotSize
-        if tids[slot] != track.tid {
-            let count = bytes.withUnsafeMutableBufferPointer { buffer in
-                var cursor = OutputCursor(position: buffer.baseAddress! + start)
-                cursor.literal("\"pid\":")
-                cursor.decimal(Int64(track.pid))
-                cursor.literal(",\"tid\":")
-                cursor.decimal(Int64(track.tid))
-                cursor.literal(",\"ts\":")
-                return cursor.position - (buffer.baseAddress! + start)
-            }
-            tids[slot] = track.tid
-            counts[slot] = UInt8(count)
+        let count = bytes.withUnsafeMutableBufferPointer { buffer in
+            var cursor = OutputCursor(position: buffer.baseAddress! + start)
+            cursor.literal("\"pid\":")
+            cursor.decimal(Int64(track.pid))
+            cursor.literal(",\"tid\":")
+            cursor.decimal(Int64(track.tid))
+            cursor.literal(",\"ts\":")
+            return cursor.position - (buffer.baseAddress! + start)
         }
-        return start ..< start + Int(counts[slot])
+        keys[slot] = Int64(track.tid) << 8 | Int64(count)
+        return keys[slot]
     }
 
     /// Calls `body` with the bytes the places returned by ``place(of:)`` are in.
