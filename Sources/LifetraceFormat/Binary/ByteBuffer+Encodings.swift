@@ -43,6 +43,11 @@ extension ByteBuffer {
         Self.appendJSONString(string, to: &self)
     }
 
+    /// Appends the UTF-8 text `utf8` as a JSON string literal.
+    package mutating func appendJSONString(utf8: UnsafeRawBufferPointer) {
+        Self.appendJSONString(utf8: utf8, to: &self)
+    }
+
     /// Appends a decimal integer.
     package mutating func appendDecimal(_ value: Int64) {
         Self.appendDecimal(value, to: &self)
@@ -67,6 +72,10 @@ extension ByteBuffer {
 
     private static func appendJSONString<Output: ByteAppending>(_ string: String, to output: inout Output) {
         output.appendJSONString(string)
+    }
+
+    private static func appendJSONString<Output: ByteAppending>(utf8: UnsafeRawBufferPointer, to output: inout Output) {
+        output.appendJSONString(utf8: utf8)
     }
 
     private static func appendDecimal<Output: ByteAppending>(_ value: Int64, to output: inout Output) {

@@ -4,11 +4,14 @@ import LifetraceFormat
 extension ByteBuffer {
     /// Appends the members of an exported event's fields, each preceded by a comma, named and ordered as JSON
     /// Lines writes them (``ByteBuffer/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
-    /// `args` of a callback, task or instant.
-    mutating func appendFieldMembers(of event: ExportEventFields) {
+    /// `args` of a callback, task or instant. The scene's string is copied from `scenes` when it is the one written
+    /// last.
+    mutating func appendFieldMembers(of event: ExportEventFields, scenes: inout JSONStringMemo) {
         event.forEachField { field in
             switch field {
-            case let .scene(text): appendMember(",\"scene\":", string: text)
+            case let .scene(text):
+                write(atMost: 9) { $0.literal(",\"scene\":") }
+                scenes.append(text, to: &self)
             case let .dur(number): appendMember(",\"dur\":", number)
             case let .task(number): appendMember(",\"task\":", number)
             case let .name(text): appendMember(",\"name\":", string: text)

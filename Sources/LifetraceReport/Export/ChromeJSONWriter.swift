@@ -10,6 +10,8 @@ struct ChromeJSONWriter {
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
+    /// The scene written last in an event's arguments, as a JSON string.
+    private var scenes = JSONStringMemo()
     /// Where the events of the tracks written to lately are: their `pid` and `tid`, spelled once.
     private var places = ChromeTrackPlaces()
     /// A process's or track's name or labels, spelled here before they are written as JSON strings.
@@ -238,7 +240,7 @@ struct ChromeJSONWriter {
             cursor.literal(indexKey)
             cursor.decimal(Int64(index))
         }
-        if let event = arguments.event { buffer.appendFieldMembers(of: event) }
+        if let event = arguments.event { buffer.appendFieldMembers(of: event, scenes: &scenes) }
         for (key, value) in arguments.extra {
             buffer.append(UInt8(ascii: ","))
             buffer.appendJSONString(key)
