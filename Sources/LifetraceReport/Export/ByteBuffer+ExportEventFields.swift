@@ -6,12 +6,15 @@ extension ByteBuffer {
     /// Lines writes them (``ByteBuffer/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
     /// `args` of a callback, task or instant. The scene's string is copied from `scenes` when it is the one written
     /// last.
-    mutating func appendFieldMembers(of event: ExportEventFields, scenes: inout JSONStringMemo) {
+    mutating func appendFieldMembers(of event: ExportEventFields, scenes: inout WrittenTextMemo) {
         event.forEachField { field in
             switch field {
             case let .scene(text):
                 write(atMost: 9) { $0.literal(",\"scene\":") }
-                scenes.append(text, to: &self)
+                guard !scenes.append(text, to: &self) else { break }
+                let start = count
+                appendJSONString(text)
+                scenes.keep(text, written: self, from: start)
             case let .dur(number): appendMember(",\"dur\":", number)
             case let .task(number): appendMember(",\"task\":", number)
             case let .name(text): appendMember(",\"name\":", string: text)

@@ -11,7 +11,7 @@ struct ChromeJSONWriter {
     var origin: Int64 = 0
     private var opened = false
     /// The scene written last in an event's arguments, as a JSON string.
-    private var scenes = JSONStringMemo()
+    private var scenes = WrittenTextMemo()
     /// Where the events of the tracks written to lately are: their `pid` and `tid`, spelled once.
     private var places = ChromeTrackPlaces()
     /// A process's or track's name or labels, spelled here before they are written as JSON strings.

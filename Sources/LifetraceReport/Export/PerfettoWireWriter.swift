@@ -30,6 +30,8 @@ struct PerfettoWireWriter {
     var event = ByteBuffer()
     private var annotation = ByteBuffer()
     private var annotationName: String?
+    /// The annotation of the scene written last.
+    private var scenes = WrittenTextMemo()
     var interned = ByteBuffer()
     /// A process's or track's name or label, spelled here before it is written (its length first).
     var text = ByteBuffer()
@@ -157,7 +159,7 @@ struct PerfettoWireWriter {
         if let fields = arguments.event {
             fields.forEachField { field in
                 switch field {
-                case let .scene(text): add(.scene, string: text)
+                case let .scene(text): addScene(text)
                 case let .dur(number): add(.dur, int: number)
                 case let .task(number): add(.task, int: number)
                 case let .name(text): add(.name, string: text)
@@ -206,6 +208,15 @@ struct PerfettoWireWriter {
             cursor.put(4 << 3)
             cursor.varint(number)
         }
+    }
+
+    /// Appends the annotation of an event's scene: copied when the scene is the one written last.
+    private mutating func addScene(_ text: String) {
+        guard !scenes.append(text, to: &event) else { return }
+        let named = fixedIids[FixedKey.scene.rawValue] != 0
+        let start = event.count
+        add(.scene, string: text)
+        if named { scenes.keep(text, written: event, from: start) }
     }
 
     /// Appends a string annotation named by one of ``fixedKeys``, as ``add(_:int:)`` does.
