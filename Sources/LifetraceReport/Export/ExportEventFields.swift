@@ -40,6 +40,8 @@ struct ExportEventFields: BitwiseCopyable {
     var reason: String? { record.extra >= 0 ? string(extras.reason) : nil }
     /// A custom event's label.
     var label: String? { record.extra >= 0 ? string(extras.label) : nil }
+    /// Where a custom event's label is among its block's strings: the same label, the same place, in one block.
+    var labelIndex: Int? { record.extra >= 0 && extras.label != EventRecord.absent ? Int(extras.label) : nil }
 
     /// Its full name, as ``LifecycleEvent/eventName`` spells it.
     var eventName: String {

@@ -45,6 +45,9 @@ struct ExportLayout {
         repeating: nil, count: ProcessEnd.allCases.count)
     /// The names made from what events carry (custom markers' labels, tasks' names), each made once.
     var names: ExportNameCache
+    /// The names of the current block's custom events by their label's place among its strings, found in ``names``
+    /// once per block and label rather than by hashing the label for each event.
+    private var markerNames: [ExportName?] = []
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`, keeping the names it makes from
     /// what events carry in `names`.
@@ -56,6 +59,20 @@ struct ExportLayout {
     }
 
     // MARK: - What the analyzer tells
+
+    /// The events that follow come from a block of `strings` strings.
+    mutating func blockStarted(strings: Int) {
+        markerNames.removeAll(keepingCapacity: true)
+        markerNames.append(contentsOf: repeatElement(nil, count: strings))
+    }
+
+    /// The name of a custom event whose label is the block's string at `index`.
+    private mutating func markerName(labelAt index: Int, of event: ExportEventFields) -> ExportName {
+        if index < markerNames.count, let name = markerNames[index] { return name }
+        let name = names.name(.custom, event.label) { event.eventName }
+        if index < markerNames.count { markerNames[index] = name }
+        return name
+    }
 
     mutating func processStarted(_ event: ExportEventFields, index: Int) {
         if summary.processes == 0 {
@@ -95,8 +112,7 @@ struct ExportLayout {
             instant(ExportName(of: event), .system, slot: slot(scene: event.scene, states: false), at: event.t,
                     ExportArguments(index: index, event: event))
         case .custom:
-            let label = event.label
-            let name = label.map { label in names.name(.custom, label) { event.eventName } } ?? ExportName(event.kind)
+            let name = event.labelIndex.map { markerName(labelAt: $0, of: event) } ?? ExportName(event.kind)
             instant(name, .marker, slot: slot(scene: event.scene, states: false), at: event.t,
                     ExportArguments(index: index, event: event))
         }

@@ -35,6 +35,7 @@ final class TraceExporter: TimelineObserver {
 
     func blockStarted(_ block: borrowing EventBlock) {
         progress?(layout.summary.events)
+        layout.blockStarted(strings: block.strings.count)
         let pinned = PinnedBlock(block)
         self.block.value = pinned
         layout.encoder.keep(pinned)
