@@ -47,11 +47,15 @@ extension ExportLayout {
         var services: Set<String> = []
         /// The state each of its services is in, while it is in one (``ServiceLaneState``).
         var serviceStates: [String: ServiceLaneState] = [:]
-        /// The scene looked up last and its slots (while ``hasLastScene``): consecutive events and stretches often go
-        /// to one scene's groups, found again with no hashing and no reference counted.
+        /// The scene looked up last and its slots (while ``hasLastScene``), and the one before (while
+        /// ``hasPreviousScene``): consecutive events and stretches mostly go to one or two scenes' groups, found again
+        /// with no hashing and no reference counted.
         private var lastScene = ""
         private var lastSceneSlots = SceneSlots()
         private var hasLastScene = false
+        private var previousScene = ""
+        private var previousSceneSlots = SceneSlots()
+        private var hasPreviousScene = false
         /// Slots let go, to reuse.
         var freeSlots: [Int] = []
         /// The groups in use, fixed ones included once used.
@@ -84,6 +88,7 @@ extension ExportLayout {
             services.removeAll(keepingCapacity: true)
             serviceStates.removeAll(keepingCapacity: true)
             hasLastScene = false
+            hasPreviousScene = false
             liveGroups = 0
             openTasks.removeAll(keepingCapacity: true)
             unfinished.removeAll(keepingCapacity: true)
@@ -119,6 +124,13 @@ extension ExportLayout {
         @inline(__always)
         mutating func sceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
             if hasLastScene, lastScene == scene {
+                let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
+                if found >= 0 { return found }
+                return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
+            }
+            if hasPreviousScene, previousScene == scene {
+                swap(&lastScene, &previousScene)
+                swap(&lastSceneSlots, &previousSceneSlots)
                 let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
                 if found >= 0 { return found }
                 return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
@@ -162,9 +174,16 @@ extension ExportLayout {
             return slot
         }
 
-        /// Keeps `scene` and its slots as the scene looked up last.
+        /// Keeps `scene` and its slots as the scene looked up last, the one before it as the previous.
         private mutating func remember(_ scene: String, _ slots: SceneSlots) {
-            if !hasLastScene || lastScene != scene { lastScene = scene }
+            if !hasLastScene || lastScene != scene {
+                if hasLastScene {
+                    swap(&previousScene, &lastScene)
+                    previousSceneSlots = lastSceneSlots
+                    hasPreviousScene = true
+                }
+                lastScene = scene
+            }
             lastSceneSlots = slots
             hasLastScene = true
         }
@@ -182,6 +201,7 @@ extension ExportLayout {
                 sceneSlots[scene] = kept.callbacks < 0 && kept.states < 0 ? nil : kept
             }
             hasLastScene = false
+            hasPreviousScene = false
         }
     }
 
