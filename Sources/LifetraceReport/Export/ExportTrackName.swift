@@ -26,28 +26,20 @@ struct ExportTrackName {
         case .appDelegate: output.appendLiteral("app delegate")
         case .tasks: output.appendLiteral("background tasks")
         case .inputWarnings: output.appendLiteral("input warnings")
-        case let .scene(scene):
+        case let .scene(scene), let .sceneState(scene):
             if scene.isEmpty {
                 output.appendLiteral("app")
             } else {
                 output.appendLiteral("scene ")
                 Self.appendBounded(scene, to: &output)
             }
-        case let .sceneState(scene):
-            if scene.isEmpty {
-                output.appendLiteral("app state")
-            } else {
-                output.appendLiteral("scene ")
-                Self.appendBounded(scene, to: &output)
-                output.appendLiteral(" state")
-            }
-        case let .service(service):
+        case let .service(service), let .serviceState(service):
             output.appendLiteral("service ")
             Self.appendBounded(service, to: &output)
-        case let .serviceState(service):
-            output.appendLiteral("service ")
-            Self.appendBounded(service, to: &output)
-            output.appendLiteral(" state")
+        }
+        switch group {
+        case .sceneState, .serviceState: output.appendLiteral(" state")
+        default: break
         }
         guard lane > 0 else { return }
         output.appendLiteral(" (")

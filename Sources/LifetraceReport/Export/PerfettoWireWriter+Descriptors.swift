@@ -8,35 +8,24 @@ extension PerfettoWireWriter {
     /// `ProcessDescriptor` (pid, name, start, labels). Returns whether ``buffer`` is full, as
     /// ``trackEvent(_:on:name:category:at:_:)`` does.
     mutating func declare(_ process: ExportProcess) -> Bool {
-        // TrackDescriptor: uuid (1), name (2), process (3); the name's bytes written once, for it and the process's.
+        // TrackDescriptor: uuid (1), name (2), process (3); the name's bytes spelled once, for it and the process's.
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         process.appendName(to: &text)
-        event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        event.append(1 << 3)
-        event.appendVarint(process.uuid)
-        event.append(2 << 3 | 2)
-        event.appendVarint(UInt64(text.count))
-        event.append(text)
+        beginTrackDescriptor(uuid: process.uuid)
         // ProcessDescriptor: pid (1), process_name (6), start_timestamp_ns (7), process_labels (8).
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         interned.append(1 << 3)
         interned.appendVarint(UInt64(bitPattern: Int64(process.pid)))
-        interned.append(6 << 3 | 2)
-        interned.appendVarint(UInt64(text.count))
-        interned.append(text)
+        Self.append(6 << 3 | 2, lengthDelimited: text, to: &interned)
         interned.append(7 << 3)
         interned.appendVarint(UInt64(bitPattern: process.start))
         for position in 0 ..< process.labelCount {
             text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
             process.appendLabel(position, to: &text)
-            interned.append(8 << 3 | 2)
-            interned.appendVarint(UInt64(text.count))
-            interned.append(text)
+            Self.append(8 << 3 | 2, lengthDelimited: text, to: &interned)
         }
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        event.append(3 << 3 | 2)
-        event.appendVarint(UInt64(interned.count))
-        event.append(interned)
+        Self.append(3 << 3 | 2, lengthDelimited: interned, to: &event)
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         appendDescriptorPacket()
         return buffer.count >= PerfettoEncoder.bufferSize
@@ -48,17 +37,27 @@ extension PerfettoWireWriter {
         // TrackDescriptor: uuid (1), name (2), parent_uuid (5).
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         name.appendUTF8(to: &text)
-        event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        event.append(1 << 3)
-        event.appendVarint(track.uuid)
-        event.append(2 << 3 | 2)
-        event.appendVarint(UInt64(text.count))
-        event.append(text)
+        beginTrackDescriptor(uuid: track.uuid)
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         event.append(5 << 3)
         event.appendVarint(track.processUUID)
         appendDescriptorPacket()
         return buffer.count >= PerfettoEncoder.bufferSize
+    }
+
+    /// Starts ``event`` as a `TrackDescriptor`: its uuid (1), and its name (2), spelled in ``text``.
+    private mutating func beginTrackDescriptor(uuid: UInt64) {
+        event.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
+        event.append(1 << 3)
+        event.appendVarint(uuid)
+        Self.append(2 << 3 | 2, lengthDelimited: text, to: &event)
+    }
+
+    /// Appends a length-delimited field: its `key`, the length of `bytes`, and `bytes`.
+    private static func append(_ key: UInt8, lengthDelimited bytes: ByteBuffer, to buffer: inout ByteBuffer) {
+        buffer.append(key)
+        buffer.appendVarint(UInt64(bytes.count))
+        buffer.append(bytes)
     }
 
     /// Appends the packet around the descriptor in ``event``: trusted_packet_sequence_id (10), sequence_flags (13)
