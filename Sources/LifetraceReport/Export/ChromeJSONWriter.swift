@@ -45,15 +45,30 @@ struct ChromeJSONWriter {
     }
 
     mutating func declare(_ track: ExportTrack, name: ExportTrackName) {
+        // Its name and order, the two events run together around the name, with the track's place spelled once
+        // (``ChromeTrackPlaces``): a trace of countless short processes declares a track every few events.
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         name.appendUTF8(to: &text)
-        beginMetadata("thread_name", pid: track.pid, tid: track.tid, key: "name")
+        let place = places.place(of: track)
+        separate()
+        places.withPlaces { places in
+            buffer.write(atMost: 32 + ChromeTrackPlaces.slotSize + 17) { cursor in
+                cursor.literal("{\"name\":\"thread_name\",\"ph\":\"M\",")
+                cursor.bytes(UnsafeRawBufferPointer(rebasing: places[place]))
+                cursor.literal(",\"args\":{\"name\":")
+            }
+        }
         text.withBytes { buffer.appendJSONString(utf8: $0) }
-        endMetadata()
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        beginMetadata("thread_sort_index", pid: track.pid, tid: track.tid, key: "sort_index")
-        buffer.writeDecimal(Int64(track.tid))
-        endMetadata()
+        places.withPlaces { places in
+            buffer.write(atMost: 44 + ChromeTrackPlaces.slotSize + 22 + 11 + 2) { cursor in
+                cursor.literal("}},\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",")
+                cursor.bytes(UnsafeRawBufferPointer(rebasing: places[place]))
+                cursor.literal(",\"args\":{\"sort_index\":")
+                cursor.decimal(Int64(track.tid))
+                cursor.literal("}}")
+            }
+        }
     }
 
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
@@ -175,13 +190,14 @@ struct ChromeJSONWriter {
     }
 
     /// The most bytes ``place(_:relativeTime:to:)`` writes.
-    private static let placeSize = ChromeTrackPlaces.slotSize + 26
+    private static let placeSize = ChromeTrackPlaces.slotSize + 6 + 26
 
-    /// Writes where and when an event is: its track's `place` (``ChromeTrackPlaces``, `"pid":1,"tid":3,"ts":`)
+    /// Writes where and when an event is: its track's `place` (``ChromeTrackPlaces``, `"pid":1,"tid":3`), then `,"ts":`
     /// and its time, `12.000345`.
     @inline(__always)
     private static func place(_ place: UnsafeRawBufferPointer, relativeTime: Int64, to cursor: inout OutputCursor) {
         cursor.bytes(place)
+        cursor.literal(",\"ts\":")
         microseconds(relativeTime, to: &cursor)
     }
 

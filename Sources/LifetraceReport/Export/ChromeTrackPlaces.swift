@@ -1,4 +1,4 @@
-/// The bytes `"pid":P,"tid":T,"ts":` that put a Chrome JSON event on a track, for the tracks written to lately:
+/// The bytes `"pid":P,"tid":T` that put a Chrome JSON event on a track, for the tracks written to lately:
 /// kept in one of ``slotCount`` slots by the track's `tid` (unique in an export), so that the events of a track,
 /// nearly all of them on the running process's few tracks, copy their place rather than spell two numbers each.
 /// Memory is the slots', whatever the trace.
@@ -6,7 +6,7 @@ struct ChromeTrackPlaces {
     /// The slots, a power of two.
     static let slotCount = 512
     /// The most bytes a place takes: the literals and two 32-bit numbers of at most 11 characters.
-    static let slotSize = 6 + 11 + 7 + 11 + 6
+    static let slotSize = 6 + 11 + 7 + 11
 
     /// The places, ``slotSize`` bytes to a slot.
     private var bytes = [UInt8](repeating: 0, count: slotCount * slotSize)
@@ -33,7 +33,6 @@ struct ChromeTrackPlaces {
             cursor.decimal(Int64(track.pid))
             cursor.literal(",\"tid\":")
             cursor.decimal(Int64(track.tid))
-            cursor.literal(",\"ts\":")
             return cursor.position - (buffer.baseAddress! + start)
         }
         keys[slot] = Int64(track.tid) << 8 | Int64(count)
