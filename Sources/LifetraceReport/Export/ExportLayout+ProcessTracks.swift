@@ -123,19 +123,17 @@ extension ExportLayout {
         /// stretches go to the same scene.
         @inline(__always)
         mutating func sceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
-            if hasLastScene, lastScene == scene {
-                let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
-                if found >= 0 { return found }
-                return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
-            }
-            if hasPreviousScene, previousScene == scene {
+            if !(hasLastScene && lastScene == scene) {
+                guard hasPreviousScene, previousScene == scene else {
+                    return lookUpSceneSlot(scene, states: states, service: service)
+                }
+                // The scene before the last becomes the last.
                 swap(&lastScene, &previousScene)
                 swap(&lastSceneSlots, &previousSceneSlots)
-                let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
-                if found >= 0 { return found }
-                return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
             }
-            return lookUpSceneSlot(scene, states: states, service: service)
+            let found = states ? lastSceneSlots.states : lastSceneSlots.callbacks
+            if found >= 0 { return found }
+            return addGroup(of: scene, to: lastSceneSlots, states: states, service: service)
         }
 
         /// ``sceneSlot(_:states:service:)`` past the scene looked up last: by hashing, or a new group.
