@@ -15,23 +15,21 @@ import LifetraceFormat
 final class ChromeJSONEncoder: ExportEncoder {
     /// How far from the first event a time keeps its nanoseconds when a viewer parses it as a double.
     static let exactRange: Int64 = 1 << 51
-    /// The bytes gathered before a write.
-    static let bufferSize = 1 << 20
 
-    private var sink: any TraceSink
+    private let output: ExportOutput
     /// The bytes to write, and what writes events into them.
     private let state = InPlace(ChromeJSONWriter())
     private var json: ChromeJSONWriter {
         _read { yield state.value }
         _modify { yield &state.value }
     }
-    private var failure: TraceError?
     /// Whether any time was floored to the microsecond (see ``exactRange``).
     var reducedPrecision: Bool { json.reducedPrecision }
 
-    init(sink: any TraceSink) {
-        self.sink = sink
-        json.buffer.reserve(Self.bufferSize + 4096)
+    /// An encoder writing to `sink`, on a thread of its own if `writesOnThread` (``ExportOutput``).
+    init(sink: any TraceSink, writesOnThread: Bool = false) {
+        output = ExportOutput(sink: sink, onThread: writesOnThread)
+        json.buffer.reserve(ExportOutput.bufferSize + 4096)
     }
 
     deinit {
@@ -70,8 +68,7 @@ final class ChromeJSONEncoder: ExportEncoder {
     func finish(_ summary: ExportSummary) throws(TraceError) {
         json.finish(summary)
         write()
-        if let failure { throw failure }
-        try sink.flush()
+        try output.finish()
     }
 
     /// What `otherData.time_precision` says, and the export's warning, when times past ``exactRange`` were floored.
@@ -85,16 +82,6 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 
     private func write() {
-        guard failure == nil, !json.buffer.isEmpty else {
-            json.buffer.removeAll()
-            return
-        }
-        do {
-            try json.buffer.withBytes { (bytes) throws(TraceError) in try sink.write(bytes) }
-        } catch {
-            failure = error
-        }
-        // An event of megabytes (a scene's id) leaves no buffer of its size behind.
-        json.buffer.removeAll(keepingCapacityUpTo: 4 * Self.bufferSize + 4096)
+        output.write(&json.buffer)
     }
 }

@@ -2,7 +2,7 @@ import LifetraceCore
 import LifetraceFormat
 
 /// Writes the events of ``ChromeJSONEncoder`` into ``buffer``; each event's method returns whether ``buffer``
-/// holds ``ChromeJSONEncoder/bufferSize`` bytes or more, to be written. A value type, so that its buffer is mutated in
+/// holds ``ExportOutput/bufferSize`` bytes or more, to be written. A value type, so that its buffer is mutated in
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
@@ -87,13 +87,13 @@ struct ChromeJSONWriter {
             Self.microseconds(to &- from, to: &cursor)
         }
         appendArguments(arguments)
-        return buffer.count >= ChromeJSONEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
-        return buffer.count >= ChromeJSONEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     mutating func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments) -> Bool {
@@ -107,14 +107,14 @@ struct ChromeJSONWriter {
             }
         }
         appendArguments(arguments)
-        return buffer.count >= ChromeJSONEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.write(atMost: 8) { $0.literal(",\"s\":\"t\"") }
         appendArguments(arguments)
-        return buffer.count >= ChromeJSONEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     mutating func finish(_ summary: ExportSummary) {

@@ -13,8 +13,6 @@ import LifetraceFormat
 /// reused scratch buffers, byte for byte what swift-protobuf writes for the same `PerfettoTracePacket` (the tests
 /// decode them with the generated types and compare); the generated messages stay the schema's reference.
 final class PerfettoEncoder: ExportEncoder {
-    /// The bytes gathered before a write.
-    static let bufferSize = 1 << 20
     /// `Trace.packet`'s key: field 1, length-delimited.
     static let packetKey: UInt8 = 1 << 3 | 2
     /// The most distinct event and annotation names interned; later ones are written inline.
@@ -22,18 +20,18 @@ final class PerfettoEncoder: ExportEncoder {
     /// The one packet sequence of the file.
     static let sequenceID: UInt32 = 1
 
-    private var sink: any TraceSink
+    private let output: ExportOutput
     /// The bytes to write, and what writes track events into them.
     private let state = InPlace(PerfettoWireWriter())
     private var wire: PerfettoWireWriter {
         _read { yield state.value }
         _modify { yield &state.value }
     }
-    private var failure: TraceError?
 
-    init(sink: any TraceSink) {
-        self.sink = sink
-        wire.buffer.reserve(Self.bufferSize + 4096)
+    /// An encoder writing to `sink`, on a thread of its own if `writesOnThread` (``ExportOutput``).
+    init(sink: any TraceSink, writesOnThread: Bool = false) {
+        output = ExportOutput(sink: sink, onThread: writesOnThread)
+        wire.buffer.reserve(ExportOutput.bufferSize + 4096)
     }
 
     deinit {
@@ -69,22 +67,10 @@ final class PerfettoEncoder: ExportEncoder {
 
     func finish(_ summary: ExportSummary) throws(TraceError) {
         write()
-        if let failure { throw failure }
-        try sink.flush()
+        try output.finish()
     }
 
     private func write() {
-        wire.buffer.withBytes { write($0) }
-        // A track event of megabytes (a scene's id) leaves no buffer of its size behind.
-        wire.buffer.removeAll(keepingCapacityUpTo: 4 * Self.bufferSize + 4096)
-    }
-
-    private func write(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, !bytes.isEmpty else { return }
-        do {
-            try sink.write(bytes)
-        } catch {
-            failure = error
-        }
+        output.write(&wire.buffer)
     }
 }

@@ -28,7 +28,7 @@ extension PerfettoWireWriter {
         Self.append(3 << 3 | 2, lengthDelimited: interned, to: &event)
         interned.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
         appendDescriptorPacket()
-        return buffer.count >= PerfettoEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     /// Appends a `TracePacket` holding the `TrackDescriptor` of `track`: its uuid, `name` and parent (its
@@ -42,7 +42,7 @@ extension PerfettoWireWriter {
         event.append(5 << 3)
         event.appendVarint(track.processUUID)
         appendDescriptorPacket()
-        return buffer.count >= PerfettoEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     /// Starts ``event`` as a `TrackDescriptor`: its uuid (1), and its name (2), spelled in ``text``.

@@ -37,12 +37,12 @@ struct PerfettoWireWriter {
     var text = ByteBuffer()
 
     /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
-    /// whether ``buffer`` holds ``PerfettoEncoder/bufferSize`` bytes or more, to be written.
+    /// whether ``buffer`` holds ``ExportOutput/bufferSize`` bytes or more, to be written.
     mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
                         _ arguments: ExportArguments) -> Bool {
         appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
         appendSliceEnd(on: track, at: end)
-        return buffer.count >= PerfettoEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     /// Appends the packet of a slice's end with nothing but its track: what ``appendTrackEvent(_:on:name:category:at:_:)``
@@ -69,7 +69,7 @@ struct PerfettoWireWriter {
     mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
                              category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) -> Bool {
         appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments)
-        return buffer.count >= PerfettoEncoder.bufferSize
+        return buffer.count >= ExportOutput.bufferSize
     }
 
     private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,

@@ -23,8 +23,8 @@ public enum TraceExport {
     /// Reads the trace `reader` reads, analyzing it with `configuration` and `models`, and writes its export to
     /// `sink` as it goes. Returns what the export holds and the analysis (its warnings among it).
     ///
-    /// The bytes are made and written on a thread of their own while the trace is read and analyzed on the
-    /// caller's.
+    /// The bytes are made on a thread of their own and written on another (``ExportOutput``) while the trace is read
+    /// and analyzed on the caller's.
     ///
     /// - Parameter progress: Called on the caller's thread as each block of events starts, with the number of
     ///   events exported before it: what a progress line on a terminal shows.
@@ -44,12 +44,14 @@ public enum TraceExport {
                        models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?,
                        progress: ((Int) -> Void)? = nil) throws(TraceError)
         -> (summary: ExportSummary, result: AnalysisResult) {
+        // On threads, the bytes are written on one more: a file's writes overlap the encoding.
+        let onThreads = callsPerBatch != nil
         switch format {
         case .perfetto:
-            return try export(reader, file: file, to: PerfettoEncoder(sink: sink), configuration: configuration,
+            return try export(reader, file: file, to: PerfettoEncoder(sink: sink, writesOnThread: onThreads), configuration: configuration,
                               models: models, callsPerBatch: callsPerBatch, progress: progress)
         case .chrome:
-            return try export(reader, file: file, to: ChromeJSONEncoder(sink: sink), configuration: configuration,
+            return try export(reader, file: file, to: ChromeJSONEncoder(sink: sink, writesOnThread: onThreads), configuration: configuration,
                               models: models, callsPerBatch: callsPerBatch, progress: progress)
         }
     }
