@@ -42,7 +42,7 @@ public struct StateTimes: Sendable, Hashable {
 }
 
 /// How a process ended, in the spirit of MetricKit's exit categories.
-public enum ProcessEnd: String, Sendable, Hashable, CaseIterable {
+public enum ProcessEnd: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
     /// `applicationWillTerminate` ran: terminated while running in the background.
     case cleanTerminate = "clean-terminate"
     /// Ended while suspended: memory reclaimed, swiped away, rebooted. No callback (Apple, “Managing your app’s life cycle”).

@@ -65,6 +65,11 @@ final class ChromeJSONEncoder: ExportEncoder {
         if json.instant(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote]) {
+        if json.instant(on: track, name: name, category: category, at: t, arguments, notes: notes) { write() }
+    }
+
     func finish(_ summary: ExportSummary) throws(TraceError) {
         json.finish(summary)
         write()

@@ -110,10 +110,11 @@ struct ChromeJSONWriter {
         return buffer.count >= ExportOutput.bufferSize
     }
 
-    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
+    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                          notes: [ExportNote]? = nil) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.write(atMost: 8) { $0.literal(",\"s\":\"t\"") }
-        appendArguments(arguments)
+        appendArguments(arguments, notes: notes)
         return buffer.count >= ExportOutput.bufferSize
     }
 
@@ -242,9 +243,10 @@ struct ChromeJSONWriter {
         buffer.write(atMost: 2) { $0.literal("}}") }
     }
 
-    /// Ends an event object with its `args` (when it has any), written in place: a member of megabytes (a
-    /// scene's id) is copied once. A slice's end names its index `end_event_index` (``ExportArguments/endsSlice``).
-    private mutating func appendArguments(_ arguments: ExportArguments) {
+    /// Ends an event object with its `args` (when it has any), `notes` last, written in place: a member of
+    /// megabytes (a scene's id) is copied once. A slice's end names its index `end_event_index`
+    /// (``ExportArguments/endsSlice``).
+    private mutating func appendArguments(_ arguments: ExportArguments, notes: [ExportNote]? = nil) {
         let indexKey: StaticString = arguments.endsSlice ? ",\"end_event_index\":" : ",\"event_index\":"
         let argsStart = buffer.count
         // Each member is written with a comma before it; the first one's becomes the object's brace once they are
@@ -257,11 +259,9 @@ struct ChromeJSONWriter {
             cursor.decimal(Int64(index))
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event, scenes: &scenes) }
-        for (key, value) in arguments.extra {
-            buffer.append(UInt8(ascii: ","))
-            buffer.appendJSONString(key)
-            buffer.append(UInt8(ascii: ":"))
-            Self.appendValue(value, to: &buffer)
+        arguments.extras.forEach { extra in appendMember(extra.key, extra.value) }
+        if let notes {
+            for note in notes { appendMember(note.key, .string(note.text)) }
         }
         if buffer.count == membersStart {
             buffer.removeLast(from: argsStart)
@@ -272,11 +272,17 @@ struct ChromeJSONWriter {
         }
     }
 
-    private static func appendValue(_ value: ExportValue, to bytes: inout ByteBuffer) {
+    /// Appends a member of `args` after a comma: `key` (a plain name, with nothing to escape), then `value`.
+    private mutating func appendMember(_ key: StaticString, _ value: ExportValue) {
+        buffer.write(atMost: key.utf8CodeUnitCount + 4) { cursor in
+            cursor.literal(",\"")
+            cursor.literal(key)
+            cursor.literal("\":")
+        }
         switch value {
-        case let .string(string): bytes.appendJSONString(string)
-        case let .int(number): bytes.writeDecimal(number)
-        case let .bool(flag): bytes.appendLiteral(flag ? "true" : "false")
+        case let .string(string): buffer.appendJSONString(string)
+        case let .int(number): buffer.writeDecimal(number)
+        case let .bool(flag): buffer.appendLiteral(flag ? "true" : "false")
         }
     }
 

@@ -8,7 +8,9 @@ extension EncodingThread {
             /// The names whose text crosses with this batch (``ExportCall/name``).
             var names: [ExportName] = []
             /// The arguments' extra values (``ExportCall/side``).
-            var extras: [[(key: String, value: ExportValue)]] = []
+            var extras: [ExportExtras] = []
+            /// The instants' notes (``ExportCall/notes``).
+            var notes: [[ExportNote]] = []
             /// The processes declared (``ExportCall/side``).
             var processes: [ExportProcess] = []
             /// The tracks' names (``ExportCall/side``).
@@ -21,6 +23,7 @@ extension EncodingThread {
                 callCount = 0
                 names.removeAll(keepingCapacity: true)
                 extras.removeAll(keepingCapacity: true)
+                notes.removeAll(keepingCapacity: true)
                 processes.removeAll(keepingCapacity: true)
                 trackNames.removeAll(keepingCapacity: true)
                 blocks.removeAll(keepingCapacity: true)

@@ -37,6 +37,9 @@ extension EncodingThread {
                                   arguments(call, contents))
                 case .end:
                     encoder.end(on: call.track, at: call.t, arguments(call, contents))
+                case .instant where call.notes >= 0:
+                    encoder.instant(on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
+                                    arguments(call, contents), notes: contents.value.notes[Int(call.notes)])
                 case .instant:
                     encoder.instant(on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
                                     arguments(call, contents))
@@ -61,7 +64,7 @@ extension EncodingThread {
         @inline(__always)
         private func arguments(_ call: ExportCall, _ contents: InPlace<Batch.Contents>) -> ExportArguments {
             var arguments = ExportArguments(index: call.index, event: call.event,
-                                            extra: call.side >= 0 ? contents.value.extras[Int(call.side)] : [])
+                                            extras: call.side >= 0 ? contents.value.extras[Int(call.side)] : ExportExtras())
             arguments.endsSlice = call.endsSlice
             return arguments
         }

@@ -111,6 +111,14 @@ final class EncodingThread: ExportEncoder {
         add(ExportCall(.instant), track, name, category, at: t, arguments)
     }
 
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote]) {
+        var call = ExportCall(.instant)
+        call.notes = Int32(state.value.filling.value.notes.count)
+        state.value.filling.value.notes.append(notes)
+        add(call, track, name, category, at: t, arguments)
+    }
+
     /// Hands over the last calls, waits until they are written, and ends the other encoder's file.
     func finish(_ summary: ExportSummary) throws(TraceError) {
         if state.value.filling.value.callCount > 0 { relay.submit(state.value.batch) }
@@ -130,9 +138,9 @@ final class EncodingThread: ExportEncoder {
         call.endsSlice = arguments.endsSlice
         if let index = arguments.index { call.index = index }
         call.event = arguments.event
-        if !arguments.extra.isEmpty {
+        if !arguments.extras.isEmpty {
             call.side = Int32(state.value.filling.value.extras.count)
-            state.value.filling.value.extras.append(arguments.extra)
+            state.value.filling.value.extras.append(arguments.extras)
         }
         add(call)
     }

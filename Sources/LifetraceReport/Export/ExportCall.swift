@@ -22,6 +22,8 @@ struct ExportCall: BitwiseCopyable {
     /// A place in the batch's side tables, by kind: the process declared (``Kind/declareProcess``), the track's name
     /// (``Kind/declareTrack``), or the arguments' extra values (the others; -1: none).
     var side: Int32 = -1
+    /// An instant's notes' place in the batch's side table (-1: none).
+    var notes: Int32 = -1
     /// The time, or the start of a slice; the origin of ``Kind/start``.
     var t: Int64 = 0
     /// The end of a slice.

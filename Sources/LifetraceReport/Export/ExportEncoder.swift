@@ -21,6 +21,10 @@ protocol ExportEncoder: AnyObject {
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments)
     /// A moment.
     func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
+    /// A moment with values of text after its arguments' (a finding's rule and message, a warning): rare, so kept
+    /// apart from the calls nearly every event makes, whose arguments are plain data.
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote])
     /// Ends the file, with what it holds.
     func finish(_ summary: ExportSummary) throws(TraceError)
     /// The block the events of the calls that follow point into, until the next: an encoder that makes its calls

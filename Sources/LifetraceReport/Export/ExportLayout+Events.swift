@@ -23,7 +23,7 @@ extension ExportLayout {
         let key = HandlerKey(group: Self.callbackGroup(layer, scene: scene), name: event.eventName)
         if let earlier = process.unfinished.removeValue(forKey: key) {
             // The same callback again before the first returned: the first ends here, its return unknown.
-            close(earlier, at: event.t, ExportArguments(extra: [("returned", .bool(false))]))
+            close(earlier, at: event.t, ExportArguments(extras: ExportExtras(.returned(false))))
         }
         let slot = callbackSlot(layer, scene: scene)
         guard let open = reserve(slot: slot, at: event.t) else {
@@ -44,7 +44,7 @@ extension ExportLayout {
             return
         }
         let dur = event.dur ?? 0
-        close(open, at: open.start &+ dur, ExportArguments(index: index, extra: [("dur", .int(dur)), ("returned", .bool(true))]))
+        close(open, at: open.start &+ dur, ExportArguments(index: index, extras: ExportExtras(.dur(dur), .returned(true))))
     }
 
     /// A background task's (or BackgroundTasks task's) event: its slice's begin or end, or an instant on it.
@@ -57,7 +57,7 @@ extension ExportLayout {
         switch event.kind {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
             if let earlier = process.openTasks.removeValue(forKey: id) {
-                close(earlier, at: event.t, ExportArguments(extra: [("outcome", .string("begun again before it ended"))]))
+                close(earlier, at: event.t, ExportArguments(extras: ExportExtras(.outcome(.begunAgain))))
             }
             // Named by kind and the app's name for it; the id is an argument (few distinct names: made once each).
             let taskName = event.name
@@ -84,12 +84,12 @@ extension ExportLayout {
             guard let open = process.openTasks.removeValue(forKey: id) else {
                 var arguments = arguments
                 let lanesFull = process.unplaced > 0
-                arguments.extra.append(("begun", .string(lanesFull ? "before the trace, or while its track's lanes were full" : "before the trace")))
+                arguments.extras.append(.begun(lanesFull ? .beforeTheTraceOrWhileLanesWereFull : .beforeTheTrace))
                 instant(ExportName(of: event), .task, in: .tasks, at: event.t, arguments)
                 return
             }
             var ending = arguments
-            ending.extra.append(("outcome", .string(open.expired ? "ended after its expiration handler ran" : "ended")))
+            ending.extras.append(.outcome(open.expired ? .endedAfterExpiration : .ended))
             close(open, at: event.t, ending)
         }
     }

@@ -42,15 +42,22 @@ extension ExportLayout {
         }
     }
 
-    /// An instant on the first track of `group`.
-    mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments) {
+    /// An instant on the first track of `group`, with `notes` if any.
+    mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
+                          notes: [ExportNote]? = nil) {
         guard hasProcess else { return }
-        instant(name, category, slot: prepare(group), at: t, arguments)
+        instant(name, category, slot: prepare(group), at: t, arguments, notes: notes)
     }
 
-    /// An instant on the first track of the group in `slot` of the running process.
-    mutating func instant(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments) {
-        encoder.instant(on: track(lane: 0, slot: slot), name: name, category: category, at: t, arguments)
+    /// An instant on the first track of the group in `slot` of the running process, with `notes` if any.
+    mutating func instant(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
+                          notes: [ExportNote]? = nil) {
+        let track = track(lane: 0, slot: slot)
+        if let notes {
+            encoder.instant(on: track, name: name, category: category, at: t, arguments, notes: notes)
+        } else {
+            encoder.instant(on: track, name: name, category: category, at: t, arguments)
+        }
         summary.instants += 1
     }
 
@@ -68,16 +75,13 @@ extension ExportLayout {
         return OpenSlice(track: track(lane: lane, slot: slot), slot: slot, lane: lane, start: t)
     }
 
-    /// What an unplaced slice's instant says of it, spelled once rather than for each.
-    private static let drawnAsInstant = ExportValue.string("as an instant: \(SliceLanes.maximumLanes) slices overlap on its track")
-
     /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
     /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
     mutating func unplaced(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
                           end: Int64?) {
         var arguments = arguments
-        arguments.extra.append(("drawn", Self.drawnAsInstant))
-        if let end { arguments.extra.append(("end_ns", .int(end))) }
+        arguments.extras.append(.drawnAsInstant)
+        if let end { arguments.extras.append(.endNanoseconds(end)) }
         instant(name, category, slot: slot, at: t, arguments)
         process.unplaced += 1
         summary.unplacedSlices += 1

@@ -38,11 +38,10 @@ struct ExportLayout {
     /// string built or compared per stretch.
     private var stateNames = [ExportName?](repeating: nil, count: 2 * TimelineState.allCases.count)
 
-    /// The name and arguments of the instant that says how a process ended, for each ``ProcessEnd`` in the order of
-    /// its cases, each made the first time a process ends so: numbered from ``ExportName/firstProcessEndKey``, with
-    /// no string built per process.
-    private var processEndings = [(name: ExportName, extra: [(key: String, value: ExportValue)])?](
-        repeating: nil, count: ProcessEnd.allCases.count)
+    /// The name of the instant that says how a process ended, for each ``ProcessEnd`` in the order of its cases,
+    /// each made the first time a process ends so: numbered from ``ExportName/firstProcessEndKey``, with no string
+    /// built per process.
+    private var processEndings = [ExportName?](repeating: nil, count: ProcessEnd.allCases.count)
     /// The names made from what events carry (custom markers' labels, tasks' names), each made once.
     var names: ExportNameCache
     /// The names of the current block's custom events by their label's place among its strings, found in ``names``
@@ -138,36 +137,35 @@ struct ExportLayout {
 
     mutating func processEnded(at t: Int64, as end: ProcessEnd) {
         guard hasProcess else { return }
-        let outcome = end == .traceEnded ? "open when the trace ended" : "open when its process ended"
+        let outcome: ExportExtra.Outcome = end == .traceEnded ? .openWhenTraceEnded : .openWhenProcessEnded
         // By start, then track: two slices opened at once close in the same order every run (a dictionary's is not).
         let tasks = process.openTasks.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
         process.openTasks.removeAll(keepingCapacity: true)
         for open in tasks {
-            close(open, at: t, ExportArguments(extra: [("outcome", .string(outcome))]))
+            close(open, at: t, ExportArguments(extras: ExportExtras(.outcome(outcome))))
         }
         let handlers = process.unfinished.values.sorted { ($0.start, $0.track.uuid) < ($1.start, $1.track.uuid) }
         process.unfinished.removeAll(keepingCapacity: true)
         for open in handlers {
-            close(open, at: t, ExportArguments(extra: [("returned", .bool(false))]))
+            close(open, at: t, ExportArguments(extras: ExportExtras(.returned(false))))
         }
         servicesEnded(at: t)
         let ordinal = ProcessEnd.allCases.firstIndex(of: end) ?? 0
-        let ending = processEndings[ordinal] ?? {
-            let made = (name: ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal),
-                        extra: [(key: "end", value: ExportValue.string(end.rawValue))])
+        let name = processEndings[ordinal] ?? {
+            let made = ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal)
             processEndings[ordinal] = made
             return made
         }()
-        instant(ending.name, .process, in: .events, at: t, ExportArguments(extra: ending.extra))
+        instant(name, .process, in: .events, at: t, ExportArguments(extras: ExportExtras(.processEnd(end))))
     }
 
     mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
         guard hasProcess else { return }
         summary.findings += 1
         instant(ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
-                ExportArguments(index: index, extra: [("rule", .string(rule.id.rawValue)),
-                                                      ("severity", .string(severity.rawValue)),
-                                                      ("message", .string(message))]))
+                ExportArguments(index: index),
+                notes: [ExportNote(key: "rule", text: rule.id.rawValue), ExportNote(key: "severity", text: severity.rawValue),
+                        ExportNote(key: "message", text: message)])
     }
 
     /// The place of `state`'s name, recorded or `inferred`, in ``stateNames``.
@@ -183,12 +181,9 @@ struct ExportLayout {
         return name
     }
 
-    /// What an inferred stretch's slice says of it, made once rather than for each slice.
-    private static let inferredExtra: [(key: String, value: ExportValue)] = [("inferred", .bool(true))]
-
     /// The arguments of a stretch's slice: that its state was inferred, or none.
     private static func stateArguments(inferred: Bool) -> ExportArguments {
-        ExportArguments(extra: inferred ? inferredExtra : [])
+        ExportArguments(extras: inferred ? ExportExtras(.inferred) : ExportExtras())
     }
 
     /// Ends the export.
@@ -213,7 +208,7 @@ struct ExportLayout {
         summary.tracks += 1
         for warning in warnings {
             encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,
-                            ExportArguments(extra: [("warning", .string(warning.description))]))
+                            ExportArguments(), notes: [ExportNote(key: "warning", text: warning.description)])
             summary.instants += 1
         }
     }

@@ -40,8 +40,9 @@ enum ExportValue: Sendable, Hashable {
 }
 
 /// What an exported slice or instant carries: the event it shows (its index in the trace and its fields, named
-/// as JSON Lines names them) and values of its own.
-struct ExportArguments {
+/// as JSON Lines names them) and values of its own. Plain data: made, copied and dropped for nearly every call an
+/// export makes, on both of its threads, it counts no reference.
+struct ExportArguments: BitwiseCopyable {
     /// The index of the event in the trace, from 0.
     var index: Int?
     /// Whether these are the arguments of a slice's end (``ExportEncoder/end(on:at:_:)``): both formats then name
@@ -50,14 +51,13 @@ struct ExportArguments {
     var endsSlice: Bool
     /// The event whose fields are shown.
     var event: ExportEventFields?
-    /// Further values, in order. No default here: with one, every initialization stored an empty list, then
-    /// copied the whole value and destroyed the first (a copy and two destructions per exported slice).
-    var extra: [(key: String, value: ExportValue)]
+    /// Values of its own, in order.
+    var extras: ExportExtras
 
-    init(index: Int? = nil, event: ExportEventFields? = nil, extra: [(key: String, value: ExportValue)] = []) {
+    init(index: Int? = nil, event: ExportEventFields? = nil, extras: ExportExtras = ExportExtras()) {
         self.index = index
         self.event = event
-        self.extra = extra
+        self.extras = extras
         endsSlice = false
     }
 }

@@ -65,6 +65,11 @@ final class PerfettoEncoder: ExportEncoder {
         if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote]) {
+        if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments, notes: notes) { write() }
+    }
+
     func finish(_ summary: ExportSummary) throws(TraceError) {
         write()
         try output.finish()

@@ -64,16 +64,18 @@ struct PerfettoWireWriter {
         }
     }
 
-    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``; returns whether it is full, as
-    /// ``slice(on:name:category:from:to:_:)`` does.
+    /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``, with `notes` after its arguments if any;
+    /// returns whether it is full, as ``slice(on:name:category:from:to:_:)`` does.
     mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) -> Bool {
-        appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments)
+                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
+                             notes: [ExportNote]? = nil) -> Bool {
+        appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments, notes: notes)
         return buffer.count >= ExportOutput.bufferSize
     }
 
     private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                                           category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+                                           category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
+                                           notes: [ExportNote]? = nil) {
         // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
         sequenceStarted = true
         // A track event of megabytes (a scene's id) leaves no scratch buffer of its size behind.
@@ -88,7 +90,7 @@ struct PerfettoWireWriter {
                 cursor.varint(categoryIid)
             }
         }
-        annotate(with: arguments)
+        annotate(with: arguments, notes: notes)
         // TrackEvent.type (9), name_iid (10), track_uuid (11), name (23).
         event.write(atMost: 24) { cursor in
             cursor.put(9 << 3)
@@ -152,9 +154,9 @@ struct PerfettoWireWriter {
         case eventIndex, scene, dur, task, name, phase, reason, pid, endEventIndex
     }
 
-    /// Appends `arguments` as `TrackEvent.debug_annotations`. A slice's end names its event's index
+    /// Appends `arguments`, then `notes`, as `TrackEvent.debug_annotations`. A slice's end names its event's index
     /// `end_event_index` (``ExportArguments/endsSlice``).
-    private mutating func annotate(with arguments: ExportArguments) {
+    private mutating func annotate(with arguments: ExportArguments, notes: [ExportNote]?) {
         if let index = arguments.index { add(arguments.endsSlice ? .endEventIndex : .eventIndex, int: Int64(index)) }
         if let fields = arguments.event {
             fields.forEachField { field in
@@ -181,15 +183,21 @@ struct PerfettoWireWriter {
                 endAnnotation()
             }
         }
-        for (key, value) in arguments.extra {
-            beginAnnotation(named: key)
-            switch value {
-            case let .string(string): annotationValue(string: string)
-            case let .int(number): annotationValue(int: number)
-            case let .bool(flag): annotationValue(bool: flag)
-            }
-            endAnnotation()
+        arguments.extras.forEach { extra in add(named: extra.key, extra.value) }
+        if let notes {
+            for note in notes { add(named: note.key, .string(note.text)) }
         }
+    }
+
+    /// Appends an annotation named `key`, interned by its text.
+    private mutating func add(named key: StaticString, _ value: ExportValue) {
+        beginAnnotation(named: key.description)
+        switch value {
+        case let .string(string): annotationValue(string: string)
+        case let .int(number): annotationValue(int: number)
+        case let .bool(flag): annotationValue(bool: flag)
+        }
+        endAnnotation()
     }
 
     /// Appends an integer annotation named by one of ``fixedKeys``: straight into the event once its name is

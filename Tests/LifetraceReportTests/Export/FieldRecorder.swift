@@ -41,6 +41,12 @@ final class FieldRecorder: ExportEncoder {
         add("instant \(track.uuid) \(name.text)#\(name.key) \(category) \(t) \(Self.describe(arguments))")
     }
 
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote]) {
+        let described = notes.map { " \($0.key)=\($0.text)" }.joined()
+        add("instant \(track.uuid) \(name.text)#\(name.key) \(category) \(t) \(Self.describe(arguments))\(described)")
+    }
+
     func finish(_ summary: ExportSummary) throws(TraceError) {
         add("finish \(summary.events) \(summary.slices) \(summary.instants)")
     }
@@ -58,7 +64,7 @@ final class FieldRecorder: ExportEncoder {
             event.forEachField { text += " \($0)" }
             event.forEachAttribute { key, value in text += " \(key)=\(value)" }
         }
-        for (key, value) in arguments.extra { text += " \(key)=\(value)" }
+        arguments.extras.forEach { text += " \($0.key)=\($0.value)" }
         return text
     }
 }

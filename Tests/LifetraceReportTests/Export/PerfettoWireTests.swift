@@ -136,6 +136,11 @@ final class MessagePerfettoEncoder: ExportEncoder {
         trackEvent(.instant, on: track, name: name, category: category, at: t, arguments)
     }
 
+    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+                 notes: [ExportNote]) {
+        trackEvent(.instant, on: track, name: name, category: category, at: t, arguments, notes: notes)
+    }
+
     func finish(_ summary: ExportSummary) throws(TraceError) {}
 
     private func newPacket() -> PerfettoTracePacket {
@@ -149,7 +154,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
     }
 
     private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments) {
+                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments, notes: [ExportNote] = []) {
         var packet = newPacket()
         packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         packet.timestamp = UInt64(max(t, 0))
@@ -165,6 +170,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
             }
         }
         annotate(&event, with: arguments, ending: type == .sliceEnd, into: &packet)
+        for note in notes { event.debugAnnotations.append(annotation("\(note.key)", .string(note.text), into: &packet)) }
         packet.trackEvent = event
         packets.append(packet)
     }
@@ -194,7 +200,7 @@ final class MessagePerfettoEncoder: ExportEncoder {
                 event.debugAnnotations.append(annotation)
             }
         }
-        for (key, value) in arguments.extra { add(key, value) }
+        arguments.extras.forEach { add("\($0.key)", $0.value) }
     }
 
     private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket) -> PerfettoDebugAnnotation {

@@ -1,0 +1,126 @@
+import LifetraceAnalysis
+
+/// A value an exported slice or instant carries of its own, beside its event's fields: what the export says of the
+/// slice (how a task's slice ended, that a stretch was inferred, that a slice is drawn as an instant). Plain data,
+/// so that the arguments holding it are copied as bytes and destroyed with nothing to release.
+enum ExportExtra: BitwiseCopyable, Equatable {
+    /// `returned`: whether a handler written unfinished returned, or its slice ended without its return.
+    case returned(Bool)
+    /// `dur`: the handler's duration its return gave (ns).
+    case dur(Int64)
+    /// `outcome`: how a slice of a task, or of a handler, ended.
+    case outcome(Outcome)
+    /// `begun`: why a task's end has no slice to end.
+    case begun(Begun)
+    /// `drawn`: a slice drawn as an instant, more than ``SliceLanes/maximumLanes`` overlapping on its track.
+    case drawnAsInstant
+    /// `end_ns`: the end of a slice drawn as an instant (ns).
+    case endNanoseconds(Int64)
+    /// `end`: how a process ended.
+    case processEnd(ProcessEnd)
+    /// `inferred`: `true`, a stretch in a state the analyzer inferred.
+    case inferred
+
+    /// How a slice ended, other than by its own end.
+    enum Outcome: String, BitwiseCopyable {
+        case begunAgain = "begun again before it ended"
+        case ended = "ended"
+        case endedAfterExpiration = "ended after its expiration handler ran"
+        case openWhenTraceEnded = "open when the trace ended"
+        case openWhenProcessEnded = "open when its process ended"
+    }
+
+    /// Why a task's end found no slice.
+    enum Begun: String, BitwiseCopyable {
+        case beforeTheTrace = "before the trace"
+        case beforeTheTraceOrWhileLanesWereFull = "before the trace, or while its track's lanes were full"
+    }
+
+    /// The argument's name, as both formats spell it.
+    var key: StaticString {
+        switch self {
+        case .returned: "returned"
+        case .dur: "dur"
+        case .outcome: "outcome"
+        case .begun: "begun"
+        case .drawnAsInstant: "drawn"
+        case .endNanoseconds: "end_ns"
+        case .processEnd: "end"
+        case .inferred: "inferred"
+        }
+    }
+
+    /// The argument's value.
+    var value: ExportValue {
+        switch self {
+        case let .returned(flag): .bool(flag)
+        case let .dur(number), let .endNanoseconds(number): .int(number)
+        case let .outcome(outcome): .string(outcome.rawValue)
+        case let .begun(begun): .string(begun.rawValue)
+        case .drawnAsInstant: .string(Self.drawnText)
+        case let .processEnd(end): .string(end.rawValue)
+        case .inferred: .bool(true)
+        }
+    }
+
+    /// What a slice drawn as an instant says of it, spelled once.
+    private static let drawnText = "as an instant: \(SliceLanes.maximumLanes) slices overlap on its track"
+}
+
+/// The extra values of one slice or instant, in the order they were added: at most ``capacity``, held inline, so
+/// that arguments stay plain data.
+struct ExportExtras: BitwiseCopyable {
+    /// The most values one slice or instant carries: a stretch inferred, then drawn as an instant with its end.
+    static let capacity = 3
+
+    private var first: ExportExtra?
+    private var second: ExportExtra?
+    private var third: ExportExtra?
+    /// How many values it holds.
+    private(set) var count = 0
+
+    /// No values.
+    init() {}
+
+    /// `extra` alone.
+    init(_ extra: ExportExtra) {
+        append(extra)
+    }
+
+    /// `extra`, then `next`.
+    init(_ extra: ExportExtra, _ next: ExportExtra) {
+        append(extra)
+        append(next)
+    }
+
+    /// Whether it holds no value.
+    var isEmpty: Bool { count == 0 }
+
+    /// Adds `extra` after the others.
+    mutating func append(_ extra: ExportExtra) {
+        switch count {
+        case 0: first = extra
+        case 1: second = extra
+        case 2: third = extra
+        default: preconditionFailure("more than \(Self.capacity) extra values for one slice")
+        }
+        count += 1
+    }
+
+    /// Calls `body` with each value, in order.
+    func forEach(_ body: (ExportExtra) -> Void) {
+        guard count > 0 else { return }
+        body(first!)
+        if count > 1 { body(second!) }
+        if count > 2 { body(third!) }
+    }
+}
+
+/// A value of text an instant carries besides its arguments, made from what the analysis said: a finding's rule,
+/// severity and message, an input warning.
+struct ExportNote {
+    /// The argument's name, as both formats spell it.
+    var key: StaticString
+    /// The text.
+    var text: String
+}
