@@ -8,7 +8,7 @@ import LifetraceFormat
 /// between the threads under a lock once, not each call. A call is kept as plain data (``ExportCall``). A numbered
 /// name's text crosses once, with the first call that uses it, and the thread keeps a copy of its own, so the two
 /// threads do not count references to the names nearly every call carries (an unnumbered name, a track's name, a
-/// process's, extra values and an event's strings are shared, as rare or as read in place). A call's event points
+/// process's, an instant's notes and an event's strings are shared, as rare or as read in place). A call's event points
 /// into the block the analyzer lent; the exporter pins a copy of each block (``keep(_:)``), and a batch holds the
 /// blocks its calls point into until they are written. Memory is that of ``batchCount`` batches and the blocks
 /// they hold, whatever the trace's length: a batch is handed over at ``callsPerBatch`` calls or

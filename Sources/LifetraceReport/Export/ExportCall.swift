@@ -1,6 +1,6 @@
 /// One call of an ``ExportEncoder``, kept to be made later on another thread (``EncodingThread``): plain data only
 /// (`BitwiseCopyable`, checked by the compiler), so that keeping and reading one copies bytes and counts no
-/// reference. What does not fit a number (a name's text the first time, a process, a track's name, extra values)
+/// reference. What does not fit a number (a name's text the first time, a process, a track's name, extra values, notes)
 /// is in its batch's side tables, by position.
 struct ExportCall: BitwiseCopyable {
     /// Which call.
