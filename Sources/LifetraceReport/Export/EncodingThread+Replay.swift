@@ -54,7 +54,7 @@ extension EncodingThread {
             if reference >= 0 { return names.value[Int(reference)]! }
             let carried = contents.value.names[Int(-1 - reference)]
             guard carried.key >= 0 else { return carried }
-            let own = ExportName(String(decoding: Array(carried.text.utf8), as: UTF8.self), key: carried.key)
+            let own = carried.ownCopy()
             names.value.extend(toHold: carried.key, with: nil)
             names.value[carried.key] = own
             return own

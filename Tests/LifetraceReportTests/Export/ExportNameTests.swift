@@ -15,4 +15,18 @@ import Testing
             #expect(ExportName(kind).key == Int(kind.rawValue))
         }
     }
+
+    /// The encoding thread's own copy of a name has the same text and number: a kind's, a state's, a marker's.
+    @Test func aNamesOwnCopyIsTheSameName() {
+        let names = [ExportName(.sceneDidBecomeActive), ExportName(.custom),
+                     ExportName("background (inferred)", key: ExportName.firstStateKey + 5),
+                     ExportName("custom.a label longer than a small string", key: ExportName.keyCount + 3),
+                     ExportName("finding name", key: -1)]
+        for name in names {
+            let copy = name.ownCopy()
+            #expect(copy.text == name.text)
+            #expect(copy.key == name.key)
+        }
+        #expect(ExportName(.sceneDidBecomeActive).ownCopy().text == "scene.didBecomeActive")
+    }
 }
