@@ -10,17 +10,17 @@ extension ByteBuffer {
         event.forEachField { field in
             switch field {
             case let .scene(text):
-                write(atMost: 9) { $0.literal(",\"scene\":") }
+                appendMemberKey("scene")
                 guard !scenes.append(text, to: &self) else { break }
                 let start = count
                 appendJSONString(text)
                 scenes.keep(text, written: self, from: start)
-            case let .dur(number): appendMember(",\"dur\":", number)
-            case let .task(number): appendMember(",\"task\":", number)
-            case let .name(text): appendMember(",\"name\":", string: text)
-            case let .phase(phase): appendMember(",\"phase\":", string: phase.name)
-            case let .reason(text): appendMember(",\"reason\":", string: text)
-            case let .pid(number): appendMember(",\"pid\":", number)
+            case let .dur(number): appendMember("dur", number)
+            case let .task(number): appendMember("task", number)
+            case let .name(text): appendMember("name", string: text)
+            case let .phase(phase): appendMember("phase", string: phase.name)
+            case let .reason(text): appendMember("reason", string: text)
+            case let .pid(number): appendMember("pid", number)
             }
         }
         guard event.hasAttributes else { return }
@@ -41,18 +41,40 @@ extension ByteBuffer {
         append(UInt8(ascii: "}"))
     }
 
-    /// Appends `key` (its comma, name and colon) and `value`: the key through a cursor, inlined here, where
-    /// `appendLiteral` is a call into the format module.
-    private mutating func appendMember(_ key: StaticString, string value: String) {
-        write(atMost: key.utf8CodeUnitCount) { $0.literal(key) }
+    /// Appends a member of a JSON object after the one before it: a comma, `key` (a plain name, with nothing to
+    /// escape) and a colon, through a cursor, inlined here, where `appendLiteral` is a call into the format module.
+    mutating func appendMemberKey(_ key: StaticString) {
+        write(atMost: key.utf8CodeUnitCount + 4) { cursor in
+            cursor.literal(",\"")
+            cursor.literal(key)
+            cursor.literal("\":")
+        }
+    }
+
+    /// Appends the member `key` (``appendMemberKey(_:)``) with the string `value`.
+    mutating func appendMember(_ key: StaticString, string value: String) {
+        appendMemberKey(key)
         appendJSONString(value)
     }
 
-    /// Appends `key` (its comma, name and colon) and `value`, in one run of bytes.
-    private mutating func appendMember(_ key: StaticString, _ value: Int64) {
-        write(atMost: key.utf8CodeUnitCount + 20) { cursor in
+    /// Appends the member `key` (``appendMemberKey(_:)``) with the integer `value`, in one run of bytes.
+    mutating func appendMember(_ key: StaticString, _ value: Int64) {
+        write(atMost: key.utf8CodeUnitCount + 4 + 20) { cursor in
+            cursor.literal(",\"")
             cursor.literal(key)
+            cursor.literal("\":")
             cursor.decimal(value)
+        }
+    }
+
+    /// Appends the member `key` (``appendMemberKey(_:)``) with `value`.
+    mutating func appendMember(_ key: StaticString, _ value: ExportValue) {
+        switch value {
+        case let .string(string): appendMember(key, string: string)
+        case let .int(number): appendMember(key, number)
+        case let .bool(flag):
+            appendMemberKey(key)
+            appendLiteral(flag ? "true" : "false")
         }
     }
 }

@@ -259,9 +259,9 @@ struct ChromeJSONWriter {
             cursor.decimal(Int64(index))
         }
         if let event = arguments.event { buffer.appendFieldMembers(of: event, scenes: &scenes) }
-        arguments.extras.forEach { extra in appendMember(extra.key, extra.value) }
+        arguments.extras.forEach { extra in buffer.appendMember(extra.key, extra.value) }
         if let notes {
-            for note in notes { appendMember(note.key, .string(note.text)) }
+            for note in notes { buffer.appendMember(note.key, string: note.text) }
         }
         if buffer.count == membersStart {
             buffer.removeLast(from: argsStart)
@@ -269,20 +269,6 @@ struct ChromeJSONWriter {
         } else {
             buffer.replaceByte(at: membersStart, with: UInt8(ascii: "{"))
             buffer.write(atMost: 2) { $0.literal("}}") }
-        }
-    }
-
-    /// Appends a member of `args` after a comma: `key` (a plain name, with nothing to escape), then `value`.
-    private mutating func appendMember(_ key: StaticString, _ value: ExportValue) {
-        buffer.write(atMost: key.utf8CodeUnitCount + 4) { cursor in
-            cursor.literal(",\"")
-            cursor.literal(key)
-            cursor.literal("\":")
-        }
-        switch value {
-        case let .string(string): buffer.appendJSONString(string)
-        case let .int(number): buffer.writeDecimal(number)
-        case let .bool(flag): buffer.appendLiteral(flag ? "true" : "false")
         }
     }
 

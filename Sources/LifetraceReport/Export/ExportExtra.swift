@@ -73,11 +73,10 @@ struct ExportExtras: BitwiseCopyable {
     /// The most values one slice or instant carries: a stretch inferred, then drawn as an instant with its end.
     static let capacity = 3
 
+    // Filled in order: a value is set only if the ones before it are.
     private var first: ExportExtra?
     private var second: ExportExtra?
     private var third: ExportExtra?
-    /// How many values it holds.
-    private(set) var count = 0
 
     /// No values.
     init() {}
@@ -94,25 +93,31 @@ struct ExportExtras: BitwiseCopyable {
     }
 
     /// Whether it holds no value.
-    var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { first == nil }
+
+    /// How many values it holds.
+    var count: Int { first == nil ? 0 : second == nil ? 1 : third == nil ? 2 : 3 }
 
     /// Adds `extra` after the others.
     mutating func append(_ extra: ExportExtra) {
-        switch count {
-        case 0: first = extra
-        case 1: second = extra
-        case 2: third = extra
-        default: preconditionFailure("more than \(Self.capacity) extra values for one slice")
+        if first == nil {
+            first = extra
+        } else if second == nil {
+            second = extra
+        } else if third == nil {
+            third = extra
+        } else {
+            preconditionFailure("more than \(Self.capacity) extra values for one slice")
         }
-        count += 1
     }
 
     /// Calls `body` with each value, in order.
     func forEach(_ body: (ExportExtra) -> Void) {
-        guard count > 0 else { return }
-        body(first!)
-        if count > 1 { body(second!) }
-        if count > 2 { body(third!) }
+        guard let first else { return }
+        body(first)
+        guard let second else { return }
+        body(second)
+        if let third { body(third) }
     }
 }
 

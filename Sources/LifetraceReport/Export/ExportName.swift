@@ -36,8 +36,7 @@ struct ExportName {
 
     /// The same name, its text one that no other thread counts references to: an event kind's name is its literal
     /// again (which no one counts), any other a copy of its own. What the encoding thread keeps of a name the
-    /// reading thread made, so that the two threads do not count references on one string, nor this one on a
-    /// string it has to.
+    /// reading thread made, so that the two threads do not count references on one string.
     func ownCopy() -> ExportName {
         if key >= 0, key < Self.firstStateKey, let kind = EventKind(rawValue: UInt8(key)) { return ExportName(kind) }
         return ExportName(String(decoding: Array(text.utf8), as: UTF8.self), key: key)
