@@ -247,6 +247,11 @@ struct ChromeJSONWriter {
     /// megabytes (a scene's id) is copied once. A slice's end names its index `end_event_index`
     /// (``ExportArguments/endsSlice``).
     private mutating func appendArguments(_ arguments: ExportArguments, notes: [ExportNote]? = nil) {
+        // A stretch's slice, most often, has nothing to say: its object ends here.
+        guard arguments.index != nil || arguments.event != nil || !arguments.extras.isEmpty || notes != nil else {
+            buffer.write(atMost: 1) { $0.put(UInt8(ascii: "}")) }
+            return
+        }
         let indexKey: StaticString = arguments.endsSlice ? ",\"end_event_index\":" : ",\"event_index\":"
         let argsStart = buffer.count
         // Each member is written with a comma before it; the first one's becomes the object's brace once they are

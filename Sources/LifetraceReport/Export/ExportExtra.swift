@@ -50,6 +50,23 @@ enum ExportExtra: BitwiseCopyable, Equatable {
         }
     }
 
+    /// The number of kinds of value (``ordinal``).
+    static let kindCount = 8
+
+    /// The kind of value, by its case's place from 0: what an encoder keeps a value's name's encoding by.
+    var ordinal: Int {
+        switch self {
+        case .returned: 0
+        case .dur: 1
+        case .outcome: 2
+        case .begun: 3
+        case .drawnAsInstant: 4
+        case .endNanoseconds: 5
+        case .processEnd: 6
+        case .inferred: 7
+        }
+    }
+
     /// The argument's value.
     var value: ExportValue {
         switch self {

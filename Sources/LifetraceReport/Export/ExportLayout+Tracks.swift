@@ -103,8 +103,15 @@ extension ExportLayout {
     }
 
     /// The `lane`-th track of the group in `slot` of the running process, declared on first use.
+    @inline(__always)
     private mutating func track(lane: Int, slot: Int) -> ExportTrack {
         if lane < process.groups[slot].tracks.count { return process.groups[slot].tracks[lane] }
+        return declareTracks(toLane: lane, slot: slot)
+    }
+
+    /// Declares the tracks of the group in `slot` up to its `lane`-th, and returns that one.
+    @inline(never)
+    private mutating func declareTracks(toLane lane: Int, slot: Int) -> ExportTrack {
         while process.groups[slot].tracks.count <= lane {
             let info = process.info
             let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())

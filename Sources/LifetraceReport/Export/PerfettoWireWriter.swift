@@ -25,6 +25,9 @@ struct PerfettoWireWriter {
     private var attributeIids: [String: UInt64] = [:]
     /// The iids of ``fixedKeys`` (0: not interned yet).
     private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
+    /// The iids of the extra values' names by ``ExportExtra/ordinal`` (0: not interned yet): each name spelled and
+    /// looked up once, not for every slice that carries one.
+    private var extraIids = [UInt64](repeating: 0, count: ExportExtra.kindCount)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
     /// scratch arrays, which give the nested messages' lengths.
     var event = ByteBuffer()
@@ -173,31 +176,56 @@ struct PerfettoWireWriter {
             fields.forEachAttribute { key, value in
                 beginAnnotation(attribute: key)
                 switch value {
-                case let .string(string): annotationValue(string: string)
-                case let .int(number): annotationValue(int: number)
+                case let .string(string): annotationValue(.string(string))
+                case let .int(number): annotationValue(.int(number))
                 case let .double(number):
                     annotation.append(5 << 3 | 1)
                     withUnsafeBytes(of: number.bitPattern.littleEndian) { annotation.appendBytes($0) }
-                case let .bool(flag): annotationValue(bool: flag)
+                case let .bool(flag): annotationValue(.bool(flag))
                 }
                 endAnnotation()
             }
         }
-        arguments.extras.forEach { extra in add(named: extra.key, extra.value) }
+        arguments.extras.forEach { extra in add(extra) }
         if let notes {
             for note in notes { add(named: note.key, .string(note.text)) }
         }
     }
 
+    /// Appends the annotation of an extra value, its name's iid kept by its kind once interned.
+    private mutating func add(_ extra: ExportExtra) {
+        let iid = extraIids[extra.ordinal]
+        guard iid != 0 else {
+            add(named: extra.key, extra.value)
+            if annotationName == nil, let iid = annotationNames[extra.key.description] { extraIids[extra.ordinal] = iid }
+            return
+        }
+        beginAnnotation(iid: iid)
+        annotationValue(extra.value)
+        endAnnotation()
+    }
+
     /// Appends an annotation named `key`, interned by its text.
     private mutating func add(named key: StaticString, _ value: ExportValue) {
         beginAnnotation(named: key.description)
-        switch value {
-        case let .string(string): annotationValue(string: string)
-        case let .int(number): annotationValue(int: number)
-        case let .bool(flag): annotationValue(bool: flag)
-        }
+        annotationValue(value)
         endAnnotation()
+    }
+
+    /// Appends `value` to the annotation begun last: DebugAnnotation's string_value (6), int_value (4) or
+    /// bool_value (2).
+    private mutating func annotationValue(_ value: ExportValue) {
+        switch value {
+        case let .string(string):
+            annotation.append(6 << 3 | 2)
+            annotation.appendLengthPrefixed(string)
+        case let .int(number):
+            annotation.append(4 << 3)
+            annotation.appendVarint(UInt64(bitPattern: number))
+        case let .bool(flag):
+            annotation.append(2 << 3)
+            annotation.append(flag ? 1 : 0)
+        }
     }
 
     /// Appends an integer annotation named by one of ``fixedKeys``: straight into the event once its name is
@@ -251,11 +279,7 @@ struct PerfettoWireWriter {
     /// Appends an annotation named by one of ``fixedKeys`` whose name is not interned yet (or cannot be).
     private mutating func addNamingFirst(_ key: FixedKey, _ value: ExportValue) {
         beginAnnotation(key)
-        switch value {
-        case let .string(string): annotationValue(string: string)
-        case let .int(number): annotationValue(int: number)
-        case let .bool(flag): annotationValue(bool: flag)
-        }
+        annotationValue(value)
         endAnnotation()
     }
 
@@ -303,21 +327,6 @@ struct PerfettoWireWriter {
         // DebugAnnotation.name_iid (1).
         annotation.append(1 << 3)
         annotation.appendVarint(iid)
-    }
-
-    private mutating func annotationValue(bool flag: Bool) {
-        annotation.append(2 << 3)
-        annotation.append(flag ? 1 : 0)
-    }
-
-    private mutating func annotationValue(int number: Int64) {
-        annotation.append(4 << 3)
-        annotation.appendVarint(UInt64(bitPattern: number))
-    }
-
-    private mutating func annotationValue(string: String) {
-        annotation.append(6 << 3 | 2)
-        annotation.appendLengthPrefixed(string)
     }
 
     /// Ends the annotation begun last (its inline name, DebugAnnotation.name (10), last) and appends it to the event.

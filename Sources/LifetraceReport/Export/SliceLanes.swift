@@ -32,6 +32,7 @@ struct SliceLanes {
         var reserved = false
 
         /// Closes the slices that ended by `t`.
+        @inline(__always)
         mutating func close(until t: Int64) {
             while let end = ends.last, end <= t { ends.removeLast() }
         }
@@ -156,6 +157,7 @@ struct SliceLanes {
 
     /// ``place(from:to:)`` while the track has at most one lane: its first lane if it is new or holds the slice
     /// (as the tree would find it), `nil` if a second lane is needed, which the general path then adds.
+    @inline(__always)
     private mutating func placeOnOnlyLane(from start: Int64, to end: Int64) -> Int? {
         guard !lanes.isEmpty else {
             latestStart = max(latestStart, start)
