@@ -14,6 +14,33 @@ extension Recorder {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
     }
 
+    /// Writes every buffered event before returning, unfinished spans included (written without `dur`, their
+    /// duration to follow in a `handler.return`), whatever ``RecorderConfiguration/maxSpanHold`` says: what is
+    /// written before the process may be suspended, and then killed with nothing more written (entering the
+    /// background, ending a background task, completing a `BGTask`). A failure is reported to the unified log
+    /// (``RecorderDiagnostics``), not thrown: the caller goes on to hand control back to the system.
+    func flushBeforeSuspension() {
+        do throws(TraceError) {
+            try onWriterQueue { () throws(TraceError) in try writeOut(force: false, releasingSpans: true) }
+        } catch {
+            RecorderDiagnostics.report("could not write the trace: \(error)")
+        }
+    }
+
+    /// Writes the header now, if it is not written yet (``RecorderOutput/writeHeader()``); a failure is reported
+    /// to the unified log, and the next flush tries again.
+    func writeHeaderNow() {
+        do throws(TraceError) {
+            try onWriterQueue { () throws(TraceError) in
+                let locked = output.lock()
+                defer { output.unlock() }
+                try locked.pointee.writeHeader()
+            }
+        } catch {
+            RecorderDiagnostics.report("could not write the trace's header: \(error)")
+        }
+    }
+
     /// Writes what is buffered without waiting for it.
     public func flushSoon() {
         writerQueue.async { try? self.writeOut(force: false) }
@@ -45,6 +72,8 @@ extension Recorder {
         for capture in stopped { capture.stop() }
         for index in 0..<shards.count { shards.withLock(index) { $0.isClosed = true } }
         timer.withLock { $0.stop(closing: true) }
+        // Whatever the close throws, the file is no longer being written: another launch may prune it.
+        defer { fileLock?.release() }
         try onWriterQueue { () throws(TraceError) in
             try writeOut(force: true)
             let locked = output.lock()
@@ -104,8 +133,10 @@ extension Recorder {
         }
     }
 
-    /// Takes what may be written now from every shard and writes it; runs on ``writerQueue`` only.
-    func writeOut(force: Bool) throws(TraceError) {
+    /// Takes what may be written now from every shard and writes it, a span open longer than
+    /// ``RecorderConfiguration/maxSpanHold`` (any span, `releasingSpans`) without its duration; `force` writes
+    /// everything, as the close does. Runs on ``writerQueue`` only.
+    func writeOut(force: Bool, releasingSpans: Bool = false) throws(TraceError) {
         // Every event stamped before `cutoff` is in a shard's buffer before that shard is taken below.
         var cutoff = force ? Int64.max : now()
         var batches: [RecorderState.Batch] = []
@@ -115,7 +146,7 @@ extension Recorder {
         for index in 0..<shards.count {
             let batch = shards.withLock(index) { state in
                 state.writeScheduled = false
-                var batch = state.takeWritable(now: now(), maxHold: hold, force: force)
+                var batch = state.takeWritable(now: now(), maxHold: hold, force: force || releasingSpans)
                 // A full buffer held back entirely by open spans would stall recording: let the spans go.
                 if batch.isEmpty, state.count >= perShard {
                     batch = state.takeWritable(now: now(), maxHold: 0, force: true)

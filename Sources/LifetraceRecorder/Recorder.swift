@@ -55,6 +55,8 @@ public final class Recorder: Sendable {
     let probes: SystemProbes
     /// The file the trace is written to, for a recorder of a file.
     public let file: URL?
+    /// The lock held on ``file`` until the trace is closed, so that no other recorder prunes it meanwhile.
+    let fileLock: TraceFileLock?
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
     let mirror: any EventMirror
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
@@ -130,7 +132,8 @@ public final class Recorder: Sendable {
         FileProtection.keepWritableAfterFirstUnlock(created.url.path)
         self.init(output: .pending(sink: created.sink, header: header, options: configuration.writerOptions),
                   clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
-                  lifecycle: lifecycle, probes: probes, file: created.url)
+                  lifecycle: lifecycle, probes: probes, file: created.url,
+                  fileLock: TraceFileLock(path: created.url.path))
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
@@ -158,8 +161,10 @@ public final class Recorder: Sendable {
     /// - Parameter age: how long ago the process started: the trace's `t = 0` is that long before now.
     private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
                  launch: ProcessLaunch?, age: Int64 = 0, lifecycle: TraceHeader.Lifecycle? = nil,
-                 probes: SystemProbes = .system, file: URL? = nil, time: (any RecorderTimeSource)? = nil) {
+                 probes: SystemProbes = .system, file: URL? = nil, fileLock: TraceFileLock? = nil,
+                 time: (any RecorderTimeSource)? = nil) {
         self.output = LockedValue(output)
+        self.fileLock = fileLock
         self.clock = clock
         self.manualTime = time
         self.origin = (time?.nanoseconds() ?? clock.nowNanoseconds()) - age

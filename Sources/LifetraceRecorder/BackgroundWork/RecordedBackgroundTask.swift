@@ -24,8 +24,11 @@ public final class RecordedBackgroundTask: Sendable {
     /// Whether the system began the task (its identifier is not `.invalid`).
     public var isValid: Bool { identifier != 0 }
 
-    /// Records `task.end` and ends the task. Only the first call does anything, so calling it both when the
-    /// work finishes and from the expiration handler is safe, as Apple's documentation asks.
+    /// Records `task.end`, writes the trace, and ends the task. Only the first call does anything, so calling it
+    /// both when the work finishes and from the expiration handler is safe, as Apple's documentation asks.
+    ///
+    /// The trace is written before the task is ended: an app with no task left may be suspended at once, and a
+    /// suspended app may be killed before it writes again.
     public func end() {
         let first = ended.withLock { ended in
             defer { ended = true }
@@ -33,6 +36,7 @@ public final class RecordedBackgroundTask: Sendable {
         }
         guard first, isValid else { return }
         recorder.record(.taskEnd, task: Int64(identifier))
+        recorder.flushBeforeSuspension()
         endTask(identifier)
     }
 
@@ -52,9 +56,10 @@ extension Recorder {
     /// the handler has run.
     ///
     /// ```swift
+    /// let application = UIApplication.shared  // on the main actor; endBackgroundTask(_:) is nonisolated
     /// let task = recorder.beginBackgroundTask(name: "upload",
-    ///     begin: { name, expire in UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue },
-    ///     end: { UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
+    ///     begin: { name, expire in application.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue },
+    ///     end: { application.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
     ///     onExpiration: { upload.cancel() })
     /// upload.start { task.end() }
     /// ```
@@ -66,7 +71,9 @@ extension Recorder {
     ///   - name: the task's name, for the debugger and the trace.
     ///   - begin: calls `beginBackgroundTask(withName:expirationHandler:)` with the name and the expiration
     ///     handler it is given, and returns the identifier's `rawValue`.
-    ///   - end: calls `endBackgroundTask(_:)` with the identifier.
+    ///   - end: calls `endBackgroundTask(_:)` with the identifier, at once, on the thread it is called on (the
+    ///     expiration handler's, the main thread, must end the task before it returns); called after the trace
+    ///     is written.
     ///   - onExpiration: what to stop when time runs out, run by the expiration handler before it ends the task.
     public func beginBackgroundTask(
         name: String? = nil,

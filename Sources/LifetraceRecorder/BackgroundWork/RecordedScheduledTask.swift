@@ -34,10 +34,12 @@ public final class RecordedScheduledTask: Sendable {
         self.complete = complete
     }
 
-    /// Records the task's end and calls `setTaskCompleted(success:)`; only the first call does anything.
+    /// Records the task's end, writes the trace, and calls `setTaskCompleted(success:)`; only the first call does
+    /// anything.
     ///
     /// Call it on every path, the expiration handler's included: a task not completed before its time expires
-    /// may get the app killed (`BGTask.setTaskCompleted(success:)`).
+    /// may get the app killed (`BGTask.setTaskCompleted(success:)`). The trace is written first: once the task
+    /// is completed, the app may be suspended, and then killed, before it writes again.
     public func setTaskCompleted(success: Bool) {
         let first = completed.withLock { completed in
             defer { completed = true }
@@ -46,6 +48,7 @@ public final class RecordedScheduledTask: Sendable {
         guard first else { return }
         recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
                         attrs: [Attribute(Attribute.Key.success, .bool(success))])
+        recorder.flushBeforeSuspension()
         complete(success)
     }
 }
@@ -85,7 +88,9 @@ extension Recorder {
         let task = RecordedScheduledTask(id: id, kind: kind, recorder: self, complete: setTaskCompleted)
         record(kind == .appRefresh ? .bgRefreshBegin : .bgProcessingBegin, task: id, name: identifier)
         setExpirationHandler { [weak self] in
+            // Written before the work is stopped: the system suspends the app soon after.
             self?.record(.taskExpire, task: id)
+            self?.flushBeforeSuspension()
             onExpiration?()
         }
         return task

@@ -104,7 +104,7 @@ struct RecorderState {
     }
 
     /// Removes and returns the events that may be written now: all those before the oldest span still open
-    /// for less than `maxHold`. Older spans are let go: written without `dur`, marked `unfinished`. Drops not
+    /// for less than `maxHold` (none, `force`). Older spans are let go: written without `dur`, marked `unfinished`. Drops not
     /// yet reported are reported first, so that none goes unsaid however the recording ends.
     mutating func takeWritable(now: Int64, maxHold: Int64, force: Bool) -> Batch {
         reportDrops(at: max(now, lastT), force: true)

@@ -44,13 +44,7 @@ extension Recorder {
     /// platforms, so the app cannot be suspended (and then killed) with events of its last moments only
     /// buffered: what the lifecycle capture does on resigning active, entering the background and terminating.
     func flushDurably() {
-        BackgroundActivity.run(reason: "lifetrace: writing the lifecycle trace") { [self] in
-            do throws(TraceError) {
-                try flush()
-            } catch {
-                RecorderDiagnostics.report("could not write the trace: \(error)")
-            }
-        }
+        BackgroundActivity.run(reason: "lifetrace: writing the lifecycle trace") { [self] in flushBeforeSuspension() }
     }
 
     /// The capture of `center`'s notifications, made once and held until the recorder closes.

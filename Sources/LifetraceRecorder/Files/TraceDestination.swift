@@ -62,6 +62,10 @@ public enum TraceDestination: Sendable, Equatable {
 }
 
 /// How many earlier traces a ``TraceDestination/directory(_:retention:)`` keeps.
+///
+/// Counted per app (or service): the traces of the recorder's own base name, so that apps or services sharing a
+/// directory never prune each other's. A trace another recorder is still writing is never pruned on macOS and
+/// Linux (it holds a lock on it); on Apple's device platforms an app's launches never run at once.
 public struct TraceRetention: Sendable, Equatable {
     /// The most traces kept, the new one included.
     public var maxCount: Int

@@ -56,6 +56,16 @@ struct TraceFileName: Equatable, Sendable {
         self.pid = pid
     }
 
+    /// Whether the file is one of a launch of `base` (as given to ``init(base:launchUnixNanoseconds:pid:)``):
+    /// its base is `base`'s, or that followed by `_` and the counter two launches in one second add.
+    func isOfBase(_ base: String) -> Bool {
+        let own = Self.sanitized(base)
+        guard self.base != own else { return true }
+        guard self.base.hasPrefix(own + "_") else { return false }
+        let counter = self.base.dropFirst(own.count + 1)
+        return !counter.isEmpty && counter.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// `text` with every character but letters, digits, `.` and `_` made `_`, so the name is one path
     /// component on every file system; `trace` if nothing is left.
     static func sanitized(_ text: String) -> String {

@@ -24,7 +24,7 @@ enum TraceFiles {
         case let .directory(directory, retention):
             try makeDirectory(directory)
             let created = try createNamed(in: directory, base: base, launch: launchUnixNanoseconds, pid: pid)
-            prune(directory, keeping: created.url, within: retention)
+            prune(directory, base: base, keeping: created.url, within: retention)
             return created
         }
     }
@@ -78,11 +78,16 @@ enum TraceFiles {
         }
     }
 
-    /// Removes the oldest traces the recorder named in `directory` beyond `retention`'s count, then while the
-    /// earlier ones take more than its bytes; never `kept`, and never a file whose name the recorder did not
-    /// write.
-    static func prune(_ directory: URL, keeping kept: URL, within retention: TraceRetention) {
-        var remaining = list(directory).filter { $0.name != nil && $0.trace.url.lastPathComponent != kept.lastPathComponent }
+    /// Removes the oldest traces of `base` the recorder named in `directory` beyond `retention`'s count, then
+    /// while the earlier ones take more than its bytes; never `kept`, never a file whose name the recorder did not
+    /// write, never another app's or service's (a directory several share: a Mac's Application Support, a
+    /// service's `LIFETRACE_PATH`), and never one a recorder is still writing (``TraceFileLock``).
+    static func prune(_ directory: URL, base: String, keeping kept: URL, within retention: TraceRetention) {
+        var remaining = list(directory).filter { entry in
+            guard let name = entry.name, name.isOfBase(base), entry.trace.url.lastPathComponent != kept.lastPathComponent
+            else { return false }
+            return !SystemInterface.isLockedForWriting(entry.trace.url.path)
+        }
         var bytes = remaining.reduce(0) { $0 + $1.trace.byteCount }
         // The new trace counts towards maxCount.
         while remaining.count > retention.maxCount - 1 || bytes > retention.maxBytes {

@@ -26,6 +26,47 @@ enum SystemInterface {
         usleep(microseconds)
     }
 
+    /// Whether file locks may be held here: not on Apple's device platforms, where a process suspended holding a
+    /// file lock is killed (exception code `0xdead10cc`, Apple, "Understanding the exception types in a crash
+    /// report"), and where one app's launches never run at once anyway.
+    static let holdsFileLocks: Bool = {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        false
+        #else
+        true
+        #endif
+    }()
+
+    /// Takes a shared advisory lock (`flock`) on the file at `path` through a descriptor of its own, held until
+    /// ``releaseLock(_:)``: what tells another recorder pruning a directory of traces that this one is still being
+    /// written. Returns the descriptor, or -1 if the file cannot be opened or locked, or if ``holdsFileLocks`` is
+    /// false (nothing is then held).
+    static func lockWhileWriting(_ path: String) -> Int32 {
+        guard holdsFileLocks else { return -1 }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return -1 }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+
+    /// Releases a lock ``lockWhileWriting(_:)`` took.
+    static func releaseLock(_ descriptor: Int32) {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Whether a recorder, of any process (this one included), holds the lock ``lockWhileWriting(_:)`` takes on
+    /// the file at `path`; always false where ``holdsFileLocks`` is false (the test would take the lock a moment).
+    static func isLockedForWriting(_ path: String) -> Bool {
+        guard holdsFileLocks else { return false }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     /// Writes all of `bytes` to standard error, retrying short writes; gives up quietly if it is closed.
     static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) {
         writeAll(bytes, to: 2)
@@ -51,15 +92,16 @@ enum SystemInterface {
 
     /// The current reading of `clock` in nanoseconds.
     ///
-    /// `continuous` keeps counting while the device sleeps (`CLOCK_BOOTTIME` on Linux, `CLOCK_MONOTONIC` on
-    /// Apple platforms, which is `mach_continuous_time`); `monotonic` does not (`CLOCK_MONOTONIC` on Linux,
-    /// `CLOCK_UPTIME_RAW` on Apple platforms); `wall` is `CLOCK_REALTIME`.
+    /// `continuous` keeps counting while the device sleeps (`CLOCK_BOOTTIME` on Linux, `CLOCK_MONOTONIC_RAW` on
+    /// Apple platforms, which is `mach_continuous_time` in nanoseconds, where their `CLOCK_MONOTONIC` is the same
+    /// time cut to the microsecond); `monotonic` does not (`CLOCK_MONOTONIC` on Linux, `CLOCK_UPTIME_RAW`,
+    /// `mach_absolute_time`, on Apple platforms); `wall` is `CLOCK_REALTIME`.
     static func nanoseconds(_ clock: TraceClock) -> Int64 {
         var spec = timespec()
         #if canImport(Darwin)
         let id: clockid_t =
             switch clock {
-            case .continuous: CLOCK_MONOTONIC
+            case .continuous: CLOCK_MONOTONIC_RAW
             case .monotonic: CLOCK_UPTIME_RAW
             case .wall: CLOCK_REALTIME
             }

@@ -4,8 +4,10 @@ import LifetraceCore
 ///
 /// Each shard's batch is in time order, because a shard stamps its events under its lock. Across shards, an
 /// event stamped before the writer began taking batches (before `cutoff`) is in this round's batches; one
-/// stamped at or after it may still be on its way into a shard already taken, so it is carried to the next
-/// round instead of being written ahead of it. Relayed events, timestamped elsewhere, are written in the order
+/// stamped after it may still be on its way into a shard already taken, so it is carried to the next round
+/// instead of being written ahead of it. An event stamped at `cutoff` itself is written: anything still on its
+/// way is stamped at `cutoff` or later, so the trace stays in order, and a flush writes everything recorded in
+/// the clock's tick it began in (an event recorded just before a flush that the process does not outlive). Relayed events, timestamped elsewhere, are written in the order
 /// they came; a relayed time below what was written already is raised to it, so the trace never goes back.
 ///
 /// Events are made whole (strings looked up) one at a time, as they are handed out: the merge itself compares
@@ -19,7 +21,7 @@ struct BatchMerger {
     var isHoldingEvents: Bool { !carried.isEmpty }
 
     /// Merges `batches` with what earlier rounds carried and passes every event that may be written now to
-    /// `body`, in time order; events stamped at or after `cutoff` wait for the next round.
+    /// `body`, in time order; events stamped after `cutoff` wait for the next round.
     mutating func merge(_ batches: [RecorderState.Batch], cutoff: Int64, _ body: (LifecycleEvent) -> Void) {
         let previous = carried
         carried.removeAll(keepingCapacity: true)
@@ -55,7 +57,7 @@ struct BatchMerger {
                 relayed = recorded.relayed
                 event = recorded.event(strings: batch.strings, attrs: batch.attrs(of: position))
             }
-            if !relayed, event.t >= cutoff {
+            if !relayed, event.t > cutoff {
                 carried.append(event)
                 continue
             }

@@ -96,6 +96,12 @@ struct RecorderOutput {
         if let failure { throw failure }
     }
 
+    /// Writes the header now, if it is not written yet: once nothing will change it, so that a process that dies
+    /// before its first frame still leaves a trace its readers open.
+    mutating func writeHeader() throws(TraceError) {
+        _ = try open()
+    }
+
     /// Writes the index (and the header, if nothing was written yet); the output takes no more events.
     mutating func close() throws(TraceError) {
         if case .closed = state { return }

@@ -60,6 +60,41 @@ import Testing
         #expect(try events(path).map(\.kind) == [.taskBegin, .taskExpire, .taskEnd])
     }
 
+    /// The trace holds a task's end before the system is told: an app with no task left may be suspended at
+    /// once, and killed while suspended, so what a timer would write later is never written.
+    @Test func aTaskIsWrittenEndedBeforeTheSystemEndsIt() throws {
+        let path = directory.file("written.lifetrace")
+        let app = FakeApplication()
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
+        nonisolated(unsafe) var writtenAtEnd: [EventKind] = []
+        let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: { _ in
+            writtenAtEnd = (try? self.events(path).map(\.kind)) ?? []
+        })
+        task.end()
+        #expect(writtenAtEnd == [.taskBegin, .taskEnd])
+        try recorder.close()
+    }
+
+    /// A `BGTask`'s expiry is written before its work is stopped, and its end before `setTaskCompleted(success:)`.
+    @Test func aScheduledTaskIsWrittenBeforeTheSystemIsTold() throws {
+        let path = directory.file("bg-written.lifetrace")
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
+        nonisolated(unsafe) var expirationHandler: (@Sendable () -> Void)?
+        nonisolated(unsafe) var writtenAtExpiry: [EventKind] = []
+        nonisolated(unsafe) var writtenAtCompletion: [EventKind] = []
+        let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",
+                                                  setExpirationHandler: { expirationHandler = $0 },
+                                                  setTaskCompleted: { _ in
+                                                      writtenAtCompletion = (try? self.events(path).map(\.kind)) ?? []
+                                                  },
+                                                  onExpiration: { writtenAtExpiry = (try? self.events(path).map(\.kind)) ?? [] })
+        expirationHandler?()
+        refresh.setTaskCompleted(success: false)
+        #expect(writtenAtExpiry == [.bgRefreshBegin, .taskExpire])
+        #expect(writtenAtCompletion == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd])
+        try recorder.close()
+    }
+
     /// `.invalid` (0) from the system: nothing to record, nothing to end.
     @Test func anInvalidTaskRecordsNothing() throws {
         let path = directory.file("invalid.lifetrace")

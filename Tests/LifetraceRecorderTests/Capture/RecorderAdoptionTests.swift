@@ -44,8 +44,12 @@ import Testing
         try Recorder.start(options)  // nothing kept
         let again = try Recorder.start(options)
         #expect(again === Recorder.shared)
-        post(Self.launch + Self.toBackground + Self.toForeground, on: center)
         let file = try #require(Recorder.shared?.file)
+        // Before any frame, the file already opens: a launch that crashes now leaves a trace with its header.
+        let (started, written) = try RecorderTraces.read(file.path)
+        #expect(started?.app == "com.example.app" && started?.captureMethod == .notifications)
+        #expect(written.allSatisfy { $0.kind == .processLaunch })
+        post(Self.launch + Self.toBackground + Self.toForeground, on: center)
         try Recorder.stop()
         #expect(Recorder.shared == nil)
 

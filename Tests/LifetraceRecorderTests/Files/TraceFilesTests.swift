@@ -78,6 +78,46 @@ import Testing
                           "app-20200104T000000Z-103.lifetrace", "notes.lifetrace"])
     }
 
+    /// A directory several apps or services share keeps each one's traces within its own retention: another's
+    /// traces stay, and so does a trace another recorder is still writing, until it is closed.
+    @Test func pruningLeavesOtherAppsTracesAndTracesBeingWritten() throws {
+        let folder = URL(fileURLWithPath: directory.file("shared"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let day: Int64 = 86_400_000_000_000
+        // Another app's two traces of 2020-01-01 and 2020-01-02, and this app's of 2020-01-03, counter and all.
+        for (index, base) in ["other", "other", "app_2"].enumerated() {
+            let name = TraceFileName(base: base, launchUnixNanoseconds: (18_262 + Int64(index)) * day, pid: 100)
+            try Data(count: 100).write(to: folder.appendingPathComponent(name.fileName))
+        }
+        func recorder() throws -> Recorder {
+            try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 1, maxBytes: 1_000_000)),
+                         app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+                         capture: nil, configuration: .init(), probes: .system)
+        }
+        func names() -> Set<String> { Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) }
+        let running = try recorder()
+        let runningName = try #require(running.file).lastPathComponent
+        #expect(running.fileLock?.isHeld == true)
+        #expect(names() == ["other-20200101T000000Z-100.lifetrace", "other-20200102T000000Z-100.lifetrace", runningName])
+        let next = try recorder()
+        let nextName = try #require(next.file).lastPathComponent
+        // A retention of one: the running trace stays while it is written.
+        #expect(names() == ["other-20200101T000000Z-100.lifetrace", "other-20200102T000000Z-100.lifetrace", runningName,
+                            nextName])
+        try running.close()
+        #expect(running.fileLock?.isHeld == false)
+        try next.close()
+        let last = try recorder()
+        #expect(names() == ["other-20200101T000000Z-100.lifetrace", "other-20200102T000000Z-100.lifetrace",
+                            try #require(last.file).lastPathComponent])
+        try last.close()
+        #expect(TraceFileName(base: "app", launchUnixNanoseconds: 0, pid: 1).isOfBase("app"))
+        #expect(TraceFileName(base: "app_12", launchUnixNanoseconds: 0, pid: 1).isOfBase("app"))
+        #expect(!TraceFileName(base: "app_x", launchUnixNanoseconds: 0, pid: 1).isOfBase("app"))
+        #expect(!TraceFileName(base: "app_", launchUnixNanoseconds: 0, pid: 1).isOfBase("app"))
+        #expect(!TraceFileName(base: "application", launchUnixNanoseconds: 0, pid: 1).isOfBase("app"))
+    }
+
     @Test func lifetracePathNamesAFileOrADirectoryInTheContainer() {
         let base = URL(fileURLWithPath: "/container/Documents")
         #expect(TraceDestination.path("run.lifetrace", relativeTo: base) == .file(URL(fileURLWithPath: "/container/Documents/run.lifetrace")))

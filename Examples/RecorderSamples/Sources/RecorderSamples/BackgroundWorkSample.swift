@@ -11,16 +11,15 @@ final class UploadSample {
     func uploadInTheBackground() {
         guard let recorder = Recorder.shared else { return }
         // README: background-task
+        let application = UIApplication.shared  // read on the main actor; endBackgroundTask is nonisolated
         let task = recorder.beginBackgroundTask(
             name: "upload",
-            begin: { name, expire in
-                UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue
-            },
-            end: { id in
-                Task { @MainActor in UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: id)) }
-            },
-            onExpiration: { [weak self] in Task { @MainActor in self?.cancel() } })  // task.expire, then task.end
-        start { task.end() }                                                        // task.end, once
+            begin: { name, expire in application.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue },
+            // At once, on whatever thread ends the task: the expiration handler's (the main thread, before it
+            // returns, as UIKit asks) or the work's completion.
+            end: { application.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
+            onExpiration: { Task { @MainActor [weak self] in self?.cancel() } })  // task.expire, then task.end
+        start { task.end() }                                                    // task.end, once
         // README: end
     }
 }
