@@ -41,10 +41,11 @@ extension Recorder {
                 if options.capturesLifecycle {
                     // Cannot throw: the header says "notifications" from the start.
                     _ = try? recorder.captureLifecycle(from: options.notificationCenter)
+                    // Nothing changes the header from here: written now, a launch that crashes before the first
+                    // frame leaves a trace that opens, with no events, rather than an empty file. (Without the
+                    // capture, a later captureLifecycle(from:) may still set the header's capture method.)
+                    recorder.writeHeaderNow()
                 }
-                // Nothing changes the header from here: written now, a launch that crashes before the first
-                // frame leaves a trace that opens, with no events, rather than an empty file.
-                recorder.writeHeaderNow()
                 current = recorder
                 return .success(recorder)
             } catch {
