@@ -31,9 +31,9 @@ enum SystemInterface {
     /// report"), and where one app's launches never run at once anyway.
     static let holdsFileLocks: Bool = {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        false
+        return false
         #else
-        true
+        return true
         #endif
     }()
 
