@@ -132,8 +132,7 @@ public final class Recorder: Sendable {
         FileProtection.keepWritableAfterFirstUnlock(created.url.path)
         self.init(output: .pending(sink: created.sink, header: header, options: configuration.writerOptions),
                   clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
-                  lifecycle: lifecycle, probes: probes, file: created.url,
-                  fileLock: TraceFileLock(path: created.url.path))
+                  lifecycle: lifecycle, probes: probes, file: created.url, fileLock: created.lock)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.

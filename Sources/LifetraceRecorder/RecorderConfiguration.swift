@@ -76,7 +76,8 @@ public struct RecorderConfiguration: Sendable {
     /// written without `dur` and with the attribute `unfinished: true`, and its duration follows in a
     /// `handler.return` event when the handler returns. With the default, zero, no flush waits for a handler:
     /// a process killed inside a handler that never returns still leaves the callback, begun and not ended,
-    /// and everything before the last flush in the trace.
+    /// and everything before the last flush in the trace. The writes made before the process may be suspended
+    /// (resigning active, entering the background, a background task's end) wait for no span, whatever this is.
     public var maxSpanHold: Duration
     /// Framing and compression of the trace: stored frames, with no C library, by default.
     public var writerOptions: BinaryTraceWriter.Options

@@ -13,6 +13,8 @@ public final class RecordedBackgroundTask: Sendable {
     public let identifier: Int
     private let recorder: Recorder
     private let endTask: @Sendable (Int) -> Void
+    /// Whether the task was ended; held while it is being ended, so that a second caller (the expiration
+    /// handler, while the work's completion ends it) returns only once the task is ended.
     private let ended = LockedValue(false)
 
     init(identifier: Int, recorder: Recorder, end: @escaping @Sendable (Int) -> Void) {
@@ -29,22 +31,28 @@ public final class RecordedBackgroundTask: Sendable {
     ///
     /// The trace is written before the task is ended: an app with no task left may be suspended at once, and a
     /// suspended app may be killed before it writes again.
+    ///
+    /// A call made while another is ending the task waits for it: the expiration handler, called while the
+    /// work's completion writes the trace, returns only once the task is ended, as UIKit asks. The `end` closure
+    /// given to ``Recorder/beginBackgroundTask(name:begin:end:onExpiration:)`` must not call this method.
     public func end() {
-        let first = ended.withLock { ended in
-            defer { ended = true }
-            return !ended
+        ended.withLock { ended in
+            guard !ended else { return }
+            ended = true
+            guard isValid else { return }
+            recorder.record(.taskEnd, task: Int64(identifier))
+            recorder.flushBeforeSuspension()
+            endTask(identifier)
         }
-        guard first, isValid else { return }
-        recorder.record(.taskEnd, task: Int64(identifier))
-        recorder.flushBeforeSuspension()
-        endTask(identifier)
     }
 
-    /// Records `task.expire`, runs `work`, then ends the task: what the expiration handler must do
-    /// (`beginBackgroundTask(withName:expirationHandler:)`: "Failure to end the task explicitly will result in
-    /// the termination of the app").
+    /// Records `task.expire` (unless the task was ended already), runs `work`, then ends the task: what the
+    /// expiration handler must do (`beginBackgroundTask(withName:expirationHandler:)`: "Failure to end the task
+    /// explicitly will result in the termination of the app").
     func expire(_ work: (@Sendable () -> Void)?) {
-        if isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        ended.withLock { ended in
+            if !ended, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        }
         work?()
         end()
     }

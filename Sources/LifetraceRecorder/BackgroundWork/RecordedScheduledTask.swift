@@ -25,6 +25,7 @@ public final class RecordedScheduledTask: Sendable {
     /// `BGTask.setTaskCompleted(success:)`, which may be called from any thread; the `BGTask` it captures need
     /// not be `Sendable` (its SDK does not say it is), so the closure is called once, under ``completed``.
     private nonisolated(unsafe) let complete: (Bool) -> Void
+    /// Whether the task was completed; held while it is being completed (a second caller waits).
     private let completed = LockedValue(false)
 
     init(id: Int64, kind: Kind, recorder: Recorder, complete: @escaping (Bool) -> Void) {
@@ -41,15 +42,24 @@ public final class RecordedScheduledTask: Sendable {
     /// may get the app killed (`BGTask.setTaskCompleted(success:)`). The trace is written first: once the task
     /// is completed, the app may be suspended, and then killed, before it writes again.
     public func setTaskCompleted(success: Bool) {
-        let first = completed.withLock { completed in
-            defer { completed = true }
-            return !completed
+        completed.withLock { completed in
+            guard !completed else { return }
+            completed = true
+            recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
+                            attrs: [Attribute(Attribute.Key.success, .bool(success))])
+            recorder.flushBeforeSuspension()
+            complete(success)
         }
-        guard first else { return }
-        recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
-                        attrs: [Attribute(Attribute.Key.success, .bool(success))])
-        recorder.flushBeforeSuspension()
-        complete(success)
+    }
+
+    /// Records `task.expire` and writes the trace, unless the task was completed already; what the expiration
+    /// handler does before it stops the work.
+    func expire() {
+        completed.withLock { completed in
+            guard !completed else { return }
+            recorder.record(.taskExpire, task: id)
+            recorder.flushBeforeSuspension()
+        }
     }
 }
 
@@ -87,10 +97,9 @@ extension Recorder {
         let id = Self.scheduledTaskIDBase + nextTaskID()
         let task = RecordedScheduledTask(id: id, kind: kind, recorder: self, complete: setTaskCompleted)
         record(kind == .appRefresh ? .bgRefreshBegin : .bgProcessingBegin, task: id, name: identifier)
-        setExpirationHandler { [weak self] in
+        setExpirationHandler { [weak task] in
             // Written before the work is stopped: the system suspends the app soon after.
-            self?.record(.taskExpire, task: id)
-            self?.flushBeforeSuspension()
+            task?.expire()
             onExpiration?()
         }
         return task

@@ -13,8 +13,8 @@ struct RecorderState {
         var strings: [String]
         var attrs: [Int: [Attribute]]
         var firstSequence: Int
-        /// The time of the first event left buffered behind an open span: no event of another shard at or
-        /// after it may be written before it.
+        /// The time of the first event left buffered behind an open span: no event of another shard after it
+        /// may be written before it (one at that very time may: ``BatchMerger``).
         var heldFrom: Int64?
 
         var isEmpty: Bool { events.isEmpty }

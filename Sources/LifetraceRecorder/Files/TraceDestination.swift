@@ -64,8 +64,9 @@ public enum TraceDestination: Sendable, Equatable {
 /// How many earlier traces a ``TraceDestination/directory(_:retention:)`` keeps.
 ///
 /// Counted per app (or service): the traces of the recorder's own base name, so that apps or services sharing a
-/// directory never prune each other's. A trace another recorder is still writing is never pruned on macOS and
-/// Linux (it holds a lock on it); on Apple's device platforms an app's launches never run at once.
+/// directory do not prune each other's. On macOS and Linux a trace another recorder is still writing is left
+/// alone (the recorder holds an advisory lock on it while it writes; a file system without locks does not keep
+/// it); on Apple's device platforms, where no lock is held, an app's launches do not run at once.
 public struct TraceRetention: Sendable, Equatable {
     /// The most traces kept, the new one included.
     public var maxCount: Int

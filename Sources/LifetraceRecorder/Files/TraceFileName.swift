@@ -1,7 +1,8 @@
 import LifetraceCore
 
 /// The name of a trace file a recorder created for one launch: `BASE-YYYYMMDDTHHMMSSZ-PID.lifetrace`, the
-/// launch's UTC time to the second and the process id, so that names sort by launch and never collide.
+/// launch's UTC time to the second and the process id, so that names sort by launch and never collide
+/// (`BASE-N-…` with a counter if they do: no base has a `-`, ``sanitized(_:)``).
 struct TraceFileName: Equatable, Sendable {
     /// The file extension of traces.
     static let pathExtension = "lifetrace"
@@ -12,6 +13,8 @@ struct TraceFileName: Equatable, Sendable {
     var launchUnixNanoseconds: Int64
     /// The process id.
     var pid: Int64
+    /// The counter that follows the base when the same process started twice in one second (from 2), if any.
+    var counter: Int?
 
     /// The name for `base`, launched at `launchUnixNanoseconds` (cut to the second) by process `pid`.
     init(base: String, launchUnixNanoseconds: Int64, pid: Int64) {
@@ -20,11 +23,11 @@ struct TraceFileName: Equatable, Sendable {
         self.pid = pid
     }
 
-    /// `BASE-20261125T142311Z-4242.lifetrace`.
+    /// `BASE-20261125T142311Z-4242.lifetrace`, or `BASE-2-20261125T142311Z-4242.lifetrace` with a counter.
     var fileName: String {
         let time = CivilTime(unixNanoseconds: launchUnixNanoseconds)
         let pad = CivilTime.padded
-        return "\(base)-\(pad(time.year, 4))\(pad(time.month, 2))\(pad(time.day, 2))T"
+        return "\(base)\(counter.map { "-\($0)" } ?? "")-\(pad(time.year, 4))\(pad(time.month, 2))\(pad(time.day, 2))T"
             + "\(pad(time.hour, 2))\(pad(time.minute, 2))\(pad(time.second, 2))Z-\(pid).\(Self.pathExtension)"
     }
 
@@ -51,19 +54,21 @@ struct TraceFileName: Equatable, Sendable {
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         let days = CivilTime.days(year: year, month: month, day: day)
-        base = parts[0..<(parts.count - 2)].joined(separator: "-")
+        // A base has no `-`: a number after it is the counter (``counter``).
+        if parts.count == 4, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let counter = Int(parts[1]), counter >= 2 {
+            base = String(parts[0])
+            self.counter = counter
+        } else {
+            base = parts[0..<(parts.count - 2)].joined(separator: "-")
+        }
         launchUnixNanoseconds = ((days * 24 + hour) * 60 + minute) * 60_000_000_000 + second * 1_000_000_000
         self.pid = pid
     }
 
-    /// Whether the file is one of a launch of `base` (as given to ``init(base:launchUnixNanoseconds:pid:)``):
-    /// its base is `base`'s, or that followed by `_` and the counter two launches in one second add.
+    /// Whether the file is one of a launch of `base` (as given to ``init(base:launchUnixNanoseconds:pid:)``),
+    /// counter or not.
     func isOfBase(_ base: String) -> Bool {
-        let own = Self.sanitized(base)
-        guard self.base != own else { return true }
-        guard self.base.hasPrefix(own + "_") else { return false }
-        let counter = self.base.dropFirst(own.count + 1)
-        return !counter.isEmpty && counter.allSatisfy { $0.isASCII && $0.isNumber }
+        self.base == Self.sanitized(base)
     }
 
     /// `text` with every character but letters, digits, `.` and `_` made `_`, so the name is one path

@@ -10,14 +10,15 @@ enum TraceFiles {
         var name: TraceFileName?
     }
 
-    /// Creates the file `destination` names for a launch at `launchUnixNanoseconds` of process `pid`, and
-    /// prunes a directory destination to its retention (never the new file).
+    /// Creates the file `destination` names for a launch at `launchUnixNanoseconds` of process `pid`, locked
+    /// while it is written (``TraceFileLock``), and prunes a directory destination to its retention (never the
+    /// new file, locked before the pruning begins).
     static func create(_ destination: TraceDestination, base: String, launchUnixNanoseconds: Int64, pid: Int64)
-        throws(TraceError) -> (sink: FileSink, url: URL) {
+        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock) {
         switch destination {
         case let .file(url):
             try makeDirectory(url.deletingLastPathComponent())
-            if let sink = try FileSink.createNew(path: url.path) { return (sink, url) }
+            if let sink = try FileSink.createNew(path: url.path) { return (sink, url, TraceFileLock(path: url.path)) }
             let stem = url.deletingPathExtension().lastPathComponent
             return try createNamed(in: url.deletingLastPathComponent(), base: stem, launch: launchUnixNanoseconds,
                                    pid: pid)
@@ -29,15 +30,15 @@ enum TraceFiles {
         }
     }
 
-    /// A new file named for the launch in `directory` (a counter joins the base in the unlikely case that the
-    /// same process started twice in one second).
+    /// A new file named for the launch in `directory`, locked (a counter joins the base in the unlikely case that
+    /// the same process started twice in one second: ``TraceFileName/counter``).
     private static func createNamed(in directory: URL, base: String, launch: Int64, pid: Int64)
-        throws(TraceError) -> (sink: FileSink, url: URL) {
+        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock) {
         for attempt in 1...1000 {
-            let name = TraceFileName(base: attempt == 1 ? base : "\(base)_\(attempt)", launchUnixNanoseconds: launch,
-                                     pid: pid)
+            var name = TraceFileName(base: base, launchUnixNanoseconds: launch, pid: pid)
+            name.counter = attempt == 1 ? nil : attempt
             let url = directory.appendingPathComponent(name.fileName)
-            if let sink = try FileSink.createNew(path: url.path) { return (sink, url) }
+            if let sink = try FileSink.createNew(path: url.path) { return (sink, url, TraceFileLock(path: url.path)) }
         }
         throw TraceError(.io, file: directory.path, at: .file, "cannot create a new trace: too many with the same name")
     }

@@ -26,8 +26,8 @@ enum SystemInterface {
         usleep(microseconds)
     }
 
-    /// Whether file locks may be held here: not on Apple's device platforms, where a process suspended holding a
-    /// file lock is killed (exception code `0xdead10cc`, Apple, "Understanding the exception types in a crash
+    /// Whether file locks may be held here: not on Apple's device platforms (Mac Catalyst, built for iOS,
+    /// included), where a process suspended holding a file lock is killed (exception code `0xdead10cc`, Apple, "Understanding the exception types in a crash
     /// report"), and where one app's launches never run at once anyway.
     static let holdsFileLocks: Bool = {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
@@ -43,11 +43,15 @@ enum SystemInterface {
     /// false (nothing is then held).
     static func lockWhileWriting(_ path: String) -> Int32 {
         guard holdsFileLocks else { return -1 }
-        let descriptor = open(path, O_RDONLY)
+        // Not inherited by a child the process starts, which would hold the lock past the trace's close.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return -1 }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else {
-            close(descriptor)
-            return -1
+        // Waits out another recorder's test of the lock (``isLockedForWriting(_:)``), which holds it a moment.
+        while flock(descriptor, LOCK_SH) != 0 {
+            guard errno == EINTR else {
+                close(descriptor)
+                return -1
+            }
         }
         return descriptor
     }
@@ -61,7 +65,7 @@ enum SystemInterface {
     /// the file at `path`; always false where ``holdsFileLocks`` is false (the test would take the lock a moment).
     static func isLockedForWriting(_ path: String) -> Bool {
         guard holdsFileLocks else { return false }
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK

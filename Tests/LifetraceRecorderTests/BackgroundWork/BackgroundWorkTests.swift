@@ -95,6 +95,32 @@ import Testing
         try recorder.close()
     }
 
+    /// The expiration handler, called while the work's completion is ending the task, waits until the task is
+    /// ended, so that it returns with the task ended, as UIKit asks; a task already ended records no expiry.
+    @Test func theExpirationHandlerReturnsOnlyOnceTheTaskIsEnded() throws {
+        let path = directory.file("race.lifetrace")
+        let app = FakeApplication()
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
+        let handlerReturned = LockedFlag()
+        nonisolated(unsafe) var returnedWhileEnding = false
+        nonisolated(unsafe) var handlerThread: Thread?
+        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: { id in
+            // UIKit calls the expiration handler now, on another thread.
+            let handler = app.handlers[id]
+            handlerThread = Thread { handler?(); handlerReturned.set() }
+            handlerThread?.start()
+            Thread.sleep(forTimeInterval: 0.05)
+            returnedWhileEnding = handlerReturned.isSet
+            app.ended.append(id)
+        })
+        task.end()
+        while !handlerReturned.isSet { Thread.sleep(forTimeInterval: 0.001) }
+        try recorder.close()
+        #expect(!returnedWhileEnding)
+        #expect(app.ended == [7])
+        #expect(try events(path).map(\.kind) == [.taskBegin, .taskEnd])
+    }
+
     /// `.invalid` (0) from the system: nothing to record, nothing to end.
     @Test func anInvalidTaskRecordsNothing() throws {
         let path = directory.file("invalid.lifetrace")

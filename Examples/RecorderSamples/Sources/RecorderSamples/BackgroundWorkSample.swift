@@ -18,8 +18,9 @@ final class UploadSample {
             // At once, on whatever thread ends the task: the expiration handler's (the main thread, before it
             // returns, as UIKit asks) or the work's completion.
             end: { application.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
-            onExpiration: { Task { @MainActor [weak self] in self?.cancel() } })  // task.expire, then task.end
-        start { task.end() }                                                    // task.end, once
+            // UIKit calls the expiration handler on the main thread: the work stops before the task ends.
+            onExpiration: { [weak self] in MainActor.assumeIsolated { self?.cancel() } })  // task.expire, task.end
+        start { task.end() }                                                               // task.end, once
         // README: end
     }
 }
