@@ -1,3 +1,4 @@
+import Dispatch
 import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
@@ -13,9 +14,14 @@ public final class RecordedBackgroundTask: Sendable {
     public let identifier: Int
     private let recorder: Recorder
     private let endTask: @Sendable (Int) -> Void
-    /// Whether the task was ended; held while it is being ended, so that a second caller (the expiration
-    /// handler, while the work's completion ends it) returns only once the task is ended.
-    private let ended = LockedValue(false)
+    /// Whether a call began ending the task.
+    private let ending = LockedValue(false)
+    /// Entered by the call that ends the task until it has ended it, for another call to wait on.
+    private let ended = DispatchGroup()
+    /// The longest a second call waits for the first to end the task: it calls no code of the app's while it
+    /// waits, so a first call that cannot go on (its `end` closure waiting for the main thread the expiration
+    /// handler holds) delays the handler this long, no longer.
+    static let endWait: DispatchTimeInterval = .seconds(1)
 
     init(identifier: Int, recorder: Recorder, end: @escaping @Sendable (Int) -> Void) {
         self.identifier = identifier
@@ -32,26 +38,32 @@ public final class RecordedBackgroundTask: Sendable {
     /// The trace is written before the task is ended: an app with no task left may be suspended at once, and a
     /// suspended app may be killed before it writes again.
     ///
-    /// A call made while another is ending the task waits for it: the expiration handler, called while the
-    /// work's completion writes the trace, returns only once the task is ended, as UIKit asks. The `end` closure
-    /// given to ``Recorder/beginBackgroundTask(name:begin:end:onExpiration:)`` must not call this method.
+    /// A call made while another is ending the task waits for it, ``endWait`` at most: the expiration handler,
+    /// called while the work's completion writes the trace, returns with the task ended, as UIKit asks.
     public func end() {
-        ended.withLock { ended in
-            guard !ended else { return }
-            ended = true
-            guard isValid else { return }
-            recorder.record(.taskEnd, task: Int64(identifier))
-            recorder.flushBeforeSuspension()
-            endTask(identifier)
+        let first = ending.withLock { ending in
+            defer { ending = true }
+            if !ending { ended.enter() }
+            return !ending
         }
+        guard first else {
+            _ = ended.wait(timeout: .now() + Self.endWait)
+            return
+        }
+        defer { ended.leave() }
+        guard isValid else { return }
+        recorder.record(.taskEnd, task: Int64(identifier))
+        recorder.flushBeforeSuspension()
+        endTask(identifier)
     }
 
     /// Records `task.expire` (unless the task was ended already), runs `work`, then ends the task: what the
     /// expiration handler must do (`beginBackgroundTask(withName:expirationHandler:)`: "Failure to end the task
     /// explicitly will result in the termination of the app").
     func expire(_ work: (@Sendable () -> Void)?) {
-        ended.withLock { ended in
-            if !ended, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        // Recorded under the lock that ``end()`` takes first: never after the end it begins.
+        ending.withLock { ending in
+            if !ending, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
         }
         work?()
         end()

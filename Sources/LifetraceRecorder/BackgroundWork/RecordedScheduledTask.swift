@@ -25,7 +25,7 @@ public final class RecordedScheduledTask: Sendable {
     /// `BGTask.setTaskCompleted(success:)`, which may be called from any thread; the `BGTask` it captures need
     /// not be `Sendable` (its SDK does not say it is), so the closure is called once, under ``completed``.
     private nonisolated(unsafe) let complete: (Bool) -> Void
-    /// Whether the task was completed; held while it is being completed (a second caller waits).
+    /// Whether a call began completing the task.
     private let completed = LockedValue(false)
 
     init(id: Int64, kind: Kind, recorder: Recorder, complete: @escaping (Bool) -> Void) {
@@ -42,24 +42,26 @@ public final class RecordedScheduledTask: Sendable {
     /// may get the app killed (`BGTask.setTaskCompleted(success:)`). The trace is written first: once the task
     /// is completed, the app may be suspended, and then killed, before it writes again.
     public func setTaskCompleted(success: Bool) {
-        completed.withLock { completed in
-            guard !completed else { return }
-            completed = true
-            recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
-                            attrs: [Attribute(Attribute.Key.success, .bool(success))])
-            recorder.flushBeforeSuspension()
-            complete(success)
+        let first = completed.withLock { completed in
+            defer { completed = true }
+            return !completed
         }
+        guard first else { return }
+        recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
+                        attrs: [Attribute(Attribute.Key.success, .bool(success))])
+        recorder.flushBeforeSuspension()
+        complete(success)
     }
 
-    /// Records `task.expire` and writes the trace, unless the task was completed already; what the expiration
+    /// Records `task.expire` and writes the trace, unless the task's completion began; what the expiration
     /// handler does before it stops the work.
     func expire() {
-        completed.withLock { completed in
-            guard !completed else { return }
-            recorder.record(.taskExpire, task: id)
-            recorder.flushBeforeSuspension()
+        // Recorded under the lock that ``setTaskCompleted(success:)`` takes first: never after the end it records.
+        let recorded = completed.withLock { completed in
+            if !completed { recorder.record(.taskExpire, task: id) }
+            return !completed
         }
+        if recorded { recorder.flushBeforeSuspension() }
     }
 }
 
