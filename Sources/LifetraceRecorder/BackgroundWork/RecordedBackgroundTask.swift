@@ -38,7 +38,7 @@ public final class RecordedBackgroundTask: Sendable {
     /// The trace is written before the task is ended: an app with no task left may be suspended at once, and a
     /// suspended app may be killed before it writes again.
     ///
-    /// A call made while another is ending the task waits for it, ``endWait`` at most: the expiration handler,
+    /// A call made while another is ending the task waits for it, a second at most: the expiration handler,
     /// called while the work's completion writes the trace, returns with the task ended, as UIKit asks.
     public func end() {
         let first = ending.withLock { ending in
