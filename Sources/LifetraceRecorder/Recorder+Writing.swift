@@ -20,24 +20,18 @@ extension Recorder {
     /// background, ending a background task, completing a `BGTask`). A failure is reported to the unified log
     /// (``RecorderDiagnostics``), not thrown: the caller goes on to hand control back to the system.
     func flushBeforeSuspension() {
-        do throws(TraceError) {
-            try onWriterQueue { () throws(TraceError) in try writeOut(force: false, releasingSpans: true) }
-        } catch {
-            RecorderDiagnostics.report("could not write the trace: \(error)")
+        onWriterQueueReporting("could not write the trace") { () throws(TraceError) in
+            try writeOut(force: false, releasingSpans: true)
         }
     }
 
     /// Writes the header now, if it is not written yet (``RecorderOutput/writeHeader()``); a failure is reported
     /// to the unified log, and the next flush tries again.
     func writeHeaderNow() {
-        do throws(TraceError) {
-            try onWriterQueue { () throws(TraceError) in
-                let locked = output.lock()
-                defer { output.unlock() }
-                try locked.pointee.writeHeader()
-            }
-        } catch {
-            RecorderDiagnostics.report("could not write the trace's header: \(error)")
+        onWriterQueueReporting("could not write the trace's header") { () throws(TraceError) in
+            let locked = output.lock()
+            defer { output.unlock() }
+            try locked.pointee.writeHeader()
         }
     }
 
@@ -166,6 +160,16 @@ extension Recorder {
     /// Waits until the writer has done what it was asked so far (flushes the timer scheduled): for tests.
     package func waitForWriter() {
         writerQueue.sync {}
+    }
+
+    /// Runs `body` on the writer queue and waits for it; a failure is reported to the unified log as `what`
+    /// failed (``RecorderDiagnostics``), not thrown.
+    func onWriterQueueReporting(_ what: String, _ body: () throws(TraceError) -> Void) {
+        do throws(TraceError) {
+            try onWriterQueue(body)
+        } catch {
+            RecorderDiagnostics.report("\(what): \(error)")
+        }
     }
 
     /// Runs `body` on the writer queue and waits for it.

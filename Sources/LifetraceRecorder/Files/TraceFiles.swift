@@ -18,7 +18,7 @@ enum TraceFiles {
         switch destination {
         case let .file(url):
             try makeDirectory(url.deletingLastPathComponent())
-            if let sink = try FileSink.createNew(path: url.path) { return (sink, url, TraceFileLock(path: url.path)) }
+            if let created = try createNew(url) { return created }
             let stem = url.deletingPathExtension().lastPathComponent
             return try createNamed(in: url.deletingLastPathComponent(), base: stem, launch: launchUnixNanoseconds,
                                    pid: pid)
@@ -37,10 +37,16 @@ enum TraceFiles {
         for attempt in 1...1000 {
             var name = TraceFileName(base: base, launchUnixNanoseconds: launch, pid: pid)
             name.counter = attempt == 1 ? nil : attempt
-            let url = directory.appendingPathComponent(name.fileName)
-            if let sink = try FileSink.createNew(path: url.path) { return (sink, url, TraceFileLock(path: url.path)) }
+            if let created = try createNew(directory.appendingPathComponent(name.fileName)) { return created }
         }
         throw TraceError(.io, file: directory.path, at: .file, "cannot create a new trace: too many with the same name")
+    }
+
+    /// The file at `url`, created new and locked (``TraceFileLock``) before anything else can see it unlocked;
+    /// `nil` if a file has that name.
+    private static func createNew(_ url: URL) throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)? {
+        guard let sink = try FileSink.createNew(path: url.path) else { return nil }
+        return (sink, url, TraceFileLock(path: url.path))
     }
 
     private static func makeDirectory(_ directory: URL) throws(TraceError) {

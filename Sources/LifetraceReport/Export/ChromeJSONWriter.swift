@@ -248,7 +248,7 @@ struct ChromeJSONWriter {
     /// (``ExportArguments/endsSlice``).
     private mutating func appendArguments(_ arguments: ExportArguments, notes: [ExportNote]? = nil) {
         // A stretch's slice, most often, has nothing to say: its object ends here.
-        guard arguments.index != nil || arguments.event != nil || !arguments.extras.isEmpty || notes != nil else {
+        guard !arguments.isEmpty || notes != nil else {
             buffer.write(atMost: 1) { $0.put(UInt8(ascii: "}")) }
             return
         }

@@ -36,22 +36,8 @@ enum ExportExtra: BitwiseCopyable, Equatable {
         case beforeTheTraceOrWhileLanesWereFull = "before the trace, or while its track's lanes were full"
     }
 
-    /// The argument's name, as both formats spell it.
-    var key: StaticString {
-        switch self {
-        case .returned: "returned"
-        case .dur: "dur"
-        case .outcome: "outcome"
-        case .begun: "begun"
-        case .drawnAsInstant: "drawn"
-        case .endNanoseconds: "end_ns"
-        case .processEnd: "end"
-        case .inferred: "inferred"
-        }
-    }
-
-    /// The number of kinds of value (``ordinal``).
-    static let kindCount = 8
+    /// The kinds of value's names, as both formats spell them, in ``ordinal`` order.
+    static let kinds: [StaticString] = ["returned", "dur", "outcome", "begun", "drawn", "end_ns", "end", "inferred"]
 
     /// The kind of value, by its case's place from 0: what an encoder keeps a value's name's encoding by.
     var ordinal: Int {
@@ -66,6 +52,9 @@ enum ExportExtra: BitwiseCopyable, Equatable {
         case .inferred: 7
         }
     }
+
+    /// The argument's name, as both formats spell it.
+    var key: StaticString { Self.kinds[ordinal] }
 
     /// The argument's value.
     var value: ExportValue {

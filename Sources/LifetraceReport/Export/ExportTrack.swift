@@ -60,4 +60,7 @@ struct ExportArguments: BitwiseCopyable {
         self.extras = extras
         endsSlice = false
     }
+
+    /// Whether it shows nothing: no event, no index, no value of its own (a state's stretch, most often).
+    var isEmpty: Bool { index == nil && event == nil && extras.isEmpty }
 }

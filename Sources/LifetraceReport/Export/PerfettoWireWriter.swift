@@ -23,11 +23,9 @@ struct PerfettoWireWriter {
     /// The iids of the attributes' annotation names (`attrs.<key>`) by the attribute's key: each name built and
     /// hashed once. Only interned names are kept, so it holds ``PerfettoEncoder/internedLimit`` keys at most.
     private var attributeIids: [String: UInt64] = [:]
-    /// The iids of ``fixedKeys`` (0: not interned yet).
-    private var fixedIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count)
-    /// The iids of the extra values' names by ``ExportExtra/ordinal`` (0: not interned yet): each name spelled and
-    /// looked up once, not for every slice that carries one.
-    private var extraIids = [UInt64](repeating: 0, count: ExportExtra.kindCount)
+    /// The iids of the names the writer knows by number (0: not interned yet): ``fixedKeys`` by ``FixedKey``, then
+    /// the extra values' names by ``ExportExtra/ordinal`` (``keySlot(_:)``): each spelled and looked up once.
+    private var keyIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count + ExportExtra.kinds.count)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
     /// scratch arrays, which give the nested messages' lengths.
     var event = ByteBuffer()
@@ -194,13 +192,7 @@ struct PerfettoWireWriter {
 
     /// Appends the annotation of an extra value, its name's iid kept by its kind once interned.
     private mutating func add(_ extra: ExportExtra) {
-        let iid = extraIids[extra.ordinal]
-        guard iid != 0 else {
-            add(named: extra.key, extra.value)
-            if annotationName == nil, let iid = annotationNames[extra.key.description] { extraIids[extra.ordinal] = iid }
-            return
-        }
-        beginAnnotation(iid: iid)
+        beginAnnotation(slot: Self.fixedKeys.count + extra.ordinal, name: extra.key.description)
         annotationValue(extra.value)
         endAnnotation()
     }
@@ -231,7 +223,7 @@ struct PerfettoWireWriter {
     /// Appends an integer annotation named by one of ``fixedKeys``: straight into the event once its name is
     /// interned, its length known beforehand.
     private mutating func add(_ key: FixedKey, int value: Int64) {
-        let iid = fixedIids[key.rawValue]
+        let iid = keyIids[key.rawValue]
         guard iid != 0 else { return addNamingFirst(key, .int(value)) }
         // DebugAnnotation: name_iid (1), int_value (4).
         let number = UInt64(bitPattern: value)
@@ -249,7 +241,7 @@ struct PerfettoWireWriter {
     /// Appends the annotation of an event's scene: copied when the scene is the one written last.
     private mutating func addScene(_ text: String) {
         guard !scenes.append(text, to: &event) else { return }
-        let named = fixedIids[FixedKey.scene.rawValue] != 0
+        let named = keyIids[FixedKey.scene.rawValue] != 0
         let start = event.count
         add(.scene, string: text)
         if named { scenes.keep(text, written: event, from: start) }
@@ -257,7 +249,7 @@ struct PerfettoWireWriter {
 
     /// Appends a string annotation named by one of ``fixedKeys``, as ``add(_:int:)`` does.
     private mutating func add(_ key: FixedKey, string value: String) {
-        let iid = fixedIids[key.rawValue]
+        let iid = keyIids[key.rawValue]
         guard iid != 0 else { return addNamingFirst(key, .string(value)) }
         // DebugAnnotation: name_iid (1), string_value (6).
         var value = value
@@ -285,39 +277,34 @@ struct PerfettoWireWriter {
 
     /// Starts a `DebugAnnotation` named by one of ``fixedKeys``.
     private mutating func beginAnnotation(_ key: FixedKey) {
-        annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        annotationName = nil
-        var iid = fixedIids[key.rawValue]
-        if iid == 0 {
-            guard let interned = intern(annotationName: Self.fixedKeys[key.rawValue]) else {
-                annotationName = Self.fixedKeys[key.rawValue]
-                return
-            }
-            iid = interned
-            fixedIids[key.rawValue] = iid
-        }
-        // DebugAnnotation.name_iid (1).
-        annotation.append(1 << 3)
-        annotation.appendVarint(iid)
+        beginAnnotation(slot: key.rawValue, name: Self.fixedKeys[key.rawValue])
     }
 
-    /// Starts a `DebugAnnotation` named `key`.
-    private mutating func beginAnnotation(named key: String) {
+    /// Starts a `DebugAnnotation` named `name`, whose iid ``keyIids`` keeps at `slot` once it is interned.
+    private mutating func beginAnnotation(slot: Int, name: @autoclosure () -> String) {
+        let iid = keyIids[slot]
+        guard iid == 0 else { return beginAnnotation(iid: iid) }
+        if let interned = beginAnnotation(named: name()) { keyIids[slot] = interned }
+    }
+
+    /// Starts a `DebugAnnotation` named `key`; returns its iid, or `nil` if the interned names are full and the
+    /// name is written in the annotation.
+    @discardableResult
+    private mutating func beginAnnotation(named key: String) -> UInt64? {
         guard let iid = intern(annotationName: key) else {
             annotation.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
             annotationName = key
-            return
+            return nil
         }
         beginAnnotation(iid: iid)
+        return iid
     }
 
     /// Starts a `DebugAnnotation` named `attrs.<key>`, the name of the attribute `key`: built and looked up once
     /// per key while the interned names have room.
     private mutating func beginAnnotation(attribute key: String) {
         if let iid = attributeIids[key] { return beginAnnotation(iid: iid) }
-        let name = "attrs." + key
-        beginAnnotation(named: name)
-        if annotationName == nil, let iid = annotationNames[name] { attributeIids[key] = iid }
+        if let interned = beginAnnotation(named: "attrs." + key) { attributeIids[key] = interned }
     }
 
     /// Starts a `DebugAnnotation` whose name is interned as `iid`.
