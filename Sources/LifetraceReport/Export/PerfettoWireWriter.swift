@@ -77,6 +77,10 @@ struct PerfettoWireWriter {
     private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
                                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
                                            notes: [ExportNote]? = nil) {
+        if notes == nil, arguments.isEmpty, let name, let category,
+           appendBareTrackEvent(type, on: track, name: name, category: category, at: t) {
+            return
+        }
         // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
         sequenceStarted = true
         // A track event of megabytes (a scene's id) leaves no scratch buffer of its size behind.
@@ -128,6 +132,40 @@ struct PerfettoWireWriter {
             cursor.put(13 << 3)
             cursor.varint(flags)
         }
+    }
+
+    /// Appends the packet of a track event with no arguments whose name and category are interned already (most
+    /// state stretches): what ``appendTrackEvent(_:on:name:category:at:_:notes:)`` writes for it, in one run with no
+    /// scratch copy; returns `false`, having written nothing, if a name is not interned yet.
+    @inline(__always)
+    private mutating func appendBareTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName,
+                                               category: ExportCategory, at t: Int64) -> Bool {
+        guard name.key >= 0, name.key < nameIids.count else { return false }
+        let nameIid = nameIids[name.key]
+        let categoryIid = categoryIids[category.ordinal]
+        guard nameIid != 0, categoryIid != 0 else { return false }
+        let timestamp = UInt64(max(t, 0))
+        let typeValue = UInt64(type.rawValue)
+        // TrackEvent: category_iids (3), type (9), name_iid (10), track_uuid (11).
+        let eventCount = 1 + categoryIid.varintSize + 1 + typeValue.varintSize + 1 + nameIid.varintSize + 1
+            + track.uuid.varintSize
+        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), sequence_flags (13).
+        let size = 1 + timestamp.varintSize + 2 + 1 + UInt64(eventCount).varintSize + eventCount + 2
+        buffer.write(atMost: Self.packetHeaderSize + 4 * 11 + 2) { cursor in
+            Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
+            cursor.put(3 << 3)
+            cursor.varint(categoryIid)
+            cursor.put(9 << 3)
+            cursor.varint(typeValue)
+            cursor.put(10 << 3)
+            cursor.varint(nameIid)
+            cursor.put(11 << 3)
+            cursor.varint(track.uuid)
+            cursor.put(13 << 3)
+            cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
+        }
+        sequenceStarted = true
+        return true
     }
 
     /// The most bytes ``packetHeader(size:timestamp:eventCount:to:)`` writes.
