@@ -26,8 +26,8 @@ final class EncodingThread: ExportEncoder {
     static let blocksPerBatch = 384
     /// The batches in use: one filled here, one written there, and six between them, so that neither thread waits
     /// for the other while the two cores are shared with the decoding and writing threads. Measured on the 10 M-event
-    /// walk written to `/dev/null`, eight took 1.31–1.32 s where three took 1.39–1.40 s (median of 9 and 11
-    /// alternating runs), for about 9 MB more at the peak; sixteen were no faster.
+    /// walk written to `/dev/null`, eight took 1.31–1.32 s where three took 1.39–1.40 s (medians of 9 and 11
+    /// alternating runs, in three runs), for about 7 MB more at the peak; sixteen were no faster.
     static let batchCount = 8
 
     /// The encoder the calls are made on, on the relay's thread, then by ``finish(_:)`` once the thread is done.
