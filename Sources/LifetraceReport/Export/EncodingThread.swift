@@ -17,17 +17,19 @@ import LifetraceFormat
 /// The other encoder (and its sink) is used on the relay's thread only, until ``finish(_:)`` has joined it; no call
 /// comes after ``finish(_:)``.
 final class EncodingThread: ExportEncoder {
-    /// The calls handed over at a time: about 1.8 MB of them, some 6,000 events of a random walk. Measured on the
+    /// The calls handed over at a time: about 1 MB of them, some 3,000 events of a random walk. Measured on the
     /// 1 M-event walk, batches of 1,024 calls took about 10 % longer than 4,096 (more hand-overs, each waking a
-    /// thread), and 16,384 about 5 % less.
-    static let callsPerBatch = 16_384
+    /// thread); with eight batches in use, 8,192 calls were as fast as 16,384 and held less memory.
+    static let callsPerBatch = 8_192
     /// The most blocks a batch holds: a trace of small frames (a recorder's, written at every resign) hands a batch
     /// over before its pinned blocks add up. The batches hold 3,072 blocks at most between them.
     static let blocksPerBatch = 384
     /// The batches in use: one filled here, one written there, and six between them, so that neither thread waits
     /// for the other while the two cores are shared with the decoding and writing threads. Measured on the 10 M-event
-    /// walk written to `/dev/null`, eight took 1.31–1.32 s where three took 1.39–1.40 s (medians of 9 and 11
-    /// alternating runs, in three runs), for about 7 MB more at the peak; sixteen were no faster.
+    /// walk written to `/dev/null` (medians of 9 alternating runs), eight batches of 8,192 calls took 1.31 s where
+    /// three of 16,384 took 1.39 s, and eight of 16,384 or five of 16,384 1.30 s; eight of 8,192 hold no more
+    /// memory at the peak than three of 16,384 did (52 MB against 49 MB on that walk, 98 MB against 105 MB on a
+    /// trace of 200,000 scenes' findings), where eight of 16,384 took up to 10 MB more.
     static let batchCount = 8
 
     /// The encoder the calls are made on, on the relay's thread, then by ``finish(_:)`` once the thread is done.
