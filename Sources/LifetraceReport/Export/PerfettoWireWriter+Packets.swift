@@ -1,27 +1,15 @@
 import LifetraceFormat
 
-/// The packets written in one run each, their lengths counted beforehand rather than taken from a scratch buffer: a
-/// slice's end, and a track event with no arguments whose names are interned already. The bytes are those the general
+/// The packets written in one run each (``appendPacket(_:on:categoryIid:nameIid:at:)``), their lengths counted
+/// beforehand rather than taken from a scratch buffer: a slice's end, and a track event with no arguments whose names
+/// are interned already. The bytes are those the general
 /// path (``PerfettoWireWriter/trackEvent(_:on:name:category:at:_:notes:)``) writes for the same event, which the tests
 /// compare with the generated message's encoding.
 extension PerfettoWireWriter {
-    /// Appends the packet of a slice's end with nothing but its track: what ``appendTrackEvent(_:on:name:category:at:_:)``
-    /// writes for it, in one run of at most 35 bytes.
+    /// Appends the packet of a slice's end with nothing but its track: what ``appendTrackEvent(_:on:name:category:at:_:notes:)``
+    /// writes for it, in one run.
     mutating func appendSliceEnd(on track: ExportTrack, at t: Int64) {
-        let timestamp = UInt64(max(t, 0))
-        // TrackEvent: type (9), track_uuid (11).
-        let eventCount = 2 + 1 + track.uuid.varintSize
-        // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), sequence_flags (13).
-        let size = 1 + timestamp.varintSize + 2 + 1 + UInt64(eventCount).varintSize + eventCount + 2
-        buffer.write(atMost: Self.packetHeaderSize + 2 + 1 + 10 + 2) { cursor in
-            Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
-            cursor.put(9 << 3)
-            cursor.put(UInt8(PerfettoTrackEvent.TypeEnum.sliceEnd.rawValue))
-            cursor.put(11 << 3)
-            cursor.varint(track.uuid)
-            cursor.put(13 << 3)
-            cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
-        }
+        appendPacket(.sliceEnd, on: track, categoryIid: 0, nameIid: 0, at: t)
     }
 
     /// Appends the packet of a track event with no arguments whose name and category are interned already (most
@@ -29,33 +17,46 @@ extension PerfettoWireWriter {
     /// scratch copy; returns `false`, having written nothing, if a name is not interned yet.
     @inline(__always)
     mutating func appendBareTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName,
-                                               category: ExportCategory, at t: Int64) -> Bool {
+                                       category: ExportCategory, at t: Int64) -> Bool {
         guard name.key >= 0, name.key < nameIids.count else { return false }
         let nameIid = nameIids[name.key]
         let categoryIid = categoryIids[category.ordinal]
         guard nameIid != 0, categoryIid != 0 else { return false }
+        appendPacket(type, on: track, categoryIid: categoryIid, nameIid: nameIid, at: t)
+        return true
+    }
+
+    /// Appends a packet whose track event holds its category's and name's iids (each left out when 0), its type and
+    /// its track, and nothing else, in one run of at most ``packetHeaderSize`` + 46 bytes.
+    @inline(__always)
+    private mutating func appendPacket(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, categoryIid: UInt64,
+                                       nameIid: UInt64, at t: Int64) {
         let timestamp = UInt64(max(t, 0))
         let typeValue = UInt64(type.rawValue)
         // TrackEvent: category_iids (3), type (9), name_iid (10), track_uuid (11).
-        let eventCount = 1 + categoryIid.varintSize + 1 + typeValue.varintSize + 1 + nameIid.varintSize + 1
-            + track.uuid.varintSize
+        var eventCount = 1 + typeValue.varintSize + 1 + track.uuid.varintSize
+        if categoryIid != 0 { eventCount += 1 + categoryIid.varintSize }
+        if nameIid != 0 { eventCount += 1 + nameIid.varintSize }
         // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), sequence_flags (13).
         let size = 1 + timestamp.varintSize + 2 + 1 + UInt64(eventCount).varintSize + eventCount + 2
         buffer.write(atMost: Self.packetHeaderSize + 4 * 11 + 2) { cursor in
             Self.packetHeader(size: size, timestamp: timestamp, eventCount: eventCount, to: &cursor)
-            cursor.put(3 << 3)
-            cursor.varint(categoryIid)
+            if categoryIid != 0 {
+                cursor.put(3 << 3)
+                cursor.varint(categoryIid)
+            }
             cursor.put(9 << 3)
             cursor.varint(typeValue)
-            cursor.put(10 << 3)
-            cursor.varint(nameIid)
+            if nameIid != 0 {
+                cursor.put(10 << 3)
+                cursor.varint(nameIid)
+            }
             cursor.put(11 << 3)
             cursor.varint(track.uuid)
             cursor.put(13 << 3)
             cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
         }
         sequenceStarted = true
-        return true
     }
 
     /// The most bytes ``packetHeader(size:timestamp:eventCount:to:)`` writes.

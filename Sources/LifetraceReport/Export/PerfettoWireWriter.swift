@@ -24,7 +24,8 @@ struct PerfettoWireWriter {
     /// hashed once. Only interned names are kept, so it holds ``PerfettoEncoder/internedLimit`` keys at most.
     private var attributeIids: [String: UInt64] = [:]
     /// The iids of the names the writer knows by number (0: not interned yet): ``fixedKeys`` by ``FixedKey``, then
-    /// the extra values' names by ``ExportExtra/ordinal`` (``keySlot(_:)``): each spelled and looked up once.
+    /// the extra values' names by ``ExportExtra/ordinal`` (``beginAnnotation(slot:name:)``): each spelled and looked
+    /// up once.
     private var keyIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count + ExportExtra.kinds.count)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
     /// scratch arrays, which give the nested messages' lengths.
