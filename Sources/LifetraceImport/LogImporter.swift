@@ -16,6 +16,8 @@ public struct LogImporter: Sendable {
     private var parser: LogLineParser
     private var deriver: LifecycleDeriver
     private var tally = ProcessTally()
+    /// Whether a line has been fed: the first may begin with a byte-order mark.
+    private var started = false
     /// Events derived so far.
     public private(set) var events = 0
 
@@ -28,8 +30,14 @@ public struct LogImporter: Sendable {
 
     /// Feeds one physical line (without its newline); calls `emit` with each event it completes.
     public mutating func feed(_ line: Substring, number: Int, _ emit: (LifecycleEvent) throws -> Void) rethrows {
-        // Captures saved on Windows end their lines with CR LF.
-        let line = line.utf8.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        // Captures saved on Windows end their lines with CR LF, and editors there may begin the file with a
+        // byte-order mark; captures saved from a terminal may hold its colours.
+        var line = line.utf8.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        if !started {
+            started = true
+            if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+        }
+        line = TerminalEscapes.removed(from: line)
         if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
     }
 
@@ -57,6 +65,10 @@ public struct LogImporter: Sendable {
 
     /// The capture's format, once detected.
     public var format: LogFormat? { parser.format }
+
+    /// The first entry whose month and day are no date of the year taken for it (a capture that prints no year):
+    /// the entries from it on are not read, since every time would be wrong; the import stops there.
+    public var impossibleDate: ImpossibleDate? { parser.impossibleDate }
 
     /// Entries read.
     public var entries: Int { deriver.entries }

@@ -32,10 +32,17 @@ package struct CaptureImport {
         importer = LogImporter(selection: selection, assumptions: assumptions)
     }
 
-    /// Feeds the capture's next line (without its newline) and writes the events it yields.
-    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    /// Feeds the capture's next line (without its newline) and writes the events it yields. Bytes that go on
+    /// from a line longer than `LineStream.maxLine` (`continuesLine`) are not read: a message is kept to its
+    /// first megabyte anyway, and the lines after it keep their numbers.
+    ///
+    /// - Throws: a malformed-input error naming the line of an entry whose date is in no month of the year taken
+    ///   for it (``LogImporter/impossibleDate``); what writing the trace met.
+    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, continuesLine: Bool = false) throws {
+        guard !continuesLine else { return }
         lines += 1
         importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: lines) { derived.append($0) }
+        if let date = importer.impossibleDate { throw TraceError(.malformed, file: log, at: .line(date.line), date.message) }
         try writeDerived()
     }
 

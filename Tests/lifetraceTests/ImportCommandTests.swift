@@ -110,6 +110,59 @@ import Testing
         #expect(strict.stderr.contains("error: \(capture): 2 lines not understood"))
     }
 
+    /// February 29 in a capture read as of 2025 (idevicesyslog prints no year): every time would be wrong, so the
+    /// import stops with one line naming the entry's line, and leaves no trace; with the capture's year it imports.
+    @Test func aDateTheYearDoesNotHaveIsAnError() throws {
+        let capture = directory.write("leap.log", text: """
+            Feb 28 23:59:30 App[10] <Notice>: starting
+            Feb 28 23:59:31 App(UIKitCore)[10] <Notice>: Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
+            Feb 29 00:00:01 App(UIKitCore)[10] <Notice>: Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
+
+            """)
+        let output = directory.path + "/leap.jsonl"
+        let wrong = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App", "--year", "2025"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr == "error: \(capture):3: Feb 29 is no date of 2025: give the capture's year with --year\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let right = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App", "--year", "2024"])
+        #expect(right.status == 0)
+        // 2024-02-29 00:00:01 is 31 s after 2024-02-28 23:59:30: the app becomes active again there.
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains(#"{"t":31000000000,"ev":"app.didBecomeActive","attrs":{"log_line":3}}"#))
+    }
+
+    /// A line longer than the most read at once (a message of megabytes) counts as one line: the lines after it
+    /// keep their numbers in the trace's provenance.
+    @Test func aLineOfMegabytesIsOneLine() throws {
+        let capture = directory.write("long.log", text: """
+            default\t10:00:00.000000+0000\tApp\tstarting \(String(repeating: "x", count: 3 << 20))
+            default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
+
+            """)
+        let output = directory.path + "/long.jsonl"
+        let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App"])
+        #expect(result.status == 0)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains(#""ev":"app.willResignActive","attrs":{"log_line":2}}"#), "\(written)")
+    }
+
+    /// `log stream --style ndjson` cut short on a line (the capture was stopped mid-write): the object is dropped and
+    /// said, and the lines after it are read.
+    @Test func aCutJSONLineIsSaidAndTheRestRead() throws {
+        let lines = try String(contentsOfFile: Self.fixture("session.ndjson"), encoding: .utf8).split(separator: "\n")
+        var cut = lines.map(String.init)
+        cut[5] = String(cut[5].prefix(90))
+        let capture = directory.write("cut.ndjson", text: cut.joined(separator: "\n") + "\n")
+        let output = directory.path + "/cut.jsonl"
+        let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "BareExample",
+                                              "--bundle-id", "com.example.Bare"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\(capture): skipped 1 line that is not a log entry"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(lines.count - 1) log entries (json)"), "\(result.stderr)")
+        // The session's last event, from the capture's last line, is still there.
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains(#""log_line":\#(lines.count)"#), "\(written)")
+    }
+
     @Test(arguments: [
         "shopping list\nmilk\n",
         // Lines that start like JSON but hold no log entry.

@@ -7,6 +7,8 @@ package struct LineStream {
     private var buffer: [UInt8] = []
     private var start = 0
     private var eof = false
+    /// Whether the last bytes delivered were a piece of a line that goes on.
+    private var midLine = false
     /// Lines longer than this are delivered in pieces of this size.
     package static let maxLine = 1 << 20
 
@@ -15,18 +17,30 @@ package struct LineStream {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Calls `body` with the next line (without its newline); returns `false` at the end of the stream.
+    /// Calls `body` with the next line (without its newline); returns `false` at the end of the stream. A line
+    /// longer than ``maxLine`` comes in pieces, each as a line of its own.
     package mutating func next(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        try nextPiece { bytes, _ in try body(bytes) }
+    }
+
+    /// Calls `body` with the next line (without its newline), or the next piece of a line longer than
+    /// ``maxLine``, and whether the bytes go on from the piece before (`continuesLine`): the number of a
+    /// line is the number of pieces that did not. Returns `false` at the end of the stream.
+    package mutating func nextPiece(_ body: (UnsafeBufferPointer<UInt8>, _ continuesLine: Bool) throws -> Void) throws -> Bool {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<newline])) }
+                let continuing = midLine
+                midLine = false
+                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<newline]), continuing) }
                 start = newline + 1
                 return true
             }
             if eof || buffer.count - start >= LineStream.maxLine {
                 guard start < buffer.count else { return false }
                 let end = buffer.count
-                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+                let continuing = midLine
+                midLine = true
+                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end]), continuing) }
                 start = end
                 return true
             }

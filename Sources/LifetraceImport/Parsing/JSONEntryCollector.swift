@@ -9,11 +9,22 @@ struct JSONEntryCollector: Sendable {
     private var inString = false
     private var escape = false
 
-    /// Feeds one line; returns the entry an object closed on it completes, and how many objects were
-    /// dropped (an object that never closes within ``LogLineParser/maxMessage``, or one that is no entry).
+    /// Feeds one line; returns the entry an object closed on it completes, and how many objects or lines were
+    /// dropped: an object cut short (one still open when a line begins the next, or whose line ends inside a
+    /// string, which JSON does not break), one that never closes within ``LogLineParser/maxMessage``, one that
+    /// is no entry, and a line of text between objects.
     mutating func feed(_ line: Substring, number: Int) -> (entry: LogLine?, dropped: Int) {
         var result: LogLine?
         var dropped = 0
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        if depth > 0, text.hasPrefix("{\"") {
+            // `log stream --style ndjson` writes an object a line, `log show --style json` its keys a line
+            // each: an object still open when a line begins another was cut short.
+            reset()
+            dropped += 1
+        } else if depth == 0, let first = text.first, !"{[],".contains(first) {
+            dropped += 1
+        }
         for character in line.unicodeScalars {
             if depth == 0 {
                 if character == "{" {
@@ -40,16 +51,28 @@ struct JSONEntryCollector: Sendable {
             default: break
             }
         }
-        if depth > 0 { buffer.append("\n") }
-        if buffer.utf8.count > LogLineParser.maxMessage {
-            // An object that never closes: drop it and look for the next one.
-            depth = 0
-            inString = false
-            escape = false
-            buffer = ""
+        if depth > 0, inString || buffer.utf8.count > LogLineParser.maxMessage {
+            // A line that ends inside a string was cut there; an object that never closes is no entry either:
+            // drop it and look for the next one.
+            reset()
             dropped += 1
         }
+        if depth > 0 { buffer.append("\n") }
         return (result, dropped)
+    }
+
+    /// Ends the input: 1 if an object was still open (the capture was cut inside it), else 0.
+    mutating func finish() -> Int {
+        guard depth > 0 else { return 0 }
+        reset()
+        return 1
+    }
+
+    private mutating func reset() {
+        depth = 0
+        inString = false
+        escape = false
+        buffer = ""
     }
 
     private static func entry(_ text: String, number: Int) -> LogLine? {

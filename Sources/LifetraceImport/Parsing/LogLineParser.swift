@@ -33,6 +33,8 @@ struct LogLineParser {
     private(set) var skippedLines = 0
     /// Lines whose entry came after other text on the same line (`here is the log: default<TAB>...`).
     private(set) var skippedPrefixes = 0
+    /// The first entry whose month and day are no date of the year taken (idevicesyslog prints none).
+    private(set) var impossibleDate: ImpossibleDate?
 
     init(assumptions: TimeAssumptions = TimeAssumptions()) {
         self.assumptions = assumptions
@@ -125,6 +127,7 @@ struct LogLineParser {
 
     /// The last entry, at the end of the input.
     mutating func finish() -> LogLine? {
+        if format == .json { skippedLines += json.finish() }
         defer { pending = nil }
         return pending
     }
@@ -273,7 +276,14 @@ struct LogLineParser {
             assumedYear = true
             assumedZone = true
         }
-        let days = calendar!.days(month: fields.month, day: fields.day)
+        guard let days = calendar!.days(month: fields.month, day: fields.day) else {
+            // The line is an entry, but of no date of the year taken: the capture's year is another one.
+            if impossibleDate == nil {
+                impossibleDate = ImpossibleDate(line: number, month: fields.month, day: fields.day,
+                                                year: Int(calendar!.currentYear))
+            }
+            return nil
+        }
         let timestamp = days &* 86_400_000_000_000 &+ fields.timeOfDay &- assumptions.effectiveOffset &* 1_000_000_000
         let device = self.device.name
         let (process, disproved) = self.device.process(fields.name)

@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceCore
 
 /// What `lifetrace import` takes for the parts of a time that a capture does not print: the year
 /// (idevicesyslog prints `Aug  7 11:42:43`) and the zone (idevicesyslog, `log --style compact` and the older
@@ -49,21 +50,38 @@ public struct TimeAssumptions: Sendable, Hashable {
     }
 }
 
-/// The dates of a capture that prints the month and day but no year (idevicesyslog): the year is the assumed
-/// one until the month goes back (December to January), when it is the next.
+/// The dates of a capture that prints the month and day but no year (idevicesyslog): the first entry's is in the
+/// assumed year, and each later one in the year, of the one before, that one or the next, that puts it nearest
+/// the entry before it. A capture across New Year moves to the next year, and a line that comes a few seconds
+/// late across it (December after January) stays in the year before, without moving the entries after it.
 struct CaptureCalendar: Sendable {
+    /// The year of the entry before.
     private var year: Int64
-    private var lastMonth: Int64 = 0
+    /// Days since 1970 of the entry before; `nil` before the first.
+    private var last: Int64?
 
     init(year: Int64) {
         self.year = year
     }
 
-    /// Days since 1970 of `month`/`day` in the capture's current year, moving to the next year when the
-    /// month went back by more than a month (a capture across New Year).
-    mutating func days(month: Int64, day: Int64) -> Int64 {
-        if lastMonth != 0, month + 1 < lastMonth { year += 1 }
-        lastMonth = month
-        return LogTime.days(year: year, month: month, day: day)
+    /// Days since 1970 of `month`/`day` in the year nearest the entry before; `nil` if that year has no such
+    /// day (February 29 outside a leap year, April 31), which says the assumed year is not the capture's.
+    mutating func days(month: Int64, day: Int64) -> Int64? {
+        var chosen = year
+        if let last {
+            var distance = Int64.max
+            for candidate in year - 1 ... year + 1 {
+                let gap = abs(LogTime.days(year: candidate, month: month, day: day) - last)
+                if gap < distance { (chosen, distance) = (candidate, gap) }
+            }
+        }
+        let days = LogTime.days(year: chosen, month: month, day: day)
+        // A day past the month's end reads as one of the next month: the date is in no month of that year.
+        guard CivilTime(unixNanoseconds: days * 86_400_000_000_000).day == day else { return nil }
+        (year, last) = (chosen, days)
+        return days
     }
+
+    /// The year of the entry read last.
+    var currentYear: Int64 { year }
 }

@@ -85,7 +85,13 @@ struct Import: ParsableCommand {
             metadata.applied(to: $0)
         }
         var lines = LineStream(descriptor: descriptor)
-        while try lines.next({ try capture.feed($0) }) {}
+        do {
+            while try lines.nextPiece({ try capture.feed($0, continuesLine: $1) }) {}
+        } catch let error as TraceError where error.file == log && error.kind == .malformed {
+            // A capture read with the wrong year leaves no trace behind (a live one keeps what it recorded).
+            if !live { OutputFile.discard(output) }
+            throw error
+        }
         if case let .noEvent(message) = try capture.finish() {
             Diagnostics.error(message)
             throw ExitCode(ExitStatus.badInput)

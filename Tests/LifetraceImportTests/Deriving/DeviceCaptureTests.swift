@@ -138,6 +138,44 @@ import Testing
         ])
     }
 
+    /// The same capture as a terminal shows it (idevicesyslog colours its columns: `ESC[1;36m` ... `ESC[m`) and as
+    /// an editor on Windows saves it (a byte-order mark before its first line): the same events from the same lines.
+    @Test func terminalColoursAndAByteOrderMarkChangeNothing() throws {
+        let selection = AppSelection(process: "EudiWallet", bundleID: "eu.europa.ec.euidi.dev")
+        let assumptions = TimeAssumptions(year: 2025, zone: "+0300")
+        let text = try ImportFixtures.text("wallet-relaunch.idevicesyslog.log")
+        let (_, plain) = ImportFixtures.importText(text, selection, assumptions)
+        let escape = "\u{1B}"
+        let coloured = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            // `May 14 14:30:16 SpringBoard(UIKitCore)[36] <Notice>: ...`: the stamp dim, the process bold cyan.
+            guard line.count > 16, line.first?.isLetter == true, line.dropFirst(3).first == " " else { return String(line) }
+            let stamp = line.prefix(15)
+            let rest = line.dropFirst(16)
+            let process = rest.prefix { $0 != "(" && $0 != "[" }
+            return "\(escape)[2m\(stamp)\(escape)[m \(escape)[1;36m\(process)\(escape)[m\(rest.dropFirst(process.count))\(escape)[m"
+        }
+        #expect(coloured.filter { $0.contains(escape) }.count == 45)
+        let (_, fromTerminal) = ImportFixtures.importText(coloured.joined(separator: "\n"), selection, assumptions)
+        #expect(fromTerminal.map(Derived.init) == plain.map(Derived.init))
+        let (_, marked) = ImportFixtures.importText("\u{FEFF}" + text, selection, assumptions)
+        #expect(marked.map(Derived.init) == plain.map(Derived.init))
+        #expect(plain.count == 12)
+    }
+
+    /// A byte-order mark right before the first entry (the fixture's lines from its first entry on) is no text of it.
+    @Test func aByteOrderMarkBeforeTheFirstEntryIsNoText() throws {
+        let selection = AppSelection(process: "EudiWallet", bundleID: "eu.europa.ec.euidi.dev")
+        let assumptions = TimeAssumptions(year: 2025, zone: "+0300")
+        let lines = try ImportFixtures.text("wallet-relaunch.idevicesyslog.log").split(separator: "\n", omittingEmptySubsequences: false)
+        let fromFirstEntry = lines.dropFirst(3).joined(separator: "\n")
+        let (unmarkedImporter, plain) = ImportFixtures.importText(fromFirstEntry, selection, assumptions)
+        let (importer, marked) = ImportFixtures.importText("\u{FEFF}" + fromFirstEntry, selection, assumptions)
+        #expect(marked.map(Derived.init) == plain.map(Derived.init))
+        #expect(plain.first.map(Derived.init) == Derived("process.launch", t: 0, line: 1, reason: "unknown"))
+        #expect(importer.entries == unmarkedImporter.entries)
+        #expect(importer.skipped.lines == 0)
+    }
+
     /// Xcode's console in a blog post: a crash banner, then another process whose simulated BGTaskScheduler
     /// task starts before the log says its kind.
     @Test func xcodeConsoleCrashAndSimulatedRefreshTask() throws {

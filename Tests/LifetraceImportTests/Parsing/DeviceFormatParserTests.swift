@@ -93,6 +93,42 @@ import Testing
         #expect(parser.assumedYear && parser.assumedZone)
     }
 
+    @Test func aLineLateAcrossNewYearStaysInTheYearBefore() throws {
+        // December 31 after January 1 is a second late, not a year ahead; the entries after it stay in the new year.
+        let (parser, entries) = LogLineParserTests.parse([
+            "Dec 31 23:59:58 App[1] <Notice>: first",
+            "Jan  1 00:00:00 App[1] <Notice>: second",
+            "Dec 31 23:59:59 App[1] <Notice>: late",
+            "Jan  1 00:00:01 App[1] <Notice>: last",
+        ], TimeAssumptions(year: 2024, zone: "UTC"))
+        // 2024-12-31 23:59:58 UTC is 1735689598 s since 1970.
+        #expect(entries.map { $0.timestamp / 1_000_000_000 } == [1_735_689_598, 1_735_689_600, 1_735_689_599, 1_735_689_601])
+        #expect(parser.impossibleDate == nil)
+    }
+
+    @Test(arguments: [(2025, "Feb 29", 2, 29, 2025), (2024, "Feb 29", nil, nil, nil), (2026, "Apr 31", 4, 31, 2026)])
+    func aDayTheYearDoesNotHaveStopsTheImport(year: Int, date: String, month: Int64?, day: Int64?, takenYear: Int?) {
+        let (parser, entries) = LogLineParserTests.parse([
+            "Feb 28 23:59:30 App[1] <Notice>: before",
+            "\(date) 00:00:10 App[1] <Notice>: the day",
+        ], TimeAssumptions(year: year, zone: "UTC"))
+        if let month, let day, let takenYear {
+            // The import stops at the line (`CaptureImport`): it is no entry of its own.
+            #expect(parser.impossibleDate == ImpossibleDate(line: 2, month: month, day: day, year: takenYear))
+            #expect(entries.count == 1)
+        } else {
+            #expect(parser.impossibleDate == nil)
+            #expect(entries.count == 2)
+            // 2024-02-29 00:00:10 is 24 h 40 s after 2024-02-28 23:59:30.
+            #expect(entries[1].timestamp - entries[0].timestamp == 40_000_000_000)
+        }
+    }
+
+    @Test func theImpossibleDateSaysWhatToDo() {
+        #expect(ImpossibleDate(line: 4, month: 2, day: 29, year: 2025).message
+                    == "Feb 29 is no date of 2025: give the capture's year with --year")
+    }
+
     @Test func xcodeWithoutAZoneTakesTheAssumedOne() throws {
         let (parser, entries) = LogLineParserTests.parse([
             "2015-12-01 17:20:47.452 ThaliTest[2200:2075973] Apache Cordova native platform version 3.9.2 is starting.",

@@ -115,6 +115,34 @@ import Testing
         #expect(parser.skippedLines >= 1)
     }
 
+    /// `log stream --style ndjson` writes an object a line: one cut short (the capture stopped mid-line, or a line
+    /// lost its end) is dropped and counted, and the lines after it are read.
+    @Test(arguments: [
+        #"{"timestamp":"2026-10-08 11:59:59.100000-0700","processImagePath":"/a/App","eventMessage":"cut"#,
+        #"{"traceID": 1,"#,
+        #"not JSON at all"#,
+    ])
+    func aDamagedNDJSONLineIsCountedAndTheRestRead(damaged: String) {
+        let (parser, entries) = Self.parse([
+            #"{"timestamp":"2026-10-08 11:59:59.000000-0700","processImagePath":"/a/App","eventMessage":"one"}"#,
+            damaged,
+            #"{"timestamp":"2026-10-08 11:59:59.200000-0700","processImagePath":"/a/App","eventMessage":"two"}"#,
+            #"{"timestamp":"2026-10-08 11:59:59.300000-0700","processImagePath":"/a/App","eventMessage":"three"}"#,
+        ])
+        #expect(entries.map(\.message) == ["one", "two", "three"])
+        #expect(entries.map(\.number) == [1, 3, 4])
+        #expect(parser.skippedLines == 1)
+    }
+
+    @Test func anObjectCutAtTheEndIsCounted() {
+        let (parser, entries) = Self.parse([
+            #"{"timestamp":"2026-10-08 11:59:59.000000-0700","processImagePath":"/a/App","eventMessage":"one"}"#,
+            #"{"timestamp":"2026-10-08 11:59:59.200000-0700","processImagePa"#,
+        ])
+        #expect(entries.map(\.message) == ["one"])
+        #expect(parser.skippedLines == 1)
+    }
+
     static func parse(_ lines: [String], _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026))
         -> (parser: LogLineParser, entries: [LogLine]) {
         var parser = LogLineParser(assumptions: assumptions)
