@@ -20,6 +20,10 @@ public struct LogImporter: Sendable {
     private var started = false
     /// Events derived so far.
     public private(set) var events = 0
+    /// The first entry whose month and day are no date of the year taken for it (a capture that prints no year):
+    /// every time read from there would be wrong, so the import stops there. Stored, not computed: it is looked
+    /// at after every line.
+    public private(set) var impossibleDate: ImpossibleDate?
 
     /// Creates an importer for the selected app; `assumptions` say what to take for the year and the zone a
     /// capture does not print.
@@ -39,6 +43,7 @@ public struct LogImporter: Sendable {
         }
         line = TerminalEscapes.removed(from: line)
         if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
+        if impossibleDate == nil, let date = parser.impossibleDate { impossibleDate = date }
     }
 
     /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).
@@ -66,9 +71,6 @@ public struct LogImporter: Sendable {
     /// The capture's format, once detected.
     public var format: LogFormat? { parser.format }
 
-    /// The first entry whose month and day are no date of the year taken for it (a capture that prints no year):
-    /// the entries from it on are not read, since every time would be wrong; the import stops there.
-    public var impossibleDate: ImpossibleDate? { parser.impossibleDate }
 
     /// Entries read.
     public var entries: Int { deriver.entries }

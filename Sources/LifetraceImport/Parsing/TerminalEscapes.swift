@@ -1,3 +1,5 @@
+import Foundation
+
 /// The escape sequences a terminal reads in a capture: idevicesyslog colours its columns when it writes to a
 /// terminal (`ESC[1;36m` ... `ESC[m`), and a capture saved from one (`script`, a terminal's log) keeps them. They
 /// are no text of the log: a line is read without them.
@@ -6,7 +8,11 @@ enum TerminalEscapes {
 
     /// `line` without its escape sequences; `line` itself if it has none (no copy).
     static func removed(from line: Substring) -> Substring {
-        guard UTF8Search.firstIndex(of: escape, in: line, from: line.startIndex) != nil else { return line }
+        // Every line is searched: `memchr`, a fraction of an instruction per byte.
+        let hasEscape = line.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(escape), bytes.count) != nil } ?? false
+        } ?? line.utf8.contains(escape)
+        guard hasEscape else { return line }
         var kept: [UInt8] = []
         kept.reserveCapacity(line.utf8.count)
         var bytes = line.utf8.makeIterator()

@@ -59,6 +59,9 @@ struct CaptureCalendar: Sendable {
     private var year: Int64
     /// Days since 1970 of the entry before; `nil` before the first.
     private var last: Int64?
+    /// The month and day of the entry before: most entries are of the same day, found again with no arithmetic.
+    private var lastMonth: Int64 = 0
+    private var lastDay: Int64 = 0
 
     init(year: Int64) {
         self.year = year
@@ -67,6 +70,7 @@ struct CaptureCalendar: Sendable {
     /// Days since 1970 of `month`/`day` in the year nearest the entry before; `nil` if that year has no such
     /// day (February 29 outside a leap year, April 31), which says the assumed year is not the capture's.
     mutating func days(month: Int64, day: Int64) -> Int64? {
+        if let last, month == lastMonth, day == lastDay { return last }
         var chosen = year
         if let last {
             var distance = Int64.max
@@ -78,7 +82,7 @@ struct CaptureCalendar: Sendable {
         let days = LogTime.days(year: chosen, month: month, day: day)
         // A day past the month's end reads as one of the next month: the date is in no month of that year.
         guard CivilTime(unixNanoseconds: days * 86_400_000_000_000).day == day else { return nil }
-        (year, last) = (chosen, days)
+        (year, last, lastMonth, lastDay) = (chosen, days, month, day)
         return days
     }
 
