@@ -80,6 +80,10 @@ public struct LogImporter: Sendable {
     /// counted.
     public var skipped: (lines: Int, prefixes: Int) { (parser.skippedLines, parser.skippedPrefixes) }
 
+    /// Lines of the app's earlier processes that came after a later one started, not read: their number and the
+    /// first one's line.
+    public var lateLines: (count: Int, first: Int?) { deriver.lateLines }
+
     /// Lifecycle-looking lines that did not parse (the first 100) and their number.
     public var notUnderstood: (count: Int, first: [LifecycleDeriver.NotUnderstood]) {
         (deriver.notUnderstoodCount, deriver.notUnderstood)

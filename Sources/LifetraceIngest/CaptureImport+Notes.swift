@@ -21,6 +21,15 @@ extension CaptureImport {
         return "\(log): skipped \(what)"
     }
 
+    /// The warning on lines of the app's earlier processes that came after a later one started, if any: they are
+    /// not read, since the trace has gone on to the later process.
+    package var lateLinesWarning: String? {
+        let (count, first) = importer.lateLines
+        guard count > 0, let first else { return nil }
+        let lines = count == 1 ? "1 line" : "\(count) lines"
+        return "\(log): \(lines) of the app's earlier processes came after a later one started, not read; first: line \(first)"
+    }
+
     /// The note on what was written: `OUT: N events from M log entries (FORMAT)`.
     package func writtenNote(output: String, events: Int) -> String {
         "\(output): \(events) events from \(importer.entries) log entries (\(importer.format?.rawValue ?? "unrecognized"))"

@@ -42,6 +42,10 @@ public struct LifecycleDeriver: Sendable {
     /// Their number.
     public var notUnderstoodCount: Int { machine.notUnderstoodCount }
 
+    /// Lines of the app's earlier processes that came after a later one started (the log relay interleaves
+    /// processes), not read: their number, and the first one's line.
+    public var lateLines: (count: Int, first: Int?) { (machine.lateLines, machine.firstLateLine) }
+
     /// The launch reason for SpringBoard's launch intent (``SpringBoardLine/launchReason(intent:)``).
     static func launchReason(intent: Substring) -> String {
         SpringBoardLine.launchReason(intent: intent)

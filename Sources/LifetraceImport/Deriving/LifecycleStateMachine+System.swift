@@ -118,6 +118,7 @@ extension LifecycleStateMachine {
         guard let pid else { return }
         if !launched || (appPID != nil && appPID != pid) {
             if afterExit, pid == endedPID { return }
+            if isEarlier(pid) { return noteLate(entry) }
             startProcess(entry, reason: "unknown", pid: pid, into: &events)
         } else if appPID == nil {
             appPID = pid
@@ -143,6 +144,7 @@ extension LifecycleStateMachine {
         reset()
         afterExit = true
         endedPID = pid
+        if let pid { rememberEarlier(pid) }
     }
 
     /// Learns the app's bundle identifier from a system line naming its process: `[app<BUNDLE(UUID)>:PID]`.

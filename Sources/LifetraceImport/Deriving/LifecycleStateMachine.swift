@@ -57,6 +57,14 @@ struct LifecycleStateMachine: Sendable {
     private var origin: Int64?
     private var lastT: Int64 = 0
 
+    /// The pids of the app's earlier processes in the capture (the latest ``earlierPIDLimit``): a line of one
+    /// that comes after a later process started (the log relay interleaves them) starts no process again.
+    private var earlierPIDs: [Int64] = []
+    static let earlierPIDLimit = 64
+    /// Lines of earlier processes that came after a later one started, not read, and the first one's line.
+    private(set) var lateLines = 0
+    private(set) var firstLateLine: Int?
+
     /// Lifecycle-looking lines that did not parse, in order (the first 100).
     private(set) var notUnderstood: [LifecycleDeriver.NotUnderstood] = []
     /// Their number.
@@ -81,6 +89,25 @@ struct LifecycleStateMachine: Sendable {
         if origin == nil { origin = entry.timestamp }
     }
 
+    /// Whether `pid` is one of an earlier process of the app's, not the running one's.
+    func isEarlier(_ pid: Int64?) -> Bool {
+        guard let pid, pid != appPID else { return false }
+        return earlierPIDs.contains(pid)
+    }
+
+    /// Keeps `pid` as an earlier process's (the latest ``earlierPIDLimit``).
+    mutating func rememberEarlier(_ pid: Int64) {
+        guard !earlierPIDs.contains(pid) else { return }
+        if earlierPIDs.count == Self.earlierPIDLimit { earlierPIDs.removeFirst() }
+        earlierPIDs.append(pid)
+    }
+
+    /// Counts `entry`, a line of an earlier process that came after a later one started: not read.
+    mutating func noteLate(_ entry: LogLine) {
+        lateLines += 1
+        if firstLateLine == nil { firstLateLine = entry.number }
+    }
+
     /// Whether `entry` is a line of the selected app's process.
     func isApp(_ entry: LogLine) -> Bool {
         if let pid = selection.pid, let linePID = entry.pid { return pid == linePID }
@@ -93,6 +120,7 @@ struct LifecycleStateMachine: Sendable {
     /// reads (``SystemObservation``).
     mutating func derive(_ entry: LogLine, into events: inout [LifecycleEvent]) {
         guard isApp(entry) else { return apply(entry, into: &events) }
+        if isEarlier(entry.pid) { return noteLate(entry) }
         if let pid = entry.pid, let known = appPID, pid != known {
             // Another process of the same app: the previous one ended unseen.
             startProcess(entry, reason: "unknown", pid: pid, into: &events)
@@ -114,6 +142,7 @@ struct LifecycleStateMachine: Sendable {
     mutating func startProcess(_ entry: LogLine, reason: String, pid: Int64?, foreground: Bool? = nil,
                                into events: inout [LifecycleEvent]) {
         if scheduled.isHolding { scheduled.hold(events); events = releaseScheduledHold() }
+        if let earlier = appPID, earlier != pid { rememberEarlier(earlier) }
         reset()
         launched = true
         appPID = pid

@@ -107,6 +107,7 @@ struct Import: ParsableCommand {
         if let skipped = capture.skippedNote { Diagnostics.note(skipped) }
         Diagnostics.note(capture.writtenNote(output: output, events: sink.events))
         if let notUnderstood, notUnderstood.count > 0 { Diagnostics.warning(notUnderstood.line) }
+        if let late = capture.lateLinesWarning { Diagnostics.warning(late) }
         // What was taken for the year and zone the capture does not print.
         if let assumption = capture.assumption(yearGiven: year != nil, zoneGiven: timeZone != nil) {
             if assumption.isWarning { Diagnostics.warning(assumption.text) } else { Diagnostics.note(assumption.text) }

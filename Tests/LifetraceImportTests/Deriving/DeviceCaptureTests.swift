@@ -162,6 +162,25 @@ import Testing
         #expect(plain.count == 12)
     }
 
+    /// The log relay interleaves processes: a line of pid 1111 after pid 1117's first (line 50) is a late line of the
+    /// earlier process, counted and not read, and starts no third process; pid 1117's next line is its own.
+    @Test func aLateLineOfAnEarlierProcessStartsNoOther() throws {
+        let selection = AppSelection(process: "EudiWallet", bundleID: "eu.europa.ec.euidi.dev")
+        let assumptions = TimeAssumptions(year: 2025, zone: "+0300")
+        var lines = try ImportFixtures.text("wallet-relaunch.idevicesyslog.log").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[49].contains("EudiWallet(XCTAutomationSupport)[1117]"))
+        lines.insert(contentsOf: [
+            "May 14 14:31:40 EudiWallet(UIKitCore)[1111] <Notice>: Deactivation reason added: 11; deactivation reasons: 4128 -> 6176; animating application lifecycle event: 1",
+            "May 14 14:31:40 EudiWallet(UIKitCore)[1117] <Notice>: Deactivation reason removed: 10; deactivation reasons: 1024 -> 0; animating application lifecycle event: 0",
+        ], at: 50)
+        let (importer, events) = ImportFixtures.importText(lines.joined(separator: "\n"), selection, assumptions)
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [1111, 1117])
+        #expect(importer.lateLines.count == 1)
+        #expect(importer.lateLines.first == 51)
+        // Line 52, pid 1117's `1024 -> 0`: the launched process becomes active at 14:31:40 (+103 s).
+        #expect(events.last.map(Derived.init) == Derived("app.didBecomeActive", t: 103 * Self.s, line: 52))
+    }
+
     /// A byte-order mark right before the first entry (the fixture's lines from its first entry on) is no text of it.
     @Test func aByteOrderMarkBeforeTheFirstEntryIsNoText() throws {
         let selection = AppSelection(process: "EudiWallet", bundleID: "eu.europa.ec.euidi.dev")
