@@ -59,6 +59,8 @@ package final class RecordSession: @unchecked Sendable {
         self.decoder = JSONLinesLineDecoder(file: "-")
         // Lines from several producers interleave: a time that goes back is raised, as the recorder does.
         self.decoder.requiresTimeOrder = false
+        // A test runner prints its own lines before the app's header: they pass through, counted as blank lines.
+        self.decoder.headerMayFollowBlankLines = true
     }
 
     /// Takes one input line (without its newline); returns the line to pass through, if it is not lifecycle data

@@ -52,6 +52,35 @@ import Testing
         #expect(files.readError(path)?.description == "\(path):1: header: \"scene_manifest\" must be true or false")
     }
 
+    /// A header line that is no JSON is an error saying what is wrong with it, where: not that an event has no
+    /// member `lifetrace`.
+    @Test(arguments: [
+        (#"{"lifetrace":1,"app":"a","app":"b"}"#, #"1: header: duplicate key "app" (column 32)"#),
+        (#"{"lifetrace":1,"app":"a",}"#, "1: header: expected a key (column 26)"),
+        (#" { "lifetrace":99999999999999999999}"#, "1: header: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 16)"),
+    ])
+    func aHeaderThatIsNoJSONSaysWhy(line: String, message: String) throws {
+        let path = files.directory.write("h.jsonl", text: line + "\n{\"t\":0,\"ev\":\"heartbeat\"}\n")
+        #expect(files.readError(path)?.description == "\(path):\(message)")
+    }
+
+    /// A file's header is its first line; a stream that `lifetrace record` reads may carry other lines first,
+    /// counted as blank lines.
+    @Test func aHeaderAfterBlankLinesIsOneOnlyWhereAllowed() throws {
+        let header = #"{"lifetrace":1,"app":"com.example.app"}"#
+        var file = JSONLinesLineDecoder(file: "f.jsonl")
+        #expect(try file.decode("").isBlank)
+        #expect(throws: TraceError.self) { try file.decode(header) }
+        var stream = JSONLinesLineDecoder(file: "-")
+        stream.headerMayFollowBlankLines = true
+        #expect(try stream.decode("").isBlank)
+        #expect(try stream.decode(header).header?.app == "com.example.app")
+        var late = JSONLinesLineDecoder(file: "-")
+        late.headerMayFollowBlankLines = true
+        _ = try late.decode(#"{"t":0,"ev":"heartbeat"}"#)
+        #expect(throws: TraceError.self) { try late.decode(header) }
+    }
+
     @Test func blankLinesAndCRLFAreAccepted() throws {
         let path = files.directory.write("crlf.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\r\n\r\n{\"t\":1,\"ev\":\"heartbeat\"}")
         #expect(try files.readAll(path).events.map(\.t) == [0, 1])
@@ -66,5 +95,17 @@ import Testing
         let long = "{\"t\":0,\"ev\":\"heartbeat\",\"scene\":\"" + String(repeating: "x", count: 1 << 20) + "\"}\n"
         let path = files.directory.write("long.jsonl", text: long)
         #expect(files.readError(path)?.description == "\(path):1: line longer than 1048576 bytes")
+    }
+}
+
+extension JSONLinesLineDecoder.Line {
+    var isBlank: Bool {
+        if case .blank = self { return true }
+        return false
+    }
+
+    var header: TraceHeader? {
+        if case let .header(header) = self { return header }
+        return nil
     }
 }

@@ -39,6 +39,26 @@ import Testing
             """)
     }
 
+    /// A test runner prints before the app does: the app's header still heads the trace.
+    @Test func theHeaderAfterOtherLinesIsTheTracesHeader() throws {
+        let session = try session("late.lifetrace", app: "com.example.other")
+        let passed = try session.take(lines: """
+            Test Suite 'All tests' started
+
+            {"lifetrace":1,"app":"com.example.ui-tests","scene_manifest":true}
+            {"t":0,"ev":"process.launch","reason":"user"}
+
+            """)
+        #expect(passed == ["Test Suite 'All tests' started", ""])
+        try session.close()
+        #expect(session.summary(closeError: nil) == .complete("\(directory.file("late.lifetrace")): recorded 1 events"))
+        #expect(try directory.dump("late.lifetrace") == """
+            {"lifetrace":1,"app":"com.example.ui-tests","scene_manifest":true}
+            {"t":0,"ev":"process.launch","reason":"user"}
+
+            """)
+    }
+
     @Test func aMalformedLifecycleLineIsCountedWithTheFirstOnesError() throws {
         let session = try session("bad.lifetrace")
         _ = try session.take(lines: """

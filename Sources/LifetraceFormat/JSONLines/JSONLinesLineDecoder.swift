@@ -25,6 +25,12 @@ public struct JSONLinesLineDecoder: Sendable {
     /// turns it off: lines from several producers into one pipe interleave, and the recorder raises such a
     /// time to the last one (`Recorder.record(_:)`).
     public var requiresTimeOrder = true
+    /// Whether the header may come after blank lines: `lifetrace record` passes through what a test runner
+    /// prints before the app's first line, and counts those lines as blank ones. Off for a file, whose header
+    /// is its first line.
+    public var headerMayFollowBlankLines = false
+    /// Whether a line that is not blank has been decoded.
+    private var decodedAny = false
 
     /// Creates a decoder for the lines of `file`.
     public init(file: String) {
@@ -37,7 +43,9 @@ public struct JSONLinesLineDecoder: Sendable {
     public mutating func decode(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) -> Line {
         lineNumber += 1
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
-        if lineNumber == 1, let header = try headerIfAny(line) { return .header(header) }
+        let mayBeHeader = lineNumber == 1 || (headerMayFollowBlankLines && !decodedAny)
+        decodedAny = true
+        if mayBeHeader, let header = try headerIfAny(line) { return .header(header) }
         let event: LifecycleEvent
         do throws(DecodeFailure) {
             event = try JSONLinesEventParser.parse(line)
@@ -64,18 +72,37 @@ public struct JSONLinesLineDecoder: Sendable {
 
     private func headerIfAny(_ line: UnsafeBufferPointer<UInt8>) throws(TraceError) -> TraceHeader? {
         var scanner = JSONScanner(line)
-        guard let value = try? scanner.parseDocument(), value["lifetrace"] != nil else { return nil }
+        let value: JSONValue
+        do throws(DecodeFailure) {
+            value = try scanner.parseDocument()
+        } catch {
+            // A line that begins as a header (`{"lifetrace"`) but is no JSON: what is wrong with it, not that an
+            // event has no member `lifetrace`.
+            guard Self.beginsAsHeader(line) else { return nil }
+            let column = error.offset > 0 ? " (column \(error.offset + 1))" : ""
+            throw TraceError(.malformed, file: file, at: .line(lineNumber), "header: " + error.message + column)
+        }
+        guard value["lifetrace"] != nil else { return nil }
         let header: TraceHeader
         do throws(DecodeFailure) {
             header = try TraceHeader(json: value)
         } catch {
-            throw TraceError(.malformed, file: file, at: .line(1), "header: \(error.message)")
+            throw TraceError(.malformed, file: file, at: .line(lineNumber), "header: \(error.message)")
         }
         guard header.majorVersion <= Int64(FormatConstants.majorVersion) else {
-            throw TraceError(.unsupportedVersion, file: file, at: .line(1),
+            throw TraceError(.unsupportedVersion, file: file, at: .line(lineNumber),
                              "written in format version \(header.majorVersion); this lifetrace reads version "
                                  + "\(FormatConstants.majorVersion): upgrade lifetrace")
         }
         return header
+    }
+
+    /// Whether `line` begins `{"lifetrace"` (spaces allowed around the brace).
+    private static func beginsAsHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Array(#""lifetrace""#.utf8)
+        var rest = line.drop { $0 == 0x20 || $0 == 0x09 }
+        guard rest.first == UInt8(ascii: "{") else { return false }
+        rest = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x09 }
+        return rest.starts(with: key)
     }
 }
