@@ -1,5 +1,3 @@
-import Foundation
-
 /// The escape sequences a terminal reads in a capture: idevicesyslog colours its columns when it writes to a
 /// terminal (`ESC[1;36m` ... `ESC[m`), and a capture saved from one (`script`, a terminal's log) keeps them. They
 /// are no text of the log: a line is read without them.
@@ -10,7 +8,7 @@ enum TerminalEscapes {
     static func removed(from line: Substring) -> Substring {
         // Every line is searched: `memchr`, a fraction of an instruction per byte.
         let hasEscape = line.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { memchr($0, Int32(escape), bytes.count) != nil } ?? false
+            bytes.baseAddress.map { ImportSystem.firstOffset(of: escape, in: $0, count: bytes.count) != nil } ?? false
         } ?? line.utf8.contains(escape)
         guard hasEscape else { return line }
         var kept: [UInt8] = []
