@@ -70,6 +70,23 @@ import Testing
         #expect(fromSummary.stdout == regressed.stdout)
     }
 
+    /// `summarize` fails closed too: a directory with no trace, or an empty list, writes no rows and exits 2 with one
+    /// line; no output file is left that would pass for a clean run.
+    @Test func summarizeOfNoTraceIsAnError() throws {
+        let empty = directory.file("no-traces")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        _ = directory.write("no-traces/run.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n")
+        let output = directory.file("rows.jsonl")
+        let result = try CommandLineTool.run(["summarize", empty, "-o", output])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: \(empty): no trace to summarize: a directory is walked for *.lifetrace files\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let listed = try CommandLineTool.run(["summarize", "--files-from", "-"], input: "")
+        #expect(listed.status == 2)
+        #expect(listed.stdout.isEmpty)
+        #expect(listed.stderr == "error: --files-from -: no trace to summarize: a directory is walked for *.lifetrace files\n")
+    }
+
     @Test func compareNeedsBothSides() throws {
         let result = try CommandLineTool.run(["compare", "--base", PackagePaths.path("SampleTraces")])
         #expect(result.status == 2 && result.stderr.contains("give both --base and --new"))

@@ -1,7 +1,7 @@
 import Foundation
 public import LifetraceAnalysis
 public import LifetraceCore
-import LifetraceFormat
+public import LifetraceFormat
 
 /// Renders `lifetrace check` results as text, JSON (`Schemas/check-result.schema.json`), JUnit XML, GitHub
 /// workflow annotations or SARIF 2.1.0.
@@ -20,13 +20,17 @@ public enum CheckOutput {
         case sarif
     }
 
-    /// The whole output for `results` in `format`.
-    public static func render(_ results: [AnalysisResult], format: Format) -> String {
+    /// The whole output for `results` in `format`. The traces that could not be read (`unreadable`, which the
+    /// command also says on standard error) are errors in JUnit, GitHub annotations and SARIF, so that a report
+    /// read without the exit status does not pass for a clean run; with `strict`, JUnit fails warnings too, as
+    /// the exit status does.
+    public static func render(_ results: [AnalysisResult], unreadable: [TraceError] = [], strict: Bool = false,
+                              format: Format) -> String {
         switch format {
         case .json: return json(results).jsonText + "\n"
-        case .junit: return junit(results)
-        case .github: return github(results)
-        case .sarif: return sarif(results).jsonText + "\n"
+        case .junit: return junit(results, unreadable: unreadable, strict: strict)
+        case .github: return github(results, unreadable: unreadable)
+        case .sarif: return sarif(results, unreadable: unreadable).jsonText + "\n"
         case .text: return text(results)
         }
     }
@@ -37,7 +41,7 @@ public enum CheckOutput {
             for finding in result.findings { blocks.append(TextReport.finding(finding)) }
         }
         for result in results { blocks.append(TextReport.summary(result)) }
-        return blocks.joined(separator: "\n") + "\n"
+        return blocks.isEmpty ? "" : blocks.joined(separator: "\n") + "\n"
     }
 
     static func omittedFindings(_ result: AnalysisResult) -> JSONValue {
@@ -51,18 +55,18 @@ public enum CheckOutput {
         .array(result.inputWarnings.map { JSONValue.string($0.description) })
     }
 
-    /// The warnings of reading the traces, as SARIF tool notifications.
-    static func notifications(_ results: [AnalysisResult]) -> JSONValue {
-        var notifications: [JSONValue] = []
-        for warning in results.flatMap({ $0.inputWarnings }) {
-            let location = JSONValue.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(warning.file))]))]))])
-            notifications.append(.object([
-                ("level", .string("warning")),
-                ("message", .object([("text", .string(warning.message))])),
+    /// The warnings of reading the traces, and the traces that could not be read, as SARIF tool notifications.
+    static func notifications(_ results: [AnalysisResult], unreadable: [TraceError]) -> JSONValue {
+        func notification(level: String, file: String, message: String) -> JSONValue {
+            let location = JSONValue.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])
+            return .object([
+                ("level", .string(level)),
+                ("message", .object([("text", .string(message))])),
                 ("locations", .array([location])),
-            ]))
+            ])
         }
-        return .array(notifications)
+        return .array(results.flatMap(\.inputWarnings).map { notification(level: "warning", file: $0.file, message: $0.message) }
+            + unreadable.map { notification(level: "error", file: $0.file, message: $0.description) })
     }
 
     static func times(_ times: StateTimes) -> JSONValue {
@@ -137,15 +141,25 @@ public enum CheckOutput {
         MarkupEscaping.escape(text)
     }
 
-    /// JUnit XML: a test suite per trace, a failing test case per error finding (warnings are skipped cases).
-    static func junit(_ results: [AnalysisResult]) -> String {
+    /// JUnit XML: a test suite per trace, a failing test case per error finding (warnings are skipped cases, or
+    /// failing ones if `strict`), and a test suite with an error per trace that could not be read.
+    static func junit(_ results: [AnalysisResult], unreadable: [TraceError] = [], strict: Bool = false) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        let failures = results.reduce(0) { $0 + $1.count(.error) }
-        let tests = results.reduce(0) { $0 + max(1, $1.findings.count) }
-        lines.append("<testsuites name=\"lifetrace check\" tests=\"\(tests)\" failures=\"\(failures)\">")
+        let failing = { (result: AnalysisResult) in result.count(.error) + (strict ? result.count(.warning) : 0) }
+        let failures = results.reduce(0) { $0 + failing($1) }
+        let tests = results.reduce(0) { $0 + max(1, $1.findings.count) } + unreadable.count
+        lines.append("<testsuites name=\"lifetrace check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(unreadable.count)\">")
+        for error in unreadable {
+            lines.append("  <testsuite name=\"\(xml(error.file))\" tests=\"1\" failures=\"0\" errors=\"1\">")
+            lines.append("    <testcase classname=\"\(xml(error.file))\" name=\"read the trace\">")
+            lines.append("      <error message=\"\(xml(error.description))\" type=\"unreadable\"/>")
+            lines.append("    </testcase>")
+            lines.append("  </testsuite>")
+        }
         for result in results {
             let cases = max(1, result.findings.count)
-            lines.append("  <testsuite name=\"\(xml(result.file))\" tests=\"\(cases)\" failures=\"\(result.count(.error))\" skipped=\"\(result.count(.warning))\">")
+            let skipped = strict ? 0 : result.count(.warning)
+            lines.append("  <testsuite name=\"\(xml(result.file))\" tests=\"\(cases)\" failures=\"\(failing(result))\" skipped=\"\(skipped)\">")
             if result.findings.isEmpty {
                 lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"lifecycle rules\"/>")
             }
@@ -157,7 +171,7 @@ public enum CheckOutput {
                 let name = "\(finding.rule.id) event #\(finding.eventIndex)"
                 lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"\(xml(name))\">")
                 let body = xml(TextReport.finding(finding))
-                if finding.severity == .error {
+                if finding.severity == .error || strict {
                     lines.append("      <failure message=\"\(xml(finding.rule.title))\" type=\"\(finding.rule.id)\">\(body)</failure>")
                 } else {
                     lines.append("      <skipped message=\"warning \(finding.rule.id): \(xml(finding.rule.title))\"/>")
@@ -178,9 +192,12 @@ public enum CheckOutput {
         return PrintableText.escaped(escaped)
     }
 
-    /// GitHub workflow commands: `::error file=F,title=LT003 ...::message`.
-    static func github(_ results: [AnalysisResult]) -> String {
-        var lines: [String] = []
+    /// GitHub workflow commands: `::error file=F,title=LT003 ...::message`; a trace that could not be read is an
+    /// error titled `unreadable`.
+    static func github(_ results: [AnalysisResult], unreadable: [TraceError] = []) -> String {
+        var lines = unreadable.map { error in
+            "::error file=\(githubEscape(error.file, property: true)),title=unreadable::" + githubEscape(error.description, property: false)
+        }
         for result in results {
             for warning in result.inputWarnings {
                 lines.append("::warning file=\(githubEscape(warning.file, property: true)),title=input::"
@@ -198,7 +215,7 @@ public enum CheckOutput {
     }
 
     /// SARIF 2.1.0 for code-scanning views.
-    static func sarif(_ results: [AnalysisResult]) -> JSONValue {
+    static func sarif(_ results: [AnalysisResult], unreadable: [TraceError] = []) -> JSONValue {
         let rules = RuleCatalog.all.map { rule -> JSONValue in
             .object([
                 ("id", .string(rule.id.rawValue)),
@@ -238,8 +255,8 @@ public enum CheckOutput {
                 ]))])),
                 ("results", .array(sarifResults)),
                 ("invocations", .array([.object([
-                    ("executionSuccessful", .bool(true)),
-                    ("toolExecutionNotifications", notifications(results)),
+                    ("executionSuccessful", .bool(unreadable.isEmpty)),
+                    ("toolExecutionNotifications", notifications(results, unreadable: unreadable)),
                 ])])),
             ])])),
         ])

@@ -32,7 +32,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let check = try TraceCheck(try analysis.prepare(), baselinePath: baseline)
         var results: [AnalysisResult] = []
-        var failedInput = false
+        var unreadable: [TraceError] = []
         for outcome in check.run(traces, workers: ProcessInfo.processInfo.activeProcessorCount) {
             switch outcome {
             case let .success(result):
@@ -40,13 +40,13 @@ struct Check: ParsableCommand {
                 results.append(result)
             case let .failure(error):
                 Diagnostics.error(error.description)
-                failedInput = true
+                unreadable.append(error)
             }
         }
         var out = StandardOutput()
-        out.write(CheckOutput.render(results, format: format))
+        out.write(CheckOutput.render(results, unreadable: unreadable, strict: strict, format: format))
         out.flush()
-        if failedInput { throw ExitCode(ExitStatus.badInput) }
+        if !unreadable.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if TraceCheck.fails(results, strict: strict) { throw ExitCode(ExitStatus.findings) }
     }
 }

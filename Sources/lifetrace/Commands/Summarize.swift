@@ -14,7 +14,8 @@ struct Summarize: ParsableCommand {
             Directories are walked for *.lifetrace files. Traces are read on every core, in constant memory, and \
             the rows come out in the order the traces were given. A trace that cannot be read gives an error row \
             (row "error") and the rest go on. Exit status: 0 every trace read, 2 some could not be (their error \
-            rows were written) or bad usage.
+            rows were written), no trace was found (directories with no *.lifetrace file, an empty list), or bad \
+            usage.
             """
     )
 
@@ -39,11 +40,13 @@ struct Summarize: ParsableCommand {
         try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []))
         let sink = try FileSink(path: output)
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
+        var summarized = 0
         var unreadable = 0
         var firstUnreadable: String?
         var files = try TraceFiles(traces, listFile: filesFrom, output: output)
         try SummaryPipeline.run(try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
                                 makeRows: SpilledRows.init) { rows, complete in
+            summarized += 1
             if !complete {
                 unreadable += 1
                 firstUnreadable = firstUnreadable ?? rows.firstUnreadable
@@ -53,6 +56,12 @@ struct Summarize: ParsableCommand {
         }
         try sink.flush()
         progress.finish()
+        if summarized == 0 {
+            // Directories with no trace, or an empty list: no row at all would pass for a clean run.
+            OutputFile.discard(output)
+            let named = (traces + (filesFrom.map { ["--files-from \($0)"] } ?? [])).joined(separator: ", ")
+            throw TraceError(.io, file: named, at: .file, "no trace to summarize: a directory is walked for *.lifetrace files")
+        }
         if unreadable > 0 {
             // One line naming the first input that could not be read; the rows name every one.
             Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(unreadable) trace"

@@ -78,6 +78,48 @@ import Testing
         #expect(Set(rules.compactMap { $0["id"] as? String }) == Set(RuleCatalog.all.map(\.id.rawValue)))
     }
 
+    /// A trace that could not be read fails the run (exit 2) and its report too: read without the exit status,
+    /// JUnit, GitHub annotations and SARIF still say it; text prints nothing for it on standard output.
+    @Test func anUnreadableTraceIsAnErrorInEveryMachineFormat() throws {
+        let unreadable = [TraceError(.malformed, file: "bad.jsonl", at: .line(2), #"scene.didBecomeActive needs "scene""#)]
+        let clean = try Self.results(Self.clean)
+        let junit = try XMLDocumentProbe(CheckOutput.render(clean, unreadable: unreadable, format: .junit))
+        #expect(junit.elements["error"] == 1)
+        #expect(junit.elements["testsuite"] == 2)
+        #expect(CheckOutput.render(clean, unreadable: unreadable, format: .junit).contains(#"<testsuites name="lifetrace check" tests="2" failures="0" errors="1">"#))
+        #expect(CheckOutput.render(clean, unreadable: unreadable, format: .github)
+                    == "::error file=bad.jsonl,title=unreadable::bad.jsonl:2: scene.didBecomeActive needs \"scene\"\n")
+        let sarif = try Self.jsonObject(CheckOutput.render(clean, unreadable: unreadable, format: .sarif))
+        let invocation = try #require(((sarif["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.map { $0["level"] as? String } == ["error"])
+        #expect(CheckOutput.render([], unreadable: unreadable, format: .text) == "")
+        #expect(CheckOutput.render(clean, format: .text).hasPrefix("\(Self.clean): 12 events"))
+    }
+
+    /// With `--strict` a warning fails the run (exit 1), and JUnit fails it too rather than skipping it.
+    @Test func strictJUnitFailsWarnings() throws {
+        let directory = TemporaryDirectory()
+        // The first scene active 7 s after launch: LT053, a warning (budget 5 s).
+        let slow = directory.write("slow.jsonl", text: """
+            {"lifetrace":1,"clock":"continuous","app":"com.example.x","scene_manifest":true}
+            {"t":0,"ev":"process.launch","reason":"user","pid":733}
+            {"t":1800000,"ev":"app.didFinishLaunching","dur":30500000}
+            {"t":33000000,"ev":"scene.willConnect","scene":"main","dur":15000000}
+            {"t":48600000,"ev":"scene.willEnterForeground","scene":"main","dur":1100000}
+            {"t":7000000000,"ev":"scene.didBecomeActive","scene":"main","dur":2300000}
+
+            """)
+        let results = try Self.results(slow)
+        #expect(results[0].findings.map { "\($0.rule.id) \($0.severity)" } == ["LT053 warning"])
+        let lenient = try XMLDocumentProbe(CheckOutput.render(results, format: .junit))
+        #expect(lenient.elements["skipped"] == 1 && lenient.elements["failure"] == nil)
+        let strict = try XMLDocumentProbe(CheckOutput.render(results, strict: true, format: .junit))
+        #expect(strict.elements["failure"] == 1 && strict.elements["skipped"] == nil)
+        #expect(CheckOutput.render(results, strict: true, format: .junit).contains(#"failures="1" skipped="0""#))
+    }
+
     @Test(arguments: CheckOutput.Format.allCases)
     func aBaselineOfTheTracesOwnFindingsLeavesACleanReport(format: CheckOutput.Format) throws {
         let directory = TemporaryDirectory()
