@@ -199,4 +199,31 @@ import Testing
         #expect(report.keptEvents == 200)
         #expect(report.dropped.map(\.reason) == ["incomplete frame at the end of the file"])
     }
+
+    /// An input refused at its start (no trace, a newer major version, an empty file) leaves an existing output
+    /// as it was: nothing is created or truncated before the first frame to keep.
+    @Test func aRefusedInputLeavesTheOutputAsItWas() throws {
+        let output = files.directory.write("precious.lifetrace", [1, 2, 3])
+        let jsonLines = files.directory.write("t.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n")
+        let empty = files.directory.write("empty.lifetrace", [])
+        for input in [jsonLines, empty] {
+            #expect(throws: TraceError.self) { try TraceRecovery.recover(input: input, output: output) }
+            #expect(FileManager.default.contents(atPath: output) == Data([1, 2, 3]))
+        }
+        #expect(throws: TraceError(.malformed, file: empty, at: .byte(0, frame: 0), "empty file: no header frame")) {
+            try TraceRecovery.recover(input: empty, output: output)
+        }
+    }
+
+    /// A second header frame, which every reader refuses, is dropped and said, not passed over.
+    @Test func aSecondHeaderFrameIsDroppedAndSaid() throws {
+        let trace = try sample()
+        let header = Array(trace.bytes[0..<trace.offsets[0]])
+        let input = files.directory.write("two-headers.lifetrace", header + trace.bytes)
+        #expect(throws: TraceError.self) { try files.readAll(input) }
+        let output = files.directory.file("one-header.lifetrace")
+        let report = try TraceRecovery.recover(input: input, output: output)
+        #expect(report.dropped.map(\.description) == ["frame 1 at byte \(header.count) (\(header.count) bytes): a second header frame"])
+        #expect(try files.readAll(output).events == trace.events)
+    }
 }

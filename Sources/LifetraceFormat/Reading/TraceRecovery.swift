@@ -39,8 +39,12 @@ public enum TraceRecovery {
     ///   cannot be written.
     public static func recover(input: String, output: String, codec: FrameCodec) throws(TraceError) -> Report {
         let source = try FileByteSource(path: input)
+        guard try source.fill(atLeast: 1) > 0 else {
+            throw TraceError(.malformed, file: input, at: .byte(0, frame: 0), "empty file: no header frame")
+        }
         let scanner = FrameScanner(source: source)
-        let sink = try FileSink(path: output)
+        // Created with the first byte to keep: an input refused at its start leaves an existing output as it was.
+        var sink: FileSink?
         var report = Report()
         var written = 0
         var index: [IndexEntry] = []
@@ -51,7 +55,8 @@ public enum TraceRecovery {
         var sawHeader = false
 
         func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
-            try sink.write(bytes)
+            if sink == nil { sink = try FileSink(path: output) }
+            try sink!.write(bytes)
             written += bytes.count
         }
         func writeEmptyHeader() throws(TraceError) {
@@ -112,8 +117,13 @@ public enum TraceRecovery {
                         try SkippableFrame.encode(magic: FormatConstants.headerFrameMagic, payload: Array(payload))
                             .withBytes { (raw) throws(TraceError) in try write(raw) }
                     }
-                case .skippable(FormatConstants.headerFrameMagic), .skippable(FormatConstants.indexFrameMagic):
-                    continue  // A stray header is dropped; the index is rebuilt.
+                case .skippable(FormatConstants.headerFrameMagic):
+                    // A second header frame, which every reader refuses: dropped.
+                    report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
+                                                        reason: "a second header frame"))
+                    continue
+                case .skippable(FormatConstants.indexFrameMagic):
+                    continue  // The index is rebuilt.
                 case .skippable:
                     if !sawHeader {
                         throw TraceError(.unrecognized, file: input, at: .byte(0, frame: 0),

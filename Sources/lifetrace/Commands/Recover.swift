@@ -25,7 +25,9 @@ struct Recover: ParsableCommand {
         out.line("\(output): kept \(report.keptFrames) frames, \(report.keptEvents) events")
         if report.headerReplaced { out.line("  header frame unreadable: wrote one without metadata") }
         for region in report.dropped { out.line("  dropped \(region)") }
-        if report.dropped.isEmpty { out.line("  nothing dropped: \(input) was intact") }
+        if report.dropped.isEmpty, !report.headerReplaced {
+            out.line("  nothing dropped: every frame of \(input) was kept, its index written anew")
+        }
         out.flush()
     }
 }
