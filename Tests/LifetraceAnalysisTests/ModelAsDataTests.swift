@@ -38,6 +38,17 @@ import Testing
         #expect(times?.inactive == 2000)  // started 1000..2000, paused 3000..4000
     }
 
+    /// A model that is no JSON names its file once, then the byte: `x.json: byte 2: expected a key`.
+    @Test func aModelThatIsNoJSONNamesItsFileOnce() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("x.json", text: "{\n")
+        #expect {
+            try LifecycleModel(contentsOf: path)
+        } throws: { error in
+            (error as? ModelError)?.description == "\(path): byte 2: expected a key"
+        }
+    }
+
     @Test func anInvalidModelIsRejectedWithTheReason() throws {
         let directory = TemporaryDirectory()
         let path = directory.write("bad.json", text: #"{"name":"x","initial":"a","states":{"a":{}},"transitions":[{"event":"heartbeat","from":["a"],"to":"b","rule":"LT001"}]}"#)

@@ -323,6 +323,9 @@ public struct LifecycleModel: Sendable {
             self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
         } catch let error as ModelError {
             throw error
+        } catch let error as TraceError {
+            // `FILE: byte N: MESSAGE`: the file is the model's, said once.
+            throw ModelError(file: path, message: error.position == .file ? error.message : "\(error.position): \(error.message)")
         } catch {
             throw ModelError(file: path, message: "\(error)")
         }
