@@ -226,4 +226,21 @@ import Testing
         #expect(report.dropped.map(\.description) == ["frame 1 at byte \(header.count) (\(header.count) bytes): a second header frame"])
         #expect(try files.readAll(output).events == trace.events)
     }
+
+    /// A data frame cut out of a closed trace, its index kept: every frame left reads, and the reader says that the
+    /// index lists more than the file holds rather than passing half a trace for the whole.
+    @Test func anIndexListingMissingFramesIsAWarning() throws {
+        let trace = try sample()
+        let withoutSecond = Array(trace.bytes[0..<trace.offsets[1]] + trace.bytes[trace.offsets[2]...])
+        let path = files.directory.write("cut-out.lifetrace", withoutSecond)
+        let read = try files.readAll(path)
+        #expect(read.events == Array(trace.events[0..<100] + trace.events[200..<300]))
+        #expect(read.reader.warnings.map(\.description) == [
+            "\(path): the index lists 3 data frames of 300 events, the file holds 2 of 200: frames were removed or changed after it was written"
+        ])
+        #expect(read.reader.warnings.first?.kind == .indexDisagrees)
+        // The whole trace has no such warning.
+        let whole = try files.readAll(files.directory.write("whole.lifetrace", trace.bytes))
+        #expect(whole.reader.warnings.isEmpty)
+    }
 }

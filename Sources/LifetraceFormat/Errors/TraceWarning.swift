@@ -11,6 +11,9 @@ public struct TraceWarning: Hashable, Sendable, CustomStringConvertible {
         case unknownKindsSkipped
         /// Frames or lines that are not lifetrace data were skipped.
         case skipped
+        /// The index lists other data frames than the file holds: frames were removed or changed after it was
+        /// written, and what was read is not the whole trace.
+        case indexDisagrees
     }
 
     /// The kind of the warning.

@@ -221,7 +221,16 @@ final class BinaryEventSource: EventSource {
                                          "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
                                              + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
         }
-        if let index { statistics.indexConsistent = index == seenFrames }
+        if let index {
+            statistics.indexConsistent = index == seenFrames
+            if !statistics.indexConsistent {
+                let listed = index.reduce(0) { $0 + $1.eventCount }
+                warnings.append(TraceWarning(.indexDisagrees, file: scanner.path,
+                                             "the index lists \(index.count) data frames of \(listed) events, the file holds "
+                                                 + "\(seenFrames.count) of \(statistics.events): frames were removed or changed "
+                                                 + "after it was written"))
+            }
+        }
     }
 
     private func readIndex(_ frame: FrameScanner.Frame) throws(TraceError) {

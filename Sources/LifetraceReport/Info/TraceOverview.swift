@@ -45,6 +45,9 @@ package struct TraceOverview {
 
     /// What damage reading met, in words.
     package var damage: String {
-        statistics.truncated ? "truncated (events before the incomplete end were read)" : "none"
+        var found: [String] = []
+        if statistics.truncated { found.append("truncated (events before the incomplete end were read)") }
+        if statistics.indexPresent, !statistics.indexConsistent { found.append("data frames missing or changed (the index disagrees)") }
+        return found.isEmpty ? "none" : found.joined(separator: "; ")
     }
 }
