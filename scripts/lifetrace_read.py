@@ -181,6 +181,8 @@ def decode_block(content, minor, not_before):
             attrs = {}
             for _ in range(fields.varint()):
                 key = fields.string_index(strings)
+                if key in attrs:
+                    raise Damage("duplicate attribute")
                 kind = fields.byte()
                 if kind == 0:
                     attrs[key] = fields.string_index(strings)

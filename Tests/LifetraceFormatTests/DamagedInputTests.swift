@@ -243,4 +243,28 @@ import Testing
         let whole = try files.readAll(files.directory.write("whole.lifetrace", trace.bytes))
         #expect(whole.reader.warnings.isEmpty)
     }
+
+    /// Attribute keys are unique within an event (the format's spec; the JSON Lines reader refuses a duplicate too):
+    /// a block whose string table spells two keys alike is damage, found among the first eight keys and past them.
+    @Test(arguments: [2, 12])
+    func aDuplicateAttributeKeyIsDamage(keys: Int) throws {
+        let names = (0..<keys).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
+        var content: [UInt8] = []
+        var encoder = EventBlockEncoder()
+        encoder.append(LifecycleEvent(t: 1, kind: .heartbeat, attrs: names.map { Attribute($0, .bool(true)) }))
+        encoder.finish(into: &content)
+        // The last key's one byte in the string table, spelled as the first's (of twelve, the ninth's, which only
+        // the keys past the first eight are compared with): two table entries, one text.
+        let last = UInt8(ascii: "a") + UInt8(keys - 1)
+        let twin = keys > 8 ? names[8] : names[0]
+        let at = try #require(content.firstIndex(of: last))
+        #expect(content.filter { $0 == last }.count == 1)
+        content[at] = twin.utf8.first!
+        var bytes = HeaderFrame.encode(nil)
+        FrameCodec.zstd(level: 3).makeCompressor().compressFrame(content) { bytes.append(contentsOf: $0) }
+        let path = files.directory.write("dup-\(keys).lifetrace", bytes)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .malformed)
+        #expect(error.description.contains("duplicate attribute \"\(twin)\""), "\(error)")
+    }
 }

@@ -174,8 +174,8 @@ struct EventBlockDecoder {
                 } else if !rest.isEmpty {
                     var extra = EventExtras()
                     let start = fields.absolutePosition
-                    try Self.readFields(rest, of: i, into: &extra, &fields, strings: stringLimit, &visitor,
-                                        attributeCount: &attributeCount)
+                    try Self.readFields(rest, of: i, into: &extra, &fields, strings: stringLimit, table: strings,
+                                        &visitor, attributeCount: &attributeCount)
                     // As every writer requires: `custom.` alone names no event.
                     if rest.contains(.label), strings[Int(extra.label)].isEmpty {
                         throw DecodeFailure(offset: start, message: "custom event \(i) has an empty label")
@@ -215,6 +215,7 @@ struct EventBlockDecoder {
         into extra: inout EventExtras,
         _ cursor: inout ByteCursor,
         strings limit: UInt64,
+        table: [String],
         _ visitor: inout Visitor,
         attributeCount: inout Int
     ) throws(DecodeFailure) {
@@ -233,19 +234,37 @@ struct EventBlockDecoder {
         if present.contains(.label) { extra.label = try string(&cursor, limit: limit) }
         if present.contains(.attrs) {
             extra.attributeStart = Int32(truncatingIfNeeded: attributeCount)
-            let count = try readAttributes(&cursor, strings: limit, to: &visitor)
+            let count = try readAttributes(&cursor, strings: limit, table: table, to: &visitor)
             extra.attributeCount = Int32(count)
             attributeCount += count
         }
     }
 
-    /// Reads an `attrs` field, handing each attribute to `visitor`; returns how many it held.
+    /// Reads an `attrs` field, handing each attribute to `visitor`; returns how many it held. Keys are unique
+    /// within an event (the JSON Lines reader refuses a duplicate too): the first eight are compared with one
+    /// another in place, any after them through a set, which only such an event allocates.
     private static func readAttributes<Visitor: EventBlockVisitor>(
-        _ cursor: inout ByteCursor, strings limit: UInt64, to visitor: inout Visitor
+        _ cursor: inout ByteCursor, strings limit: UInt64, table: [String], to visitor: inout Visitor
     ) throws(DecodeFailure) -> Int {
         let count = try cursor.readCount(limit: cursor.remaining / 2, "attribute count")
-        for _ in 0..<count {
+        var firstKeys: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var moreKeys: Set<String> = []
+        for index in 0..<count {
+            let keyStart = cursor.absolutePosition
             let key = try string(&cursor, limit: limit)
+            let repeated = withUnsafeMutableBytes(of: &firstKeys) { raw in
+                let earlier = raw.bindMemory(to: Int32.self)
+                for other in earlier.prefix(min(index, 8)) where other == key || table[Int(other)] == table[Int(key)] {
+                    return true
+                }
+                if index < 8 {
+                    earlier[index] = key
+                    return false
+                }
+                if moreKeys.isEmpty { moreKeys = Set(earlier.map { table[Int($0)] }) }
+                return !moreKeys.insert(table[Int(key)]).inserted
+            }
+            if repeated { throw DecodeFailure(offset: keyStart, message: "duplicate attribute \"\(table[Int(key)])\"") }
             let tagStart = cursor.absolutePosition
             let value: RecordAttributeValue
             switch AttributeTypeTag(rawValue: try cursor.readByte()) {
