@@ -332,17 +332,6 @@ public struct LifecycleModel: Sendable {
     }
 }
 
-/// A model file that is not a valid lifecycle model.
-public struct ModelError: Error, Sendable, CustomStringConvertible {
-    /// The model's file.
-    public var file: String
-    /// What is wrong.
-    public var message: String
-
-    /// `FILE: MESSAGE`.
-    public var description: String { "\(file): \(message)" }
-}
-
 extension TraceHeader? {
     /// The lifecycle a trace with this header follows: the header's `lifecycle`, UIKit's when it does not say
     /// (or there is no header).
