@@ -26,6 +26,20 @@ import Testing
         #expect(result.stdout.contains("scene S2        │"))
     }
 
+    /// The timeline's width is taken from 40 to 240 columns; outside that it is a usage error, not a silent clamp.
+    @Test(arguments: [0, 39, 241])
+    func aWidthOutsideTheRangeIsAUsageError(width: Int) throws {
+        let trace = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
+        let result = try CommandLineTool.run(["report", "--width", "\(width)", trace])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--width takes 40 to 240 columns, not \(width)"))
+        #expect(result.stdout.isEmpty)
+        let fits = try CommandLineTool.run(["report", "--width", "60", trace])
+        #expect(fits.status == 0)
+        // The lanes are cut to the width: the process's row is 60 columns.
+        #expect(fits.stdout.split(separator: "\n").first { $0.hasPrefix("process") }?.count == 60)
+    }
+
     @Test func exportWritesAChromeTrace() throws {
         let output = directory.file("trace.json")
         let result = try CommandLineTool.run(["export", "--format", "chrome",

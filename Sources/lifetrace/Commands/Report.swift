@@ -27,8 +27,12 @@ struct Report: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    @Option(help: "Text width in columns (default: the terminal's, or 80).")
+    @Option(help: "The timeline's width in columns, 40 to 240 (default: the terminal's, or 80); the legend and the summary lines are not cut to it.")
     var width: Int?
+
+    func validate() throws {
+        if let width, !(40...240).contains(width) { throw ValidationError("--width takes 40 to 240 columns, not \(width)") }
+    }
 
     func run() throws {
         try OutputFile.checkNotAnInput(output, inputs: traces)
