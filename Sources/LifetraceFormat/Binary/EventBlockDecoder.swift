@@ -254,12 +254,9 @@ struct EventBlockDecoder {
             let key = try string(&cursor, limit: limit)
             let repeated = withUnsafeMutableBytes(of: &firstKeys) { raw in
                 let earlier = raw.bindMemory(to: Int32.self)
-                for other in earlier.prefix(min(index, 8)) where other == key || table[Int(other)] == table[Int(key)] {
-                    return true
-                }
-                if index < 8 {
-                    earlier[index] = key
-                    return false
+                guard index >= 8 else {
+                    defer { earlier[index] = key }
+                    return earlier.prefix(index).contains { $0 == key || table[Int($0)] == table[Int(key)] }
                 }
                 if moreKeys.isEmpty { moreKeys = Set(earlier.map { table[Int($0)] }) }
                 return !moreKeys.insert(table[Int(key)]).inserted

@@ -6,11 +6,7 @@ enum TerminalEscapes {
 
     /// `line` without its escape sequences; `line` itself if it has none (no copy).
     static func removed(from line: Substring) -> Substring {
-        // Every line is searched: `memchr`, a fraction of an instruction per byte.
-        let hasEscape = line.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { ImportSystem.firstOffset(of: escape, in: $0, count: bytes.count) != nil } ?? false
-        } ?? line.utf8.contains(escape)
-        guard hasEscape else { return line }
+        guard UTF8Search.firstIndex(of: escape, in: line, from: line.startIndex) != nil else { return line }
         var kept: [UInt8] = []
         kept.reserveCapacity(line.utf8.count)
         var bytes = line.utf8.makeIterator()

@@ -14,11 +14,13 @@ enum UTF8Search {
         return lower..<utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
     }
 
-    /// The index of the first `byte` in `text` at or after `start`.
+    /// The index of the first `byte` in `text` at or after `start` (`memchr`, a fraction of an instruction a byte).
     static func firstIndex<S: StringProtocol>(of byte: UInt8, in text: S, from start: String.Index) -> String.Index?
         where S.Index == String.Index {
         let utf8 = text.utf8
-        let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { $0.firstIndex(of: byte) }
+        let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.flatMap { ImportSystem.firstOffset(of: byte, in: $0, count: bytes.count) }
+        }
         if let offset { return offset.map { utf8.index(start, offsetBy: $0) } }
         return utf8[start...].firstIndex(of: byte)
     }
