@@ -1,5 +1,5 @@
 package import LifetraceCore
-import LifetraceFormat
+package import LifetraceFormat
 import LifetraceRecorder
 import LifetraceZstd
 
@@ -7,6 +7,8 @@ import LifetraceZstd
 /// mode through a recorder that flushes every second and that the signal queue may close.
 package final class ImportSink: @unchecked Sendable {
     private let output: String
+    /// The file the trace goes to when not live, opened already; `nil`: `output`, opened with the first event.
+    private let file: FileSink?
     /// Live mode's recorder; `nil` when the events go straight to `writer`.
     private let live: LazyRecorder?
     private var writer: (any EventWriter)?
@@ -14,9 +16,10 @@ package final class ImportSink: @unchecked Sendable {
     package private(set) var events = 0
 
     /// A sink writing the trace at `output` (`.jsonl` for JSON Lines, `-` for standard output), through a
-    /// recorder if `live`.
-    package init(output: String, live: Bool) {
+    /// recorder if `live`; to `file` if given (whose path is `output`), not live.
+    package init(output: String, live: Bool, file: FileSink? = nil) {
         self.output = output
+        self.file = live ? nil : file
         self.live = live ? LazyRecorder() : nil
     }
 
@@ -24,7 +27,8 @@ package final class ImportSink: @unchecked Sendable {
         if let live {
             try live.open { Recorder(writer: try makeEventWriter(path: output, header: header, options: .zstd), clock: .wall) }
         } else if writer == nil {
-            writer = try makeEventWriter(path: output, header: header, options: .zstd)
+            writer = try file.map { file throws(TraceError) in try makeEventWriter(sink: file, header: header, options: .zstd) }
+                ?? makeEventWriter(path: output, header: header, options: .zstd)
         }
     }
 

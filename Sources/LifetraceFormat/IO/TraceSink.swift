@@ -59,18 +59,28 @@ public final class FileSink: TraceSink {
 
     /// Creates `path` for writing if no file has that name; `nil` if one has (it is left as it is).
     public static func createNew(path: String) throws(TraceError) -> FileSink? {
+        try createNew(path: path, naming: path)
+    }
+
+    /// Creates `path` for writing, with the permission bits `mode`, if no file has that name; `nil` if one has. Its
+    /// errors name the file as `name`: the file a staged output (written beside its destination, then renamed to
+    /// it) becomes.
+    package static func createNew(path: String, naming name: String, mode: UInt16 = 0o644) throws(TraceError) -> FileSink? {
         do {
-            return FileSink(path: path, descriptor: try openForWriting(path, [.create, .exclusiveCreate]))
+            let permissions = FilePermissions(rawValue: .init(mode))
+            return FileSink(path: name, descriptor: try openForWriting(path, [.create, .exclusiveCreate], permissions: permissions))
         } catch Errno.fileExists {
             return nil
         } catch {
-            throw .io(path, at: .file, "cannot create", error)
+            throw .io(name, at: .file, "cannot create", error)
         }
     }
 
-    /// Opens `path` for writing, as given (not normalized as `FilePath` would be), mode 0644 if created.
-    private static func openForWriting(_ path: String, _ options: FileDescriptor.OpenOptions) throws -> FileDescriptor {
-        try path.withCString { try FileDescriptor.open($0, .writeOnly, options: options, permissions: FilePermissions(rawValue: 0o644)) }
+    /// Opens `path` for writing, as given (not normalized as `FilePath` would be), with `permissions` (less the
+    /// process's umask) if created.
+    private static func openForWriting(_ path: String, _ options: FileDescriptor.OpenOptions,
+                                       permissions: FilePermissions = FilePermissions(rawValue: 0o644)) throws -> FileDescriptor {
+        try path.withCString { try FileDescriptor.open($0, .writeOnly, options: options, permissions: permissions) }
     }
 
     deinit {

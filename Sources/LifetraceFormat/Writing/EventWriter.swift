@@ -22,7 +22,17 @@ public func makeEventWriter(
     jsonLines: Bool? = nil,
     options: BinaryTraceWriter.Options = .init()
 ) throws(TraceError) -> any EventWriter {
-    let sink = try FileSink(path: path)
+    try makeEventWriter(sink: try FileSink(path: path), header: header, jsonLines: jsonLines, options: options)
+}
+
+/// Opens a writer for `sink`, binary unless its path ends in `.jsonl`, `.ndjson` or `.json`, or `jsonLines` says.
+public func makeEventWriter(
+    sink: FileSink,
+    header: TraceHeader?,
+    jsonLines: Bool? = nil,
+    options: BinaryTraceWriter.Options = .init()
+) throws(TraceError) -> any EventWriter {
+    let path = sink.path
     let asJSON = jsonLines ?? (path.hasSuffix(".jsonl") || path.hasSuffix(".json") || path.hasSuffix(".ndjson"))
     if asJSON { return JSONLinesWriter(sink: sink, header: header) }
     return try BinaryTraceWriter(sink: sink, header: header, options: options)

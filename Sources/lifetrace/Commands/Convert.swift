@@ -48,13 +48,15 @@ struct Convert: ParsableCommand {
         } else {
             jsonLines = [".jsonl", ".ndjson", ".json"].contains { output.hasSuffix($0) }
         }
-        let writer = try makeEventWriter(path: output, header: reader.header, jsonLines: jsonLines,
-                                         options: .init(codec: .zstd(level: level)))
+        let staged = try StagedOutput(path: output)
         do {
+            let writer = try makeEventWriter(sink: staged.sink, header: reader.header, jsonLines: jsonLines,
+                                             options: .init(codec: .zstd(level: level)))
             try reader.forEachEvent { event in try writer.append(event) }
             try writer.close()
+            try staged.commit()
         } catch {
-            OutputFile.discard(output)
+            staged.abandon()
             throw error
         }
         Diagnostics.warnings(reader.warnings)

@@ -51,18 +51,19 @@ struct Export: ParsableCommand {
         try OutputFile.checkNotAnInput(output, inputs: [trace])
         let prepared = try analysis.prepare()
         let (reader, configuration) = try prepared.open(path: trace)
-        let sink = try FileSink(path: output)
+        let staged = try StagedOutput(path: output)
         let exported: (summary: ExportSummary, result: AnalysisResult)
         // Events exported so far, on a terminal only: a 10 M-event export takes seconds, a 100 M one a minute.
         let progress = Progress(total: nil, label: "export")
         do {
             defer { progress.finish() }
-            exported = try TraceExport.export(reader, file: trace, format: format, to: sink,
+            exported = try TraceExport.export(reader, file: trace, format: format, to: staged.sink,
                                               configuration: configuration, models: prepared.models,
                                               progress: { progress.update(to: $0) })
+            try staged.commit()
         } catch {
-            // A trace found damaged part way leaves no half-written export behind.
-            OutputFile.discard(output)
+            // A trace found damaged part way leaves no half-written export behind, and the file that was there.
+            staged.abandon()
             throw error
         }
         let (summary, result) = exported

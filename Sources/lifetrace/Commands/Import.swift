@@ -75,7 +75,9 @@ struct Import: ParsableCommand {
         try OutputFile.checkNotAnInput(output, inputs: [log])
         let descriptor: FileDescriptor = try log == "-" ? .standardInput : .open(forReading: log)
         defer { if log != "-" { try? descriptor.close() } }
-        let sink = ImportSink(output: output, live: live)
+        // A live trace is read while it is written, so it is written in place; any other is put in place whole.
+        let staged = live ? nil : try StagedOutput(path: output)
+        let sink = ImportSink(output: output, live: live, file: staged?.sink)
         // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
         let signals = live ? SignalForwarding(childPID: nil) { try? sink.closeRecorder() } : nil
         defer { signals?.cancel() }
@@ -89,7 +91,7 @@ struct Import: ParsableCommand {
             while try lines.nextPiece({ try capture.feed($0, continuesLine: $1) }) {}
         } catch let error as TraceError where error.file == log && error.kind == .malformed {
             // A capture read with the wrong year leaves no trace behind (a live one keeps what it recorded).
-            if !live { OutputFile.discard(output) }
+            staged?.abandon()
             throw error
         }
         if case let .noEvent(message) = try capture.finish() {
@@ -100,10 +102,11 @@ struct Import: ParsableCommand {
         if strict, let notUnderstood, notUnderstood.count > 0 {
             // A failed strict import leaves no trace behind (a live one keeps what it recorded), and says only
             // its error: what was skipped and what was assumed describe a trace that is not there.
-            if !live { OutputFile.discard(output) }
+            staged?.abandon()
             Diagnostics.error(notUnderstood.line)
             throw ExitCode(ExitStatus.badInput)
         }
+        try staged?.commit()
         if let skipped = capture.skippedNote { Diagnostics.note(skipped) }
         Diagnostics.note(capture.writtenNote(output: output, events: sink.events))
         if let notUnderstood, notUnderstood.count > 0 { Diagnostics.warning(notUnderstood.line) }

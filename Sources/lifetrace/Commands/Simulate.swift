@@ -130,13 +130,15 @@ struct Simulate: ParsableCommand {
 
     /// Writes the events `simulate` passes to its sink under `header` (with `--meta` applied) to the output.
     private func write(header: TraceHeader, _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int) throws {
-        let writer = try makeEventWriter(path: output!, header: metadata.applied(to: header), options: .zstd)
+        let staged = try StagedOutput(path: output!)
+        let writer = try makeEventWriter(sink: staged.sink, header: metadata.applied(to: header), options: .zstd)
         let progress = Progress(total: events, label: "simulate")
         _ = try simulate { event in
             try writer.append(event)
             progress.tick()
         }
         try writer.close()
+        try staged.commit()
         progress.finish()
     }
 

@@ -38,7 +38,8 @@ struct Summarize: ParsableCommand {
 
     func run() throws {
         try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []))
-        let sink = try FileSink(path: output)
+        let staged = try StagedOutput(path: output)
+        let sink = staged.sink
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
         var summarized = 0
         var unreadable = 0
@@ -58,10 +59,12 @@ struct Summarize: ParsableCommand {
         progress.finish()
         if summarized == 0 {
             // Directories with no trace, or an empty list: no row at all would pass for a clean run.
-            OutputFile.discard(output)
+            staged.abandon()
             let named = (traces + (filesFrom.map { ["--files-from \($0)"] } ?? [])).joined(separator: ", ")
             throw TraceError(.io, file: named, at: .file, "no trace to summarize: a directory is walked for *.lifetrace files")
         }
+        // Unreadable traces have error rows: the output is whole, and the exit status says they failed.
+        try staged.commit()
         if unreadable > 0 {
             // One line naming the first input that could not be read; the rows name every one.
             Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(unreadable) trace"

@@ -12,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 enum CommandLineSystem {
     /// Makes a reader that went away (SIGPIPE) and a file-size limit (`ulimit -f`, SIGXFSZ) errors of the write
@@ -35,5 +36,14 @@ enum CommandLineSystem {
         // `TIOCGWINSZ` is an Int32 in Glibc and Musl, a UInt in Darwin: `UInt(_:)` takes either.
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// Renames `source` to `destination`, replacing the file there in one step (`rename(2)`); the error, if it fails.
+    static func move(_ source: String, replacing destination: String) -> Errno? {
+        source.withCString { from in
+            destination.withCString { to in
+                rename(from, to) == 0 ? nil : Errno(rawValue: errno)
+            }
+        }
     }
 }

@@ -58,12 +58,13 @@ struct StandardOutput {
 }
 
 extension StandardOutput {
-    /// Writes `text` to the file `path`, or to standard output for `-`.
+    /// Writes `text` to the file `path` (put in place whole: ``StagedOutput``), or to standard output for `-`.
     static func write(_ text: String, to path: String) throws {
         // The text's own bytes are written: a page of megabytes is not copied first.
         var text = text
-        let sink = try FileSink(path: path)
-        try text.withUTF8 { bytes in try sink.write(UnsafeRawBufferPointer(bytes)) }
+        let staged = try StagedOutput(path: path)
+        try text.withUTF8 { bytes in try staged.sink.write(UnsafeRawBufferPointer(bytes)) }
+        try staged.commit()
     }
 }
 
