@@ -34,11 +34,24 @@ struct Lifetrace: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                // Usage errors: the parser's message and usage, then exit 2 like any other bad input.
-                Diagnostics.raw(fullMessage(for: error))
+                // Usage errors: one line, as any other bad input's, and exit 2.
+                Diagnostics.error(usageLine(for: error))
                 Foundation.exit(ExitStatus.badInput)
             }
             exit(withError: error)
         }
+    }
+
+    /// A usage error on one line: the parser's message, then where the command's help is, as in
+    /// `missing expected argument '<trace>' (see 'lifetrace export --help')`.
+    static func usageLine(for error: any Error) -> String {
+        let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
+        var sentence = message.prefix(1).lowercased() + message.dropFirst()
+        if sentence.hasSuffix(".") { sentence.removeLast() }
+        // The parser's full message ends with "See 'lifetrace export --help' for more information."
+        let help = fullMessage(for: error).split(whereSeparator: \.isNewline).last { $0.contains("--help'") }
+        guard let help, let open = help.firstIndex(of: "'"),
+              let close = help[help.index(after: open)...].firstIndex(of: "'") else { return sentence }
+        return sentence + " (see " + help[open ... close] + ")"
     }
 }

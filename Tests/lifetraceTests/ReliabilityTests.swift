@@ -68,7 +68,9 @@ import Testing
     func anOptionOutOfRangeIsAUsageError(arguments: [String]) throws {
         let result = try CommandLineTool.run(arguments.map { $0 == "x.lifetrace" ? directory.file($0) : $0 }, input: "")
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("Error: --"))
+        #expect(result.stderr.hasPrefix("error: --"))
+        #expect(result.stderr.hasSuffix(" --help')\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
     // MARK: - Damage is an error; truncation is a warning every command gives
