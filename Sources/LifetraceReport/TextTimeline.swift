@@ -2,15 +2,18 @@ public import LifetraceAnalysis
 import LifetraceCore
 
 /// A terminal timeline: one row of block characters per lane, fitted to a width, then the summary and
-/// the findings.
+/// the findings, their lines wrapped at spaces to the width.
 public enum TextTimeline {
-    /// Renders `results` in `width` columns, with ANSI colour when `color` is set.
+    /// Renders `results` in `width` columns (at least 40), with ANSI colour when `color` is set.
     public static func render(_ results: [AnalysisResult], width: Int = 80, color: Bool = false) -> String {
+        let width = max(width, 40)
         var out: [String] = []
         for result in results {
-            out.append(contentsOf: timeline(result, width: max(width, 40), color: color))
-            for finding in result.findings { out.append(TextReport.finding(finding)) }
-            out.append(TextReport.summary(result))
+            out.append(contentsOf: timeline(result, width: width, color: color))
+            for finding in result.findings { out.append(contentsOf: TextWrapping.wrap(TextReport.finding(finding), width: width)) }
+            for line in TextReport.summary(result).split(separator: "\n", omittingEmptySubsequences: false) {
+                out.append(contentsOf: TextWrapping.wrap(String(line), width: width))
+            }
             out.append("")
         }
         return out.joined(separator: "\n")
@@ -27,9 +30,16 @@ public enum TextTimeline {
         let labelWidth = 16
         let columns = width - labelWidth - 1
         let span = Double(timeline.end - timeline.start)
-        var lines = ["\(file)  0 … \(Nanoseconds.short(timeline.end - timeline.start))  "
-            + "█ active ▓ inactive ▒ background ░ suspended"
-            + (timeline.lanes.contains(where: \.isService) ? "  services: ▂ starting ■ running ▚ stopping" : "")]
+        // The file and span, then the legend, on as many lines as the width takes: a key too long for a line of
+        // its own goes item by item.
+        var keys = [["█ active", "▓ inactive", "▒ background", "░ suspended"]]
+        if timeline.lanes.contains(where: \.isService) { keys.append(["services:", "▂ starting", "■ running", "▚ stopping"]) }
+        let legend = keys.flatMap { items in
+            let key = items.joined(separator: " ")
+            return key.count <= width - 2 ? [key] : items
+        }
+        var lines = TextWrapping.join(["\(file)", "0 … \(Nanoseconds.short(timeline.end - timeline.start))"] + legend,
+                                      separator: "  ", width: width)
         for lane in timeline.lanes {
             // Each column shows the state that covers most of its time.
             var cover = [[String: Int64]](repeating: [:], count: columns)

@@ -99,4 +99,21 @@ import Testing
         }
         #expect(TextTimeline.render([result], width: 80, color: true).contains("\u{1B}[32m"))
     }
+
+    /// Every line of the text report fits its width, but for one piece that has no space to break at (a path).
+    @Test(arguments: [40, 57, 80])
+    func theTextReportWrapsToItsWidth(width: Int) throws {
+        let path = PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace")
+        let text = TextTimeline.render([try Self.analyze(path)], width: width)
+        for line in text.split(separator: "\n") where line.count > width {
+            #expect(!line.trimmingPrefix(" ").contains(" "), "\(line.count) columns: \(line)")
+        }
+        // Nothing is lost in the wrapping: but for the lanes' rows, the words are those of the report at its widest.
+        func words(_ report: String) -> [Substring] {
+            report.split(separator: "\n").filter { !$0.contains("│") }.flatMap { $0.split(separator: " ") }
+        }
+        let widest = TextTimeline.render([try Self.analyze(path)], width: 240)
+        #expect(words(text) == words(widest))
+        #expect(widest.split(separator: "\n").count < text.split(separator: "\n").count)
+    }
 }

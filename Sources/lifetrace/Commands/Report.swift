@@ -27,7 +27,7 @@ struct Report: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    @Option(help: "The timeline's width in columns, 40 to 240 (default: the terminal's, or 80); the legend and the summary lines are not cut to it.")
+    @Option(help: "The width in columns, 40 to 240 (default: the terminal's, or 80): the timeline's rows fill it, and the legend, findings and summary wrap at spaces to it.")
     var width: Int?
 
     func validate() throws {
