@@ -77,15 +77,20 @@ import Testing
         }
     }
 
-    /// `compare` tells a summary file from a trace by its first bytes alone; a byte-order mark still counts (reading
-    /// it then refuses it, naming line 1).
-    @Test func aSummaryFileIsToldByItsFirstBytes() throws {
+    /// `compare` tells a summary file from a trace by its first line alone, whatever the order of its members; a
+    /// byte-order mark still counts (reading it then refuses it, naming line 1).
+    @Test func aSummaryFileIsToldByItsFirstLine() throws {
         let row = #"{"summary_version":1,"row":"trace","trace":"t","active_ns":4}"#
         let summary = directory.write("a.sum.jsonl", text: row + "\n")
         let marked = directory.write("bom.sum.jsonl", [0xEF, 0xBB, 0xBF] + Array((row + "\n").utf8))
+        let reordered = directory.write("duckdb.sum.jsonl", text: #"{"row":"trace","trace":"t","summary_version":1,"active_ns":4}"# + "\n")
         let trace = directory.write("t.jsonl", text: #"{"lifetrace":1}"# + "\n")
-        #expect(SummaryFile.isSummary(summary) && SummaryFile.isSummary(marked))
-        #expect(!SummaryFile.isSummary(trace) && !SummaryFile.isSummary(directory.file("missing")))
+        let headless = directory.write("events.jsonl", text: #"{"t":0,"ev":"heartbeat"}"# + "\n")
+        let neither = directory.write("empty-object.jsonl", text: "{}\n" + row + "\n")
+        #expect(SummaryFile.isSummary(summary) && SummaryFile.isSummary(marked) && SummaryFile.isSummary(reordered))
+        #expect(!SummaryFile.isSummary(trace) && !SummaryFile.isSummary(directory.file("missing")) && !SummaryFile.isSummary(neither))
+        #expect(SummaryFile.isNeitherSummaryNorTrace(neither))
+        #expect(![summary, trace, headless, directory.file("missing")].contains(where: SummaryFile.isNeitherSummaryNorTrace))
         var observations = SummaryObservations()
         try SummaryFile.read(summary, into: &observations)
         observations.finish()

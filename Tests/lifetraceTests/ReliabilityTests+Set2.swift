@@ -92,6 +92,7 @@ extension ReliabilityTests {
             (object, [object + ":\(next): not a summary row: no summary_version"]),
             (null, [null + ":\(next): not a summary row: null"]),
             (version, [version + ":1: summary_version 9 is not 1"]),
+            (directory.write("neither.jsonl", text: "{}\n" + summary), ["neither.jsonl:1: neither a summary row"]),
         ]
         for (new, fragments) in cases {
             let result = try CommandLineTool.run(["compare", "--base", good, "--new", new])

@@ -1,18 +1,39 @@
+import LifetraceCore
 import LifetraceFormat
 import SystemPackage
 
 /// A summary file: JSON Lines of ``SummaryRow``s, as `summarize` writes them, read back for `compare`.
 public enum SummaryFile {
-    /// Whether `path` is a summary file: JSON Lines whose first line is a summary row (after a byte-order mark,
-    /// which reading it then refuses). Only its first bytes are read.
+    /// Whether `path` is a summary file: JSON Lines whose first line is an object with a `summary_version` member,
+    /// in any place among its members (a warehouse's export orders them its own way). A byte-order mark before it
+    /// is looked past here, and refused when the file is read.
     public static func isSummary(_ path: String) -> Bool {
-        let prefix = Array("{\"\(SummaryRow.CodingKeys.summaryVersion.stringValue)\":".utf8)
-        guard let descriptor = try? FileDescriptor.open(forReading: path) else { return false }
+        firstLineObject(path)?["\(SummaryRow.CodingKeys.summaryVersion.stringValue)"] != nil
+    }
+
+    /// Whether `path`'s first line is a JSON object that is no summary row and no trace's first line (a header,
+    /// with `lifetrace`, or an event, with `t`): what `compare` takes for neither.
+    public static func isNeitherSummaryNorTrace(_ path: String) -> Bool {
+        guard let object = firstLineObject(path) else { return false }
+        return ["\(SummaryRow.CodingKeys.summaryVersion.stringValue)", "lifetrace", "t"].allSatisfy { object[$0] == nil }
+    }
+
+    /// The most bytes read to find a first line.
+    static let firstLineLimit = 1 << 16
+
+    /// The first line of the file at `path`, if it is a JSON object within its first ``firstLineLimit`` bytes.
+    private static func firstLineObject(_ path: String) -> JSONValue? {
+        guard let descriptor = try? FileDescriptor.open(forReading: path) else { return nil }
         defer { try? descriptor.close() }
-        var start = [UInt8](repeating: 0, count: prefix.count + 3)
-        guard let got = try? start.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return false }
-        let bytes = start[0..<got]
-        return bytes.starts(with: prefix) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + prefix)
+        var start = [UInt8](repeating: 0, count: firstLineLimit)
+        guard let got = try? start.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return nil }
+        var line = start[0 ..< got]
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        guard line.first == UInt8(ascii: "{") else { return nil }
+        if let newline = line.firstIndex(of: UInt8(ascii: "\n")) { line = line[..<newline] }
+        guard let value = try? JSONValue(parsing: String(decoding: line, as: UTF8.self), file: path),
+              case .object = value else { return nil }
+        return value
     }
 
     /// Adds the rows of the summary file at `path` to `observations`, a line at a time, in bounded memory: a

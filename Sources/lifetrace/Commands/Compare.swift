@@ -86,7 +86,14 @@ struct Compare: ParsableCommand {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
-            if SummaryFile.isSummary(input) { try SummaryFile.read(input, into: &observations) } else { traces.append(input) }
+            if SummaryFile.isSummary(input) {
+                try SummaryFile.read(input, into: &observations)
+            } else if SummaryFile.isNeitherSummaryNorTrace(input) {
+                throw TraceError(.malformed, file: input, at: .line(1), "neither a summary row (no \"summary_version\") "
+                    + "nor a trace's header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output")
+            } else {
+                traces.append(input)
+            }
         }
         observations.finish()
         if !traces.isEmpty {
