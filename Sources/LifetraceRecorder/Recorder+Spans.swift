@@ -17,6 +17,9 @@ extension Recorder {
     }
 
     /// Runs `body` as the handler of a callback and records the callback with the time `body` took.
+    ///
+    /// For a recorder that does not capture the lifecycle (``RecordingOptions/capturesLifecycle`` off): with capture
+    /// on, the framework's notification records the same callback too, and the trace holds it twice.
     @discardableResult
     public func measure<R>(
         _ kind: EventKind,

@@ -119,6 +119,10 @@ extension Recorder {
             let wasEmpty = locked.pointee.count == 0
             locked.pointee.reportDrops(at: t)
             let sequence = store(&locked.pointee, t)
+            guard sequence != RecorderState.dropped else {
+                shards.unlock(shard)
+                return nil
+            }
             if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }
             shards.unlock(shard)
             // The first event of an empty buffer arms the timer that writes it out (rare: once per flush).

@@ -23,9 +23,25 @@ import Testing
         (LifecycleEvent(t: 1, kind: .heartbeat, label: "x"), "only custom events carry a label"),
         (LifecycleEvent(t: 1, kind: .heartbeat, attrs: [Attribute("x", .double(.infinity))]),
          "attribute \"x\" is not a finite number"),
+        (LifecycleEvent(t: 1, kind: .heartbeat, attrs: [Attribute("a", .int(1)), Attribute("b", .int(2)), Attribute("a", .bool(true))]),
+         "attribute \"a\" appears twice"),
+        (LifecycleEvent(t: 1, kind: .heartbeat, attrs: (0 ..< 12).map { Attribute("k\($0 % 11)", .int(Int64($0))) }),
+         "attribute \"k0\" appears twice"),
     ])
     func malformedEventsNameTheirProblem(event: LifecycleEvent, problem: String) {
         #expect(event.problem == problem)
+    }
+
+    @Test func theTextOfAnEventCountsEveryString() {
+        let event = LifecycleEvent(t: 0, kind: .custom, label: "ab", scene: "é", attrs: [Attribute("k", .string("xyz")), Attribute("n", .int(5))])
+        #expect(event.textByteCount == 2 + 2 + 1 + 3 + 1)
+    }
+
+    @Test func repeatedKeysKeepTheirFirstPlaceAndLastValue() {
+        let attrs = [Attribute("a", .int(1)), Attribute("b", .int(2)), Attribute("a", .int(3)), Attribute("c", .int(4)), Attribute("b", .int(5))]
+        #expect(attrs.lastValuePerKey == [Attribute("a", .int(3)), Attribute("b", .int(5)), Attribute("c", .int(4))])
+        #expect([Attribute("a", .int(1))].lastValuePerKey == [Attribute("a", .int(1))])
+        #expect(attrs.firstRepeatedKey == "a" && attrs.lastValuePerKey.firstRepeatedKey == nil)
     }
 
     @Test func eventNameOfCustomEventsIncludesTheLabel() {

@@ -8,6 +8,11 @@ public import LifetraceCore
 /// single `write(2)`, so a process killed at any moment leaves a file whose every complete frame is intact.
 public final class BinaryTraceWriter: EventWriter {
     /// How the writer frames and compresses.
+    /// The most bytes one event may take (its text, and 16 for each attribute): a frame ends once it holds
+    /// ``Options/targetFrameBytes``, at most half the 16 MiB a reader takes, so that with an event of at most the
+    /// other half every frame reads back.
+    public static let maximumEventBytes = FormatConstants.maxFrameContentSize / 2 - 4096
+
     public struct Options: Sendable {
         /// How data frames are compressed: ``FrameCodec/stored`` (no C library) unless a codec such as
         /// `LifetraceZstd`'s `.zstd` is given.
@@ -59,6 +64,13 @@ public final class BinaryTraceWriter: EventWriter {
     public func append(_ event: LifecycleEvent) throws(TraceError) {
         guard !closed else { throw TraceError(.io, file: path, at: .file, "the trace is already closed") }
         try validate(event, after: lastT, index: eventCount, file: path)
+        if event.attrs != nil || event.scene != nil || event.name != nil || event.reason != nil || event.label != nil {
+            let bytes = event.textByteCount + 16 * (event.attrs?.count ?? 0)
+            if bytes > Self.maximumEventBytes {
+                throw TraceError(.malformed, file: path, at: .file, "event \(eventCount): \(bytes) bytes of text and "
+                    + "attributes, more than the \(Self.maximumEventBytes) one event of a frame may hold")
+            }
+        }
         block.append(event)
         lastT = event.t
         eventCount += 1

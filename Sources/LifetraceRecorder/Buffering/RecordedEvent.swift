@@ -39,6 +39,15 @@ struct RecordedEvent {
         self.fields = fields
     }
 
+    /// Gives the event's strings their ids in `fresh`, looking up their texts in `old`, the table they were
+    /// interned in.
+    mutating func renumberStrings(from old: [String], into fresh: inout StringInterner) {
+        if fields.contains(.scene) { scene = fresh.intern(old[Int(truncatingIfNeeded: scene)]) }
+        if fields.contains(.name) { name = fresh.intern(old[Int(truncatingIfNeeded: name)]) }
+        if fields.contains(.reason) { reason = fresh.intern(old[Int(truncatingIfNeeded: reason)]) }
+        if fields.contains(.label) { label = fresh.intern(old[Int(truncatingIfNeeded: label)]) }
+    }
+
     /// The event again, its strings looked up in `strings` (the ids are indices into it, so they fit an `Int`).
     func event(strings: [String], attrs: [Attribute]?) -> LifecycleEvent {
         LifecycleEvent(

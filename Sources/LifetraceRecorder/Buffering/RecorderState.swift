@@ -49,6 +49,15 @@ struct RecorderState {
 
     var count: Int { pending.count }
 
+    /// What ``append(_:at:label:scene:dur:task:name:phase:reason:pid:attrs:relayed:)`` returns for an event it dropped.
+    static let dropped = -1
+    /// The most bytes of text (strings, attribute keys and values) the recorder keeps in one event: a lifecycle
+    /// event's text is short, and one this long still reads back from either format (a JSON Lines line is read up
+    /// to 1 MiB, each byte escaped as `\u0000` at worst).
+    static let maximumTextBytes = 128 << 10
+    /// The most attributes the recorder keeps in one event.
+    static let maximumAttributes = 1024
+
     /// Appends an event with the timestamp `t` and returns its sequence number.
     @inline(__always)
     mutating func append(
@@ -56,11 +65,19 @@ struct RecorderState {
         task: Int64? = nil, name: String? = nil, phase: ScenePhase? = nil, reason: String? = nil, pid: Int64? = nil,
         attrs eventAttrs: [Attribute]? = nil, relayed: Bool = false
     ) -> Int {
+        // An event of more than the recorder keeps is dropped and counted, as a full buffer's events are.
+        if scene != nil || name != nil || reason != nil || label != nil || eventAttrs != nil,
+           (eventAttrs?.count ?? 0) > Self.maximumAttributes
+            || LifecycleEvent.textByteCount(label: label, scene: scene, name: name, reason: reason, attrs: eventAttrs) > Self.maximumTextBytes {
+            noteDrop(at: t)
+            return Self.dropped
+        }
         let sequence = firstSequence + pending.count
         pending.append(RecordedEvent(t: t, kind: kind, label: label, scene: scene, dur: dur, task: task, name: name,
                                      phase: phase, reason: reason, pid: pid, hasAttrs: eventAttrs != nil,
                                      relayed: relayed, strings: &strings))
-        if let eventAttrs { attrs[sequence] = eventAttrs }
+        // A key given twice keeps the value given last: a trace's attributes name each key once.
+        if let eventAttrs { attrs[sequence] = eventAttrs.lastValuePerKey }
         lastT = t
         return sequence
     }
@@ -115,6 +132,8 @@ struct RecorderState {
             guard index >= 0, index < pending.count else { continue }
             if force || now - span.start > maxHold {
                 released.append(span.sequence)
+                // Set once: a key given twice is a trace no reader takes.
+                attrs[span.sequence, default: []].removeAll { $0.key == Attribute.Key.unfinished }
                 attrs[span.sequence, default: []].append(Attribute(Attribute.Key.unfinished, .bool(true)))
                 pending[index].fields.insert(.attrs)
             } else {
@@ -138,6 +157,21 @@ struct RecorderState {
         let batch = Batch(events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence,
                           heldFrom: pending.first?.t)
         firstSequence += spare.count
+        if strings.values.count > Self.keptStrings { restartStrings() }
         return batch
+    }
+
+    /// The most distinct strings the table keeps from one write to the next: past them, it starts again with the
+    /// strings of the events still buffered, so that a session of ever new strings (a request id in a label) holds
+    /// those of one write's events, not all it ever recorded.
+    static let keptStrings = 256
+
+    /// Starts the string table again with the strings of the buffered events, their ids renumbered. The batch
+    /// taken last keeps the old table.
+    private mutating func restartStrings() {
+        let old = strings.values
+        var fresh = StringInterner()
+        for index in pending.indices { pending[index].renumberStrings(from: old, into: &fresh) }
+        strings = fresh
     }
 }

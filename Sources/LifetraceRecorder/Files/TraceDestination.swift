@@ -70,7 +70,8 @@ public enum TraceDestination: Sendable, Equatable {
 public struct TraceRetention: Sendable, Equatable {
     /// The most traces kept, the new one included.
     public var maxCount: Int
-    /// The most bytes the earlier traces may take together; the oldest go first.
+    /// The most bytes the earlier traces may take together; the oldest go first. The newest earlier trace (the last
+    /// session's, which ``Recorder/previousTrace(in:)`` reads) stays whatever its size, as long as `maxCount` keeps it.
     public var maxBytes: Int64
 
     /// Keeps at most `maxCount` traces (20 by default) and `maxBytes` of earlier ones (64 MiB by default).

@@ -86,7 +86,8 @@ enum TraceFiles {
     }
 
     /// Removes the oldest traces of `base` the recorder named in `directory` beyond `retention`'s count, then
-    /// while the earlier ones take more than its bytes; never `kept`, never a file whose name the recorder did not
+    /// while the earlier ones take more than its bytes, but for the newest of them: the last session's trace, which
+    /// ``Recorder/previousTrace(in:)`` reads at this launch, stays whatever its size. Never `kept`, never a file whose name the recorder did not
     /// write, never another app's or service's (a directory several share: a Mac's Application Support, a
     /// service's `LIFETRACE_PATH`), and never one a recorder is still writing (``TraceFileLock``).
     static func prune(_ directory: URL, base: String, keeping kept: URL, within retention: TraceRetention) {
@@ -97,7 +98,7 @@ enum TraceFiles {
         }
         var bytes = remaining.reduce(0) { $0 + $1.trace.byteCount }
         // The new trace counts towards maxCount.
-        while remaining.count > retention.maxCount - 1 || bytes > retention.maxBytes {
+        while remaining.count > retention.maxCount - 1 || (bytes > retention.maxBytes && remaining.count > 1) {
             guard let oldest = remaining.popLast() else { break }
             bytes -= oldest.trace.byteCount
             try? FileManager.default.removeItem(at: oldest.trace.url)

@@ -141,4 +141,22 @@ import Testing
         #expect(TraceDestination.path("traces/", relativeTo: base) == .directory(URL(fileURLWithPath: "/container/Documents/traces/")))
         #expect(TraceDestination.path(directory.path, relativeTo: base) == .directory(URL(fileURLWithPath: directory.path)))
     }
+
+    /// The bytes of earlier traces never remove the last session's trace, however large: it is what
+    /// `previousTrace(in:)` reads at this launch. Older ones go first, as before.
+    @Test func theLastSessionsTraceStaysWhateverItsSize() throws {
+        let folder = URL(fileURLWithPath: directory.file("large"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let day: Int64 = 86_400_000_000_000
+        let older = TraceFileName(base: "app", launchUnixNanoseconds: 18_262 * day, pid: 100).fileName
+        let last = TraceFileName(base: "app", launchUnixNanoseconds: 18_263 * day, pid: 101).fileName
+        try Data(count: 500).write(to: folder.appendingPathComponent(older))
+        try Data(count: 5000).write(to: folder.appendingPathComponent(last))
+        let recorder = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1000)),
+                                    app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+                                    capture: nil, configuration: .init(), probes: .system)
+        #expect(Recorder.previousTrace(in: folder)?.url.lastPathComponent == last)
+        try recorder.close()
+        #expect(Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) == [try #require(recorder.file).lastPathComponent, last])
+    }
 }
