@@ -52,7 +52,7 @@ public enum ComparisonOutput {
         let regressions = comparison.rows.filter { $0.gates && $0.verdict == .regression }.map(\.metric.description)
         let unreadable = comparison.unreadable.base + comparison.unreadable.new
         let truncated = comparison.truncated.base + comparison.truncated.new
-        let traces = "\(comparison.traces.base) base traces, \(comparison.traces.new) new"
+        let traces = "\(Plural.count(comparison.traces.base, "base trace")), \(comparison.traces.new) new"
             + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
             + (truncated > 0 ? " (warning: \(truncated) truncated, read to their last whole frame)" : "")
         let rule = String(format: "one-sided Mann–Whitney U, Holm-corrected at alpha %g, and a median %.0f%% slower; exits: %.0f points more",
