@@ -1,3 +1,4 @@
+import LifetraceCore
 import LifetraceImport
 
 extension CaptureImport {
@@ -6,7 +7,7 @@ extension CaptureImport {
         let (count, first) = importer.notUnderstood
         return first.first.map { example in
             let text = example.text.split(separator: "\n").first.map(String.init) ?? ""
-            return (count, "\(log): \(count) lines not understood; first: line \(example.line): \(text)")
+            return (count, "\(log): \(Plural.count(count, "line")) not understood; first: line \(example.line): \(text)")
         }
     }
 
@@ -14,9 +15,9 @@ extension CaptureImport {
     package var skippedNote: String? {
         let skipped = importer.skipped
         guard skipped.lines > 0 || skipped.prefixes > 0 else { return nil }
-        var what = skipped.lines == 1 ? "1 line that is not a log entry" : "\(skipped.lines) lines that are not log entries"
+        var what = "\(Plural.count(skipped.lines, "line")) that \(Plural.noun(skipped.lines, "is not a log entry", plural: "are not log entries"))"
         if skipped.prefixes > 0 {
-            what += ", and the text before the entry on \(skipped.prefixes) line\(skipped.prefixes == 1 ? "" : "s")"
+            what += ", and the text before the entry on \(Plural.count(skipped.prefixes, "line"))"
         }
         return "\(log): skipped \(what)"
     }
@@ -26,13 +27,12 @@ extension CaptureImport {
     package var lateLinesWarning: String? {
         let (count, first) = importer.lateLines
         guard count > 0, let first else { return nil }
-        let lines = count == 1 ? "1 line" : "\(count) lines"
-        return "\(log): \(lines) of the app's earlier processes came after a later one started, not read; first: line \(first)"
+        return "\(log): \(Plural.count(count, "line")) of the app's earlier processes came after a later one started, not read; first: line \(first)"
     }
 
     /// The note on what was written: `OUT: N events from M log entries (FORMAT)`.
     package func writtenNote(output: String, events: Int) -> String {
-        "\(output): \(events) events from \(importer.entries) log entries (\(importer.format?.rawValue ?? "unrecognized"))"
+        "\(output): \(Plural.count(events, "event")) from \(Plural.count(importer.entries, "log entry")) (\(importer.format?.rawValue ?? "unrecognized"))"
     }
 
     /// What was taken for the year and the zone the capture does not print, if anything, and whether that is only

@@ -130,14 +130,14 @@ package final class RecordSession: @unchecked Sendable {
     package func summary(closeError: (any Error)?) -> Summary {
         let (events, rejected, first, raised) = lock.withLock { (self.events, rejectedLines, firstRejection, self.raised) }
         let lost = recorder.droppedEventCount
-        var recorded = "recorded \(events) events"
+        var recorded = "recorded \(Plural.count(events, "event"))"
         if raised > 0 { recorded += " (\(raised) whose t was before the last one's, raised to it)" }
         var problems: [String] = []
         if rejected > 0, let first {
-            problems.append("\(first) (\(rejected) line\(rejected == 1 ? "" : "s") rejected in all)")
+            problems.append("\(first) (\(Plural.count(rejected, "line")) rejected in all)")
         }
         if lost > 0 {
-            problems.append("\(output): \(lost) of the \(events) events lost: the trace could not be written"
+            problems.append("\(output): \(lost) of the \(Plural.count(events, "event")) lost: the trace could not be written"
                 + " (its recorder.dropped events say when)")
         }
         if let closeError {

@@ -91,6 +91,6 @@ public struct LifecycleTrace: Sendable {
     /// The message of a failed "no lifecycle errors" assertion.
     var noErrorsFailureMessage: String {
         let count = errors.count
-        return "\(analysis.file): \(count) lifecycle error\(count == 1 ? "" : "s"):\n" + errorReport
+        return "\(analysis.file): \(Plural.count(count, "lifecycle error")):\n" + errorReport
     }
 }

@@ -117,7 +117,7 @@ import Testing
         let read = try files.readAll(path)
         #expect(read.events == [LifecycleEvent(t: 400, kind: .heartbeat)])
         #expect(read.reader.warnings.map(\.description) == [
-            "\(path): skipped 1 events of kinds added in format version 1.\(newer): upgrade lifetrace to read them"
+            "\(path): skipped 1 event of kinds added in format version 1.\(newer): upgrade lifetrace to read them"
         ])
     }
 

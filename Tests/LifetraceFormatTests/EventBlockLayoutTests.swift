@@ -61,7 +61,7 @@ import Testing
     /// A block with an extra byte after its columns, a string index past the table, and a phase of 3.
     @Test(arguments: [
         (oneEventBlock + [0x00], "1 bytes after the last column"),
-        (patched(at: 32, to: 0x01), "string index 1 out of range (1 strings)"),
+        (patched(at: 32, to: 0x01), "string index 1 out of range (1 string)"),
         (patched(at: 27, to: 0x7E), "unknown event kind tag 126"),
     ])
     func damagedBlocksAreRejectedWithAReason(block: [UInt8], message: String) {

@@ -51,7 +51,7 @@ import Testing
             """)
         #expect(passed == ["Test Suite 'All tests' started", ""])
         try session.close()
-        #expect(session.summary(closeError: nil) == .complete("\(directory.file("late.lifetrace")): recorded 1 events"))
+        #expect(session.summary(closeError: nil) == .complete("\(directory.file("late.lifetrace")): recorded 1 event"))
         #expect(try directory.dump("late.lifetrace") == """
             {"lifetrace":1,"app":"com.example.ui-tests","scene_manifest":true}
             {"t":0,"ev":"process.launch","reason":"user"}

@@ -107,7 +107,7 @@ import Testing
         let output = directory.file("repaired.lifetrace")
         let result = try CommandLineTool.run(["recover", input, output])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("\(output): kept 1 frames, 12 events\n  dropped frame "))
+        #expect(result.stdout.hasPrefix("\(output): kept 1 frame, 12 events\n  dropped frame "))
         let dump = try CommandLineTool.run(["dump", output])
         #expect(dump.stdout == (try String(contentsOfFile: PackagePaths.path("SampleTraces/seed-cold-launch.jsonl"), encoding: .utf8)))
     }

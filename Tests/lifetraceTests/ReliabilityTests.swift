@@ -38,7 +38,7 @@ import Testing
         let out = directory.file("x.lifetrace")
         let result = try CommandLineTool.run(["import", Self.repro("import_huge_dur.log"), "-o", out, "--process", "BareExample"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("1 lines not understood; first: line 1: lifetrace ev=app.didFinishLaunching dur=99999999999999h"))
+        #expect(result.stderr.contains("1 line not understood; first: line 1: lifetrace ev=app.didFinishLaunching dur=99999999999999h"))
     }
 
     @Test(arguments: [
@@ -170,7 +170,7 @@ import Testing
         let log = Self.repro(capture)
         let result = try CommandLineTool.run(["import", "--strict", log, "-o", out, "--process", "BareExample"])
         #expect(result.status == 2)
-        expectOneLine(result, naming: log, ["1 lines not understood; first: line \(line): lifetrace ev=bogus.kind"])
+        expectOneLine(result, naming: log, ["1 line not understood; first: line \(line): lifetrace ev=bogus.kind"])
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 

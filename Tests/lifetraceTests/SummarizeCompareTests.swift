@@ -91,4 +91,23 @@ import Testing
         let result = try CommandLineTool.run(["compare", "--base", PackagePaths.path("SampleTraces")])
         #expect(result.status == 2 && result.stderr.contains("give both --base and --new"))
     }
+
+    /// A file whose first line is a JSON object that is neither a summary row nor a trace's header or event (`{}`
+    /// before summary rows) is refused on either side with one line naming the file and line 1 and saying what
+    /// was expected, not read as a trace that lacks a `t`.
+    @Test func compareRefusesAFileThatIsNeitherASummaryNorATrace() throws {
+        let trace = directory.file("good.lifetrace")
+        try #require(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", trace]).status == 0)
+        let rows = try CommandLineTool.run(["summarize", trace]).stdout
+        for first in ["{}", #"{"ev":"launch","row":"trace"}"#] {
+            let neither = directory.write("neither.jsonl", text: first + "\n" + rows)
+            for arguments in [["--base", trace, "--new", neither], ["--base", neither, "--new", trace]] {
+                let result = try CommandLineTool.run(["compare"] + arguments)
+                #expect(result.status == 2)
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr == "error: \(neither):1: neither a summary row (no \"summary_version\") nor a trace's "
+                    + "header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output\n")
+            }
+        }
+    }
 }

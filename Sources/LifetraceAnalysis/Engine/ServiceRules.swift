@@ -203,7 +203,8 @@ struct ServiceRules {
             let names = stopping.map(\.name)
             let what = names.isEmpty
                 ? "no service had been asked to shut down yet"
-                : (names.count == 1 ? "service \(names[0]) was" : "services \(names.joined(separator: ", ")) were") + " still stopping"
+                : "\(Plural.noun(names.count, "service")) \(names.joined(separator: ", ")) "
+                    + "\(Plural.noun(names.count, "was", plural: "were")) still stopping"
             let how = exitObserved ? "it was killed (SIGKILL)" : "no exit was recorded"
             reports.append(ModelEngine.Report(
                 rule: .killedDuringShutdown,

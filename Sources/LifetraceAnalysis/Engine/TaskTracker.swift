@@ -225,7 +225,7 @@ struct TaskTracker {
         }
         // First, so that it is among the findings kept even when the tasks followed are leaked too.
         if unfollowed > 0 {
-            report(.taskLeaked, "\(unfollowed) more task\(unfollowed == 1 ? " was" : "s were") begun while \(Self.maximumOpen) "
+            report(.taskLeaked, "\(unfollowed) more \(Plural.noun(unfollowed, "task was", plural: "tasks were")) begun while \(Self.maximumOpen) "
                 + "were open, the most lifetrace follows at once: whether they ended is not checked")
             unfollowed = 0
         }

@@ -35,13 +35,13 @@ extension SilentExitEstimate {
     /// One sentence for reports on how the suspended total treats silent exits; `nil` when there were none.
     public var explanation: String? {
         guard exits > 0 else { return nil }
-        let processes = exits == 1 ? "1 process" : "\(exits) processes"
+        let processes = Plural.count(exits, "process")
         guard let mean = notRunningMean else {
             return "\(processes) ended while suspended, at unknown times: counted suspended until the next launch "
                 + "(no relaunch after applicationWillTerminate to estimate the time not running from)"
         }
         return "\(processes) ended while suspended, at unknown times: the total excludes an estimated "
-            + "\(Nanoseconds.short(mean)) not running before each next launch, the mean of \(relaunches) "
-            + "relaunch\(relaunches == 1 ? "" : "es") after applicationWillTerminate"
+            + "\(Nanoseconds.short(mean)) not running before each next launch, the mean of "
+            + "\(Plural.count(relaunches, "relaunch")) after applicationWillTerminate"
     }
 }

@@ -184,12 +184,14 @@ struct EventBlockDecoder {
                 }
             }
             guard durationsUsed == durationCount else {
-                throw DecodeFailure(offset: fieldsStart, message: "\(durationCount) durations for \(durationsUsed) events with one")
+                throw DecodeFailure(offset: fieldsStart, message: "\(Plural.count(durationCount, "duration")) for "
+                                        + "\(Plural.count(durationsUsed, "event")) with one")
             }
             lastT = wholeEnd ?? t
         }
         guard presence.isAtEnd, fields.isAtEnd else {
-            throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(count) events use")
+            throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(Plural.count(count, "event")) "
+                                    + Plural.noun(count, "uses", plural: "use"))
         }
         return Summary(firstT: firstT, lastT: lastT, eventCount: count - skipped, skippedUnknown: skipped)
     }
@@ -200,7 +202,7 @@ struct EventBlockDecoder {
         let start = cursor.absolutePosition
         let index = try cursor.readVarint()
         guard index < limit else {
-            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(limit) strings)")
+            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(Plural.count(limit, "string")))")
         }
         return EventRecord.StringIndex(truncatingIfNeeded: index)  // below the string count, an Int32
     }

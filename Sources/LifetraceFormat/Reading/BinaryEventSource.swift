@@ -213,12 +213,12 @@ final class BinaryEventSource: EventSource {
         reportedEnd = true
         if let (offset, fileEnd, number) = truncation {
             warnings.append(TraceWarning(.truncated, file: scanner.path,
-                                         "truncated at byte \(fileEnd): \(statistics.events) events recovered"
+                                         "truncated at byte \(fileEnd): \(Plural.count(statistics.events, "event")) recovered"
                                              + " (frame \(number) at byte \(offset) is incomplete)"))
         }
         if statistics.skippedUnknownKinds > 0 {
             warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
-                                         "skipped \(statistics.skippedUnknownKinds) events of kinds added in format "
+                                         "skipped \(Plural.count(statistics.skippedUnknownKinds, "event")) of kinds added in format "
                                              + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
         }
         if let index {
@@ -226,7 +226,8 @@ final class BinaryEventSource: EventSource {
             if !statistics.indexConsistent {
                 let listed = index.reduce(0) { $0 + $1.eventCount }
                 warnings.append(TraceWarning(.indexDisagrees, file: scanner.path,
-                                             "the index lists \(index.count) data frames of \(listed) events, the file holds "
+                                             "the index lists \(Plural.count(index.count, "data frame")) of "
+                                                 + "\(Plural.count(listed, "event")), the file holds "
                                                  + "\(seenFrames.count) of \(statistics.events): frames were removed or changed "
                                                  + "after it was written"))
             }

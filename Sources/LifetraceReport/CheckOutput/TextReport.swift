@@ -16,10 +16,10 @@ enum TextReport {
         var lines: [String] = []
         let errors = result.count(.error)
         let warnings = result.count(.warning)
-        lines.append("\(result.file): \(result.eventCount) events, \(errors) error\(errors == 1 ? "" : "s"), "
-            + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        lines.append("\(result.file): \(Plural.count(result.eventCount, "event")), \(Plural.count(errors, "error")), "
+            + Plural.count(warnings, "warning"))
         for omitted in result.omittedFindings {
-            lines.append("  \(omitted.rule.id): \(omitted.count) more \(omitted.severity.rawValue)\(omitted.count == 1 ? "" : "s") "
+            lines.append("  \(omitted.rule.id): \(omitted.count) more \(Plural.noun(omitted.count, omitted.severity.rawValue)) "
                 + "counted, not shown (the first \(TraceAnalyzer.keptFindingsPerRule) of a rule are kept)")
         }
         let totals = result.totals
@@ -34,7 +34,7 @@ enum TextReport {
             }
         } else {
             let text = ProcessEnd.allCases.compactMap { end in result.endCounts[end].map { "\(end.rawValue) \($0)" } }
-            lines.append("  \(result.processCount) processes: " + text.joined(separator: ", "))
+            lines.append("  \(Plural.count(result.processCount, "process")): " + text.joined(separator: ", "))
         }
         if let worst = result.longestHandlers.first {
             lines.append("  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))")

@@ -50,17 +50,23 @@ public enum ComparisonOutput {
 
     static func summary(_ comparison: BuildComparison) -> String {
         let regressions = comparison.rows.filter { $0.gates && $0.verdict == .regression }.map(\.metric.description)
-        let unreadable = comparison.unreadable.base + comparison.unreadable.new
-        let truncated = comparison.truncated.base + comparison.truncated.new
-        let traces = "\(comparison.traces.base) base traces, \(comparison.traces.new) new"
-            + (unreadable > 0 ? " (\(unreadable) could not be read)" : "")
-            + (truncated > 0 ? " (warning: \(truncated) truncated, read to their last whole frame)" : "")
+        let traces = "\(Plural.count(comparison.traces.base, "base trace")), \(comparison.traces.new) new"
+            + bySide(comparison.unreadable, of: comparison.traces, "could not be read")
+            + bySide(comparison.truncated, of: comparison.traces, "warning: truncated, read to their last whole frame")
         let rule = String(format: "one-sided Mann–Whitney U, Holm-corrected at alpha %g, and a median %.0f%% slower; exits: %.0f points more",
                           comparison.thresholds.alpha, comparison.thresholds.minimumEffect * 100,
                           comparison.thresholds.minimumExitIncrease * 100)
         return regressions.isEmpty
             ? "no regression: \(traces); \(rule)"
             : "regression in \(regressions.joined(separator: ", ")): \(traces); \(rule)"
+    }
+
+    /// What `counts` are, `label`, and how many of each side's `traces` they are — " (warning: truncated, read to
+    /// their last whole frame: base 0 of 3, new 1 of 2)", the facts the JSON gives under the same names — or
+    /// nothing when there are none on either side.
+    private static func bySide(_ counts: (base: Int, new: Int), of traces: (base: Int, new: Int), _ label: String) -> String {
+        guard counts.base + counts.new > 0 else { return "" }
+        return " (\(label): base \(counts.base) of \(traces.base), new \(counts.new) of \(traces.new))"
     }
 
     static func text(_ comparison: BuildComparison) -> String {

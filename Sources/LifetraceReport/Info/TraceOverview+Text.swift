@@ -15,14 +15,14 @@ extension TraceOverview {
             let version = statistics.formatVersion.map { "\($0.major).\($0.minor)" } ?? "?"
             line("  format:      .lifetrace \(version)")
         case .jsonLines:
-            line("  format:      JSON Lines (\(statistics.lines) lines)")
+            line("  format:      JSON Lines (\(Plural.count(statistics.lines, "line")))")
         }
         if let header {
             line("  header:      " + Self.headerMembers(header))
         } else {
             line("  header:      none")
         }
-        line("  events:      \(statistics.events)" + (sceneCount == 0 ? "" : " in \(sceneCount) scene(s)"))
+        line("  events:      \(statistics.events)" + (sceneCount == 0 ? "" : " in \(Plural.count(sceneCount, "scene"))"))
         if let first = statistics.firstT, let last = statistics.lastT {
             line("  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
                 + "(\(Nanoseconds.short(last - first)))")

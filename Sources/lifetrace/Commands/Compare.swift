@@ -59,7 +59,7 @@ struct Compare: ParsableCommand {
             if let first = observations.firstTruncated {
                 let others = observations.truncated - 1
                 Diagnostics.warning("\(first): truncated, read to its last whole frame"
-                    + (others > 0 ? " (and \(others) more trace\(others == 1 ? "" : "s") of \(side))" : ""))
+                    + (others > 0 ? " (and \(others) more \(Plural.noun(others, "trace")) of \(side))" : ""))
             }
         }
         var out = StandardOutput()
@@ -72,7 +72,7 @@ struct Compare: ParsableCommand {
     private static func failClosed(_ observations: SummaryObservations, side: String, inputs: [String]) throws {
         if let first = observations.firstUnreadable {
             let count = observations.unreadable
-            Diagnostics.error("\(first) (\(count) trace\(count == 1 ? "" : "s") of \(side) could not be read: no verdict without them)")
+            Diagnostics.error("\(first) (\(Plural.count(count, "trace")) of \(side) could not be read: no verdict without them)")
             throw ExitCode(ExitStatus.badInput)
         }
         if observations.traces == 0 {

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import LifetraceAnalysis
+import LifetraceCore
 import LifetraceFormat
 import LifetraceZstd
 public import LifetraceReport
@@ -70,12 +71,14 @@ struct Export: ParsableCommand {
         Diagnostics.warnings(result.inputWarnings)
         if let note = summary.precisionNote { Diagnostics.warning("\(trace): \(note)") }
         if summary.unplacedSlices > 0 {
-            Diagnostics.warning("\(trace): \(summary.unplacedSlices) slices drawn as instants: more than "
+            Diagnostics.warning("\(trace): \(Plural.count(summary.unplacedSlices, "slice")) drawn as instants: more than "
                 + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
         }
         if output != "-" {
-            Diagnostics.note("wrote \(output): \(summary.events) events of \(summary.processes) processes as "
-                + "\(summary.slices) slices and \(summary.instants) instants (\(summary.findings) findings) on \(summary.tracks) tracks")
+            Diagnostics.note("wrote \(output): \(Plural.count(summary.events, "event")) of "
+                + "\(Plural.count(summary.processes, "process")) as \(Plural.count(summary.slices, "slice")) and "
+                + "\(Plural.count(summary.instants, "instant")) (\(Plural.count(summary.findings, "finding"))) on "
+                + "\(Plural.count(summary.tracks, "track"))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifetraceAnalysis
+import LifetraceCore
 import LifetraceFormat
 import LifetraceSummary
 
@@ -67,8 +68,8 @@ struct Summarize: ParsableCommand {
         try staged.commit()
         if unreadable > 0 {
             // One line naming the first input that could not be read; the rows name every one.
-            Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(unreadable) trace"
-                + "\(unreadable == 1 ? "" : "s") could not be read: see their error rows)")
+            Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(Plural.count(unreadable, "trace")) "
+                + "could not be read: see their error rows)")
             throw ExitCode(ExitStatus.badInput)
         }
     }

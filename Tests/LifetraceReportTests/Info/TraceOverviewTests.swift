@@ -42,7 +42,7 @@ import Testing
         #expect(lines[0] == Substring(Self.jsonLines))
         #expect(lines[1] == "  format:      JSON Lines (9 lines)")
         #expect(lines[2].hasPrefix("  header:      app=com.example.video clock=continuous scene_manifest=true source=hand-written"))
-        #expect(lines[3] == "  events:      8 in 1 scene(s)")
+        #expect(lines[3] == "  events:      8 in 1 scene")
         #expect(lines[4] == "  time span:   0.000000s to 97.350000s (1m37s)")
         #expect(lines[5].hasPrefix("  kinds:       scene.didBecomeActive 2, "))
         #expect(lines[5].hasSuffix(", ... (7 kinds)"))
@@ -116,7 +116,7 @@ import Testing
             #expect(overview.sceneCount == 3, "\(path)")
             #expect(overview.scenes.count == 3 && overview.scenes.contains("plain"))
             #expect(overview.kinds == [.sceneWillConnect: 6])
-            #expect(overview.text.contains("  events:      6 in 3 scene(s)\n"))
+            #expect(overview.text.contains("  events:      6 in 3 scenes\n"))
         }
     }
 }
