@@ -2,6 +2,7 @@ import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 public import LifetraceRecorder
+import Logging
 public import ServiceLifecycle
 import UnixSignals
 
@@ -27,7 +28,10 @@ import UnixSignals
 /// and writes everything: it stops the recorder it started, or flushes the one the process had started.
 ///
 /// `run()` starts the process's recorder (`Recorder.start(_:)`) with the options it was given, unless one runs
-/// already, in which case it records into that one.
+/// already, in which case it records into that one. The trace never decides how the services end: one that cannot
+/// be created (a read-only file system) leaves the services to run unrecorded, and one that cannot be written
+/// whole at the end leaves the group's outcome as it was; either is logged at `error` through the
+/// configuration's logger.
 public final class RecordedServiceGroup: Sendable {
     private let group: ServiceGroup
     private let recording: RecordingOptions
@@ -36,6 +40,8 @@ public final class RecordedServiceGroup: Sendable {
     private let signal: ShutdownSignal
     /// The recorder the services record into, made before the group runs.
     private let recorder: Recorder?
+    /// The configuration's logger, which says what became of the trace when it failed.
+    private let logger: Logger
 
     /// A group of `configuration`'s services, recorded with `recording` when it runs.
     ///
@@ -55,6 +61,7 @@ public final class RecordedServiceGroup: Sendable {
                      "Overlapping graceful shutdown and cancellation signals")
         self.recording = recording
         self.recorder = recorder
+        logger = configuration.logger
         gracefulShutdownSignals = configuration.gracefulShutdownSignals
         cancellationSignals = configuration.cancellationSignals
         let signal = ShutdownSignal()
@@ -90,18 +97,23 @@ public final class RecordedServiceGroup: Sendable {
     /// Runs the services until they have all stopped, recording their lifecycles and the signals; then records the
     /// process's exit and writes the trace out. Returns or throws as `ServiceGroup.run()` does.
     ///
-    /// - Throws: what the group throws, or `TraceError` if the trace cannot be created (then nothing runs).
+    /// - Throws: what the group throws, and nothing else: a trace that fails is logged (see above).
     public func run() async throws {
-        let recorder: Recorder
+        let recorder: Recorder?
         let owned: Bool
         if let given = self.recorder ?? Recorder.shared {
             recorder = given
             owned = false
         } else {
-            recorder = try Recorder.start(recording)
-            owned = true
+            do {
+                recorder = try Recorder.start(recording)
+            } catch {
+                logger.error("lifetrace: no trace: the services run unrecorded", metadata: ["error": "\(error)"])
+                recorder = nil
+            }
+            owned = recorder != nil
         }
-        box.set(recorder)
+        if let recorder { box.set(recorder) }
         let signals = await UnixSignalsSequence(trapping: gracefulShutdownSignals + cancellationSignals)
         let group = group
         let run = Task { try await group.run() }
@@ -111,9 +123,9 @@ public final class RecordedServiceGroup: Sendable {
             for await received in signals {
                 let shutsDown = graceful.contains(received)
                 if shutsDown { signal.note(received.description) }
-                recorder.record(.serviceSignal, reason: received.description,
-                                attrs: [Attribute(Attribute.Key.action, .string(shutsDown ? "graceful-shutdown" : "cancel"))])
-                recorder.flushSoon()
+                recorder?.record(.serviceSignal, reason: received.description,
+                                 attrs: [Attribute(Attribute.Key.action, .string(shutsDown ? "graceful-shutdown" : "cancel"))])
+                recorder?.flushSoon()
                 if shutsDown {
                     await group.triggerGracefulShutdown()
                 } else {
@@ -127,17 +139,19 @@ public final class RecordedServiceGroup: Sendable {
             run.cancel()
         }
         listener.cancel()
-        switch result {
-        case .success:
-            recorder.record(.processExit, reason: "exit")
-        case let .failure(error):
-            recorder.record(.processExit, reason: "error",
-                            attrs: [Attribute(Attribute.Key.error, .string(RecordedService.describe(error)))])
-        }
-        if owned {
-            try Recorder.stop()
-        } else {
-            try recorder.flush()
+        if let recorder {
+            switch result {
+            case .success:
+                recorder.record(.processExit, reason: "exit")
+            case let .failure(error):
+                recorder.record(.processExit, reason: "error",
+                                attrs: [Attribute(Attribute.Key.error, .string(RecordedService.describe(error)))])
+            }
+            do {
+                if owned { try Recorder.stop() } else { try recorder.flush() }
+            } catch {
+                logger.error("lifetrace: the trace's last events could not be written", metadata: ["error": "\(error)"])
+            }
         }
         try result.get()
     }
