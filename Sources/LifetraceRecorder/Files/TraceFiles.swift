@@ -55,6 +55,9 @@ enum TraceFiles {
         } catch {
             throw TraceError(.io, file: directory.path, at: .file, "cannot create the directory: \(error.localizedDescription)")
         }
+        // New files take their directory's class: a trace created while the device is locked (a background launch)
+        // in an app whose files are `complete` by default.
+        FileProtection.keepWritableAfterFirstUnlock(directory.path)
     }
 
     /// The traces in `directory`, the most recent launch first, then the others by name.
