@@ -78,7 +78,10 @@ package final class RecordSession: @unchecked Sendable {
             case let .header(header): try open(header)
             case let .event(event):
                 try open(nil)
-                if recorder.record(event) {
+                // Refused here, with its line, rather than dropped by the recorder and counted as lost.
+                if let problem = Recorder.sizeProblem(of: event) {
+                    reject("-:\(decoder.lineNumber): \(problem)")
+                } else if recorder.record(event) {
                     lock.withLock {
                         events += 1
                         if event.t < lastT { raised += 1 } else { lastT = event.t }

@@ -44,7 +44,8 @@ extension Recorder {
     ///
     /// For relaying events timestamped elsewhere, as `lifetrace record` does: they are written in the order
     /// they come, a time below the last one raised to it.
-    /// - Returns: `false` if the event was dropped (only with the ``RecorderConfiguration/OverflowPolicy/drop`` policy).
+    /// - Returns: `false` if the event was dropped: its buffer full, with the ``RecorderConfiguration/OverflowPolicy/drop``
+    ///   policy, or the event more than the recorder keeps (over 128 KiB of text or 1,024 attributes), with any.
     @discardableResult
     public func record(_ event: LifecycleEvent) -> Bool {
         append(event.kind, relayedAt: event.t) { state, t in
@@ -52,6 +53,21 @@ extension Recorder {
                          name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs,
                          relayed: true)
         } != nil
+    }
+
+    /// The most bytes of text (strings, attribute keys and values) a recorder keeps in one event; a larger event
+    /// is dropped and counted in ``droppedEventCount``.
+    public static let maximumEventTextBytes = RecorderState.maximumTextBytes
+    /// The most attributes a recorder keeps in one event; an event with more is dropped and counted.
+    public static let maximumEventAttributes = RecorderState.maximumAttributes
+
+    /// Why a recorder would drop `event` for its size, or `nil` if it keeps it.
+    public static func sizeProblem(of event: LifecycleEvent) -> String? {
+        if let count = event.attrs?.count, count > maximumEventAttributes {
+            return "\(count) attributes, more than the \(maximumEventAttributes) a recorder keeps in one event"
+        }
+        let bytes = event.textByteCount
+        return bytes > maximumEventTextBytes ? "\(bytes) bytes of text, more than the \(maximumEventTextBytes) a recorder keeps in one event" : nil
     }
 
     /// The number of events lost so far: dropped because a buffer was full, or held by a write that failed.

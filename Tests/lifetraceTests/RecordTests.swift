@@ -57,6 +57,18 @@ import Testing
         #expect(info.stdout.contains("\"events\":2"))
     }
 
+    /// A line whose event holds more text than a recorder keeps is rejected with its line, not lost unsaid.
+    @Test func anEventTooLargeToKeepIsRejectedWithItsLine() throws {
+        let output = directory.file("large.lifetrace")
+        let text = String(repeating: "x", count: 140_000)
+        let input = "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"custom.big\",\"attrs\":{\"b\":\"\(text)\"}}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
+        let result = try CommandLineTool.run(["record", "-o", output], input: input)
+        #expect(result.status == 2)
+        // "custom.big" names the label (3 bytes), "b" the key (1): 140,004 bytes in all.
+        #expect(result.stderr == "error: -:2: 140004 bytes of text, more than the 131072 a recorder keeps in one event "
+            + "(1 line rejected in all); \(output): recorded 2 events\n")
+    }
+
     /// The recording process is killed with SIGKILL: everything flushed before the kill is still there.
     @Test(.integration) func sigkillLosesNothingFlushedBeforeTheKill() throws {
         let output = directory.file("killed.lifetrace")

@@ -68,7 +68,8 @@ import Testing
         #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
         let target = directory.file("export.json")
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: target))
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+        // Group-writable: bits a umask of 022 takes from a new file.
+        try FileManager.default.setAttributes([.posixPermissions: 0o664], ofItemAtPath: target)
         let link = directory.file("latest.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "export.json")
 
@@ -78,7 +79,7 @@ import Testing
         let written = try String(contentsOfFile: target, encoding: .utf8)
         #expect(written.hasPrefix("{\"traceEvents\":["))
         let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? NSNumber
-        #expect(mode?.intValue == 0o600)
+        #expect(mode?.intValue == 0o664)
         #expect(names == ["walk.lifetrace", "export.json", "latest.json"])
     }
 
@@ -88,6 +89,31 @@ import Testing
         let result = try CommandLineTool.run(["export", trace, "-o", "/dev/null"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("wrote /dev/null: "))
+        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
+    /// A file with another name (a hard link) is written in place, so both names still name it.
+    @Test func aFileWithAnotherNameIsWrittenInPlace() throws {
+        let trace = directory.file("walk.lifetrace")
+        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        let first = directory.file("export.json")
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: first))
+        try FileManager.default.linkItem(atPath: first, toPath: directory.file("also.json"))
+        #expect(try CommandLineTool.run(["export", trace, "-o", first]).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: first))
+        #expect(written.starts(with: Data("{\"traceEvents\":[".utf8)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("also.json"))) == written)
+    }
+
+    /// `LINK/../NAME` is where the kernel takes it: beside the directory the link points to.
+    @Test func aPathThroughALinkIsTakenAsTheKernelTakesIt() throws {
+        let trace = directory.file("walk.lifetrace")
+        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        try FileManager.default.createDirectory(atPath: directory.file("deep/inner"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("sym"), withDestinationPath: "deep/inner")
+        #expect(try CommandLineTool.run(["export", trace, "-o", directory.file("sym/../x.json")]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.file("deep/x.json")))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("x.json")))
     }
 
     @Test(.integration) func anInterruptedImportKeepsTheFileThatWasThere() throws {

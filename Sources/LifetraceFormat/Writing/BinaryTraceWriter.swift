@@ -7,12 +7,12 @@ public import LifetraceCore
 /// called. Each frame is written with a
 /// single `write(2)`, so a process killed at any moment leaves a file whose every complete frame is intact.
 public final class BinaryTraceWriter: EventWriter {
-    /// How the writer frames and compresses.
     /// The most bytes one event may take (its text, and 16 for each attribute): a frame ends once it holds
     /// ``Options/targetFrameBytes``, at most half the 16 MiB a reader takes, so that with an event of at most the
     /// other half every frame reads back.
     public static let maximumEventBytes = FormatConstants.maxFrameContentSize / 2 - 4096
 
+    /// How the writer frames and compresses.
     public struct Options: Sendable {
         /// How data frames are compressed: ``FrameCodec/stored`` (no C library) unless a codec such as
         /// `LifetraceZstd`'s `.zstd` is given.

@@ -7,12 +7,24 @@ enum OutputFile {
     /// The device and inode of the file at `path` (links followed), `nil` if there is none.
     static func identity(_ path: String) -> FileIdentity? {
         guard path != "-", !path.isEmpty else { return nil }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: followingLinks(path)),
               let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
               let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
         else { return nil }
         return FileIdentity(device: device, inode: inode)
+    }
+
+    /// The path `path` names once its own links are followed (as `open(2)` follows them), the directories before
+    /// its last component kept as written: `sym/../x.json` stays where the kernel takes it, beside where `sym`
+    /// points, not beside `sym`. At most 40 links, as the kernel's own limit.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0 ..< 40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            let directory = (current as NSString).deletingLastPathComponent
+            current = target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
+        }
+        return current
     }
 
     /// Removes what a failed command left at `output`, if it is a regular file (not followed if a link): a

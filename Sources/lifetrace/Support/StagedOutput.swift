@@ -1,14 +1,19 @@
 import Foundation
+import LifetraceConcurrency
 import LifetraceFormat
 import LifetraceIngest
+import SystemPackage
 
 /// The file a command writes, put in place only once it is whole: written beside its destination under a hidden
 /// name (`.NAME.PID.partial`), then renamed to it (``commit()``), so that a command that fails, or that a signal
 /// stops, leaves the file that was there before as it was and no half-written one.
 ///
-/// Standard output, and an existing file that is no regular file (`/dev/null`, a pipe) or that this process may not
-/// write, are written in place. So is a file whose directory takes no new file (the destination alone is writable). A link is followed: its
-/// target is replaced, the link kept. A replaced file keeps its permissions.
+/// A link is followed, as opening it would: its target is replaced, the link kept. A replaced file keeps its
+/// permissions, and its owner where this user may give it. Written in place instead, as before: standard output,
+/// an existing file that is no regular file (`/dev/null`, a pipe), one this user may not write, one with other
+/// names (hard links, which a rename would part from it), and any file in a directory this user may not add to.
+/// Where the rename is refused (a file mounted on its own in a container, another user's file in a sticky
+/// directory), the written file is copied into the destination.
 final class StagedOutput {
     /// What the command writes to; its errors name the destination.
     let sink: FileSink
@@ -16,6 +21,9 @@ final class StagedOutput {
     let path: String
     /// The hidden file written, and the file it becomes; `nil` when writing in place.
     private let staging: (written: String, destination: String)?
+    /// The hidden file while it is not in place (`nil` once renamed or removed), under the lock that the signal
+    /// handler and ``commit()`` take: a signal during the rename waits for it, then leaves the new file in place.
+    private let pending: LockedValue<String?>
     /// Removes the hidden file on SIGINT or SIGTERM before the process ends.
     private let signals: SignalForwarding?
     private var finished = false
@@ -26,12 +34,23 @@ final class StagedOutput {
         guard let destination = Self.stagedDestination(of: path) else {
             sink = try FileSink(path: path)
             staging = nil
+            pending = LockedValue(nil)
             signals = nil
             return
         }
-        let mode = Self.mode(of: destination)
+        let existing = try? FileManager.default.attributesOfItem(atPath: destination)
+        let mode = (existing?[.posixPermissions] as? NSNumber).map { UInt16(truncatingIfNeeded: $0.intValue) & 0o7777 } ?? 0o644
         let directory = (destination as NSString).deletingLastPathComponent
         let name = (destination as NSString).lastPathComponent
+        // From before the file exists, so that no signal finds it unknown.
+        let pending = LockedValue<String?>(nil)
+        self.pending = pending
+        signals = SignalForwarding(childPID: nil) {
+            pending.withLock { written in
+                if let written { try? FileManager.default.removeItem(atPath: written) }
+                written = nil
+            }
+        }
         var attempt = 0
         while true {
             let suffix = attempt == 0 ? "" : ".\(attempt)"
@@ -40,16 +59,20 @@ final class StagedOutput {
             do {
                 created = try FileSink.createNew(path: written, naming: path, mode: mode)
             } catch {
-                // A directory that takes no new file: the destination is written in place, as it was opened before.
-                sink = try FileSink(path: path)
-                staging = nil
-                signals = nil
-                return
+                signals?.cancel()
+                throw error
             }
             if let created {
+                pending.withLock { $0 = written }
                 sink = created
                 staging = (written, destination)
-                signals = SignalForwarding(childPID: nil) { try? FileManager.default.removeItem(atPath: written) }
+                // The umask took bits from the mode it was created with; the owner is the replaced file's where allowed.
+                var attributes: [FileAttributeKey: Any] = [.posixPermissions: NSNumber(value: mode)]
+                if let owner = existing?[.ownerAccountID] { attributes[.ownerAccountID] = owner }
+                if let group = existing?[.groupOwnerAccountID] { attributes[.groupOwnerAccountID] = group }
+                if (try? FileManager.default.setAttributes(attributes, ofItemAtPath: written)) == nil {
+                    try? FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: written)
+                }
                 return
             }
             attempt += 1
@@ -60,16 +83,24 @@ final class StagedOutput {
         abandon()
     }
 
-    /// Puts the written file in place of the destination.
+    /// Puts the written file in place of the destination: renamed to it, or copied into it where the rename is
+    /// refused.
     func commit() throws(TraceError) {
         guard !finished else { return }
         finished = true
         defer { signals?.cancel() }
         guard let staging else { return }
-        if let failure = CommandLineSystem.move(staging.written, replacing: staging.destination) {
-            try? FileManager.default.removeItem(atPath: staging.written)
+        let failure: Errno? = pending.withLock { written in
+            guard written != nil else { return nil }
+            written = nil
+            return CommandLineSystem.move(staging.written, replacing: staging.destination)
+        }
+        guard let failure else { return }
+        defer { try? FileManager.default.removeItem(atPath: staging.written) }
+        guard [.permissionDenied, .notPermitted, .resourceBusy, .improperLink].contains(failure) else {
             throw .io(path, at: .file, "cannot replace", failure)
         }
+        try Self.copy(staging.written, into: staging.destination, naming: path)
     }
 
     /// Removes the written file, leaving the destination as it was. Written in place, a regular file is removed
@@ -78,29 +109,51 @@ final class StagedOutput {
         guard !finished else { return }
         finished = true
         signals?.cancel()
-        if let staging {
-            try? FileManager.default.removeItem(atPath: staging.written)
+        if staging != nil {
+            pending.withLock { written in
+                if let written { try? FileManager.default.removeItem(atPath: written) }
+                written = nil
+            }
         } else {
             OutputFile.discard(path)
         }
     }
 
-    /// The file a staged write of `path` replaces (links followed), or `nil` if `path` is written in place:
-    /// standard output, or an existing file that is not a regular one (a directory fails to open, as before).
+    /// Copies the file at `source` into `destination`, in place (its errors naming `name`).
+    private static func copy(_ source: String, into destination: String, naming name: String) throws(TraceError) {
+        let input: FileDescriptor
+        do { input = try FileDescriptor.open(source, .readOnly) } catch { throw .io(name, at: .file, "cannot replace", error) }
+        defer { try? input.close() }
+        let output = try FileSink(path: destination)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count: Int
+            do { count = try buffer.withUnsafeMutableBytes { try input.read(into: $0) } } catch {
+                throw .io(name, at: .file, "cannot replace", error)
+            }
+            guard count > 0 else { return }
+            let written: Result<Void, TraceError> = buffer.withUnsafeBytes { bytes in
+                do throws(TraceError) { try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<count])); return .success(()) } catch {
+                    return .failure(error)
+                }
+            }
+            try written.get()
+        }
+    }
+
+    /// The file a staged write of `path` replaces, or `nil` if `path` is written in place (see above).
     private static func stagedDestination(of path: String) -> String? {
         guard path != "-", !path.isEmpty else { return nil }
-        let destination = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let type = try? FileManager.default.attributesOfItem(atPath: destination)[.type] as? FileAttributeType else {
+        let destination = OutputFile.followingLinks(path)
+        let directory = (destination as NSString).deletingLastPathComponent
+        guard FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory) else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: destination) else {
             return destination  // none there yet
         }
         // A file this process may not write is opened in place, to fail as it did; a dangling link (its type is the
         // link's) is written through.
-        return type == .typeRegular && FileManager.default.isWritableFile(atPath: destination) ? destination : nil
-    }
-
-    /// The permissions the written file gets: those of the file it replaces, else 0644 (less the umask).
-    private static func mode(of destination: String) -> UInt16 {
-        let mode = (try? FileManager.default.attributesOfItem(atPath: destination)[.posixPermissions] as? NSNumber)?.uint16Value
-        return mode.map { $0 & 0o7777 } ?? 0o644
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+              (attributes[.referenceCount] as? NSNumber)?.intValue ?? 1 <= 1 else { return nil }
+        return FileManager.default.isWritableFile(atPath: destination) ? destination : nil
     }
 }
