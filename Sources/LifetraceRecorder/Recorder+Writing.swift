@@ -121,6 +121,8 @@ extension Recorder {
             let sequence = store(&locked.pointee, t)
             guard sequence != RecorderState.dropped else {
                 shards.unlock(shard)
+                // The drop is said at the next write: one due now, if nothing else would make one.
+                if wasEmpty { armTimer() }
                 return nil
             }
             if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }

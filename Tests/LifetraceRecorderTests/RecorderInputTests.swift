@@ -44,6 +44,25 @@ import Testing
         #expect(said == [.int(1), .int(1)])
     }
 
+    /// A drop into an empty buffer is written by the timer, with nothing else recorded: not left for the close.
+    @Test func aDropIsWrittenWithoutAnotherEvent() throws {
+        let time = ManualTimeSource()
+        let path = directory.file("timer.lifetrace")
+        let sink = try #require(try FileSink.createNew(path: path))
+        let recorder = Recorder(sink: sink, header: TraceHeader(clock: .continuous), time: time,
+                                configuration: .init(flushInterval: .milliseconds(100)), probes: .system)
+        recorder.mark(String(repeating: "x", count: RecorderState.maximumTextBytes + 1))
+        #expect(recorder.isTimerArmed)
+        for _ in 0 ..< 3 {
+            time.advance(by: 50_000_000)
+            recorder.waitForWriter()
+        }
+        let events = try RecorderTraces.read(path).events
+        #expect(events.map(\.kind) == [.recorderDropped])
+        #expect(!recorder.isTimerArmed)
+        try recorder.close()
+    }
+
     /// The string table starts again past a few hundred strings, keeping those of the events still buffered: a
     /// session of ever new labels does not hold every one it recorded.
     @Test func theStringTableKeepsOnlyWhatIsBuffered() {

@@ -49,6 +49,9 @@ struct RecorderState {
 
     var count: Int { pending.count }
 
+    /// Whether events were dropped that no `recorder.dropped` event says yet.
+    var hasUnreportedDrops: Bool { droppedSinceReport > 0 }
+
     /// What ``append(_:at:label:scene:dur:task:name:phase:reason:pid:attrs:relayed:)`` returns for an event it dropped.
     static let dropped = -1
     /// The most bytes of text (strings, attribute keys and values) the recorder keeps in one event: a lifecycle

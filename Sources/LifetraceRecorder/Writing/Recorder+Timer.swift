@@ -36,9 +36,9 @@ extension Recorder {
         }
     }
 
-    /// Whether nothing waits to be written: every buffer empty and no event carried to the next frame.
+    /// Whether nothing waits to be written: every buffer empty, every drop said, and no event carried to the next frame.
     func isIdle() -> Bool {
-        for index in 0..<shards.count where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty }) {
+        for index in 0..<shards.count where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty || $0.hasUnreportedDrops }) {
             return false
         }
         return !output.withLock { $0.isHoldingEvents }
