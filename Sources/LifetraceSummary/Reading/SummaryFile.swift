@@ -4,18 +4,29 @@ import SystemPackage
 
 /// A summary file: JSON Lines of ``SummaryRow``s, as `summarize` writes them, read back for `compare`.
 public enum SummaryFile {
-    /// Whether `path` is a summary file: JSON Lines whose first line is an object with a `summary_version` member,
-    /// in any place among its members (a warehouse's export orders them its own way). A byte-order mark before it
-    /// is looked past here, and refused when the file is read.
-    public static func isSummary(_ path: String) -> Bool {
-        firstLineObject(path)?["\(SummaryRow.CodingKeys.summaryVersion.stringValue)"] != nil
+    /// What a file given to `compare` holds, told by its first line.
+    public enum Content: Sendable, Equatable {
+        /// Summary rows: the first line is an object with a `summary_version` member, in any place among its
+        /// members (a warehouse's export orders them its own way). A byte-order mark before it is looked past here,
+        /// and refused when the file is read.
+        case summary
+        /// A first line that is a JSON object and no summary row, no trace's header (`lifetrace`) and no event (`t`).
+        case neither
+        /// Anything else: a trace (binary, or JSON Lines), or what reading it as one will refuse.
+        case trace
     }
 
-    /// Whether `path`'s first line is a JSON object that is no summary row and no trace's first line (a header,
-    /// with `lifetrace`, or an event, with `t`): what `compare` takes for neither.
-    public static func isNeitherSummaryNorTrace(_ path: String) -> Bool {
-        guard let object = firstLineObject(path) else { return false }
-        return ["\(SummaryRow.CodingKeys.summaryVersion.stringValue)", "lifetrace", "t"].allSatisfy { object[$0] == nil }
+    /// What `path` holds, from its first ``firstLineLimit`` bytes, read once.
+    public static func content(of path: String) -> Content {
+        guard let object = firstLineObject(path) else { return .trace }
+        let version = "\(SummaryRow.CodingKeys.summaryVersion.stringValue)"
+        if object[version] != nil { return .summary }
+        return object["lifetrace"] == nil && object["t"] == nil ? .neither : .trace
+    }
+
+    /// Whether `path` is a summary file (``Content/summary``).
+    public static func isSummary(_ path: String) -> Bool {
+        content(of: path) == .summary
     }
 
     /// The most bytes read to find a first line.

@@ -86,12 +86,13 @@ struct Compare: ParsableCommand {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
-            if SummaryFile.isSummary(input) {
+            switch SummaryFile.content(of: input) {
+            case .summary:
                 try SummaryFile.read(input, into: &observations)
-            } else if SummaryFile.isNeitherSummaryNorTrace(input) {
+            case .neither:
                 throw TraceError(.malformed, file: input, at: .line(1), "neither a summary row (no \"summary_version\") "
                     + "nor a trace's header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output")
-            } else {
+            case .trace:
                 traces.append(input)
             }
         }
