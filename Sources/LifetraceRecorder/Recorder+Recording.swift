@@ -63,11 +63,12 @@ extension Recorder {
 
     /// Why a recorder would drop `event` for its size, or `nil` if it keeps it.
     public static func sizeProblem(of event: LifecycleEvent) -> String? {
-        if let count = event.attrs?.count, count > maximumEventAttributes {
+        let (bytes, count) = (event.textByteCount, event.attrs?.count ?? 0)
+        guard RecorderState.isTooLarge(textBytes: bytes, attributeCount: count) else { return nil }
+        if count > maximumEventAttributes {
             return "\(count) attributes, more than the \(maximumEventAttributes) a recorder keeps in one event"
         }
-        let bytes = event.textByteCount
-        return bytes > maximumEventTextBytes ? "\(bytes) bytes of text, more than the \(maximumEventTextBytes) a recorder keeps in one event" : nil
+        return "\(bytes) bytes of text, more than the \(maximumEventTextBytes) a recorder keeps in one event"
     }
 
     /// The number of events lost so far: dropped because a buffer was full, or held by a write that failed.

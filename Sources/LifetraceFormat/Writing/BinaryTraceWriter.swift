@@ -64,12 +64,10 @@ public final class BinaryTraceWriter: EventWriter {
     public func append(_ event: LifecycleEvent) throws(TraceError) {
         guard !closed else { throw TraceError(.io, file: path, at: .file, "the trace is already closed") }
         try validate(event, after: lastT, index: eventCount, file: path)
-        if event.attrs != nil || event.scene != nil || event.name != nil || event.reason != nil || event.label != nil {
-            let bytes = event.textByteCount + 16 * (event.attrs?.count ?? 0)
-            if bytes > Self.maximumEventBytes {
-                throw TraceError(.malformed, file: path, at: .file, "event \(eventCount): \(bytes) bytes of text and "
-                    + "attributes, more than the \(Self.maximumEventBytes) one event of a frame may hold")
-            }
+        let bytes = event.textByteCount + 16 * (event.attrs?.count ?? 0)
+        if bytes > Self.maximumEventBytes {
+            throw TraceError(.malformed, file: path, at: .file, "event \(eventCount): \(bytes) bytes of text and "
+                + "attributes, more than the \(Self.maximumEventBytes) one event of a frame may hold")
         }
         block.append(event)
         lastT = event.t

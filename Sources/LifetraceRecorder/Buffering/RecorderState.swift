@@ -61,6 +61,12 @@ struct RecorderState {
     /// The most attributes the recorder keeps in one event.
     static let maximumAttributes = 1024
 
+    /// Whether an event of `textBytes` bytes of text and `attributeCount` attributes is more than the recorder keeps.
+    @inline(__always)
+    static func isTooLarge(textBytes: Int, attributeCount: Int) -> Bool {
+        textBytes > maximumTextBytes || attributeCount > maximumAttributes
+    }
+
     /// Appends an event with the timestamp `t` and returns its sequence number.
     @inline(__always)
     mutating func append(
@@ -69,9 +75,9 @@ struct RecorderState {
         attrs eventAttrs: [Attribute]? = nil, relayed: Bool = false
     ) -> Int {
         // An event of more than the recorder keeps is dropped and counted, as a full buffer's events are.
-        if scene != nil || name != nil || reason != nil || label != nil || eventAttrs != nil,
-           (eventAttrs?.count ?? 0) > Self.maximumAttributes
-            || LifecycleEvent.textByteCount(label: label, scene: scene, name: name, reason: reason, attrs: eventAttrs) > Self.maximumTextBytes {
+        if Self.isTooLarge(textBytes: LifecycleEvent.textByteCount(label: label, scene: scene, name: name, reason: reason,
+                                                                    attrs: eventAttrs),
+                           attributeCount: eventAttrs?.count ?? 0) {
             noteDrop(at: t)
             return Self.dropped
         }

@@ -24,11 +24,6 @@ public enum SummaryFile {
         return object["lifetrace"] == nil && object["t"] == nil ? .neither : .trace
     }
 
-    /// Whether `path` is a summary file (``Content/summary``).
-    public static func isSummary(_ path: String) -> Bool {
-        content(of: path) == .summary
-    }
-
     /// The most bytes read to find a first line.
     static let firstLineLimit = 1 << 16
 

@@ -31,14 +31,13 @@ final class StagedOutput {
     /// Opens the output `path` (`-`: standard output).
     init(path: String) throws(TraceError) {
         self.path = path
-        guard let destination = Self.stagedDestination(of: path) else {
+        guard let (destination, existing) = Self.stagedDestination(of: path) else {
             sink = try FileSink(path: path)
             staging = nil
             pending = LockedValue(nil)
             signals = nil
             return
         }
-        let existing = try? FileManager.default.attributesOfItem(atPath: destination)
         let mode = (existing?[.posixPermissions] as? NSNumber).map { UInt16(truncatingIfNeeded: $0.intValue) & 0o7777 } ?? 0o644
         let directory = (destination as NSString).deletingLastPathComponent
         let name = (destination as NSString).lastPathComponent
@@ -141,19 +140,20 @@ final class StagedOutput {
         }
     }
 
-    /// The file a staged write of `path` replaces, or `nil` if `path` is written in place (see above).
-    private static func stagedDestination(of path: String) -> String? {
+    /// The file a staged write of `path` replaces, with its attributes if it exists; `nil` if `path` is written in
+    /// place (see above).
+    private static func stagedDestination(of path: String) -> (String, [FileAttributeKey: Any]?)? {
         guard path != "-", !path.isEmpty else { return nil }
         let destination = OutputFile.followingLinks(path)
         let directory = (destination as NSString).deletingLastPathComponent
         guard FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory) else { return nil }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: destination) else {
-            return destination  // none there yet
+            return (destination, nil)  // none there yet
         }
         // A file this process may not write is opened in place, to fail as it did; a dangling link (its type is the
         // link's) is written through.
         guard attributes[.type] as? FileAttributeType == .typeRegular,
               (attributes[.referenceCount] as? NSNumber)?.intValue ?? 1 <= 1 else { return nil }
-        return FileManager.default.isWritableFile(atPath: destination) ? destination : nil
+        return FileManager.default.isWritableFile(atPath: destination) ? (destination, attributes) : nil
     }
 }

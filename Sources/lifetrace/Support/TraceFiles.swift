@@ -70,7 +70,7 @@ struct TraceFiles {
             // The walker's own attributes (lstat): a link is followed here, once.
             var attributes = walker.fileAttributes ?? [:]
             if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                attributes = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)) ?? [:]
+                attributes = (try? FileManager.default.attributesOfItem(atPath: OutputFile.followingLinks(path))) ?? [:]
             }
             let type = attributes[.type] as? FileAttributeType
             if let output, let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
