@@ -85,6 +85,18 @@ import Testing
         #expect(error.description == "\(path): byte 0: not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
     }
 
+    /// An input with no header and no event (an empty pipe, a run that wrote nothing) is no trace, whatever its
+    /// name: read as an empty JSON Lines trace, it passed every check.
+    @Test(arguments: ["", "\n\n", "  \n"])
+    func anEmptyInputIsNotATrace(text: String) throws {
+        let path = files.directory.write("empty.jsonl", text: text)
+        let error = try #require(files.readError(path))
+        #expect(error.kind == .malformed)
+        let blank = text.isEmpty ? "" : " but for blank lines"
+        let lastLine = max(1, text.filter { $0 == "\n" }.count)
+        #expect(error.description == "\(path):\(lastLine): no header and no event: the input is empty\(blank)")
+    }
+
     @Test func aNewerMajorVersionIsRejectedWithAnUpgradeHint() throws {
         var bytes = try sample().bytes
         bytes[12] = 2

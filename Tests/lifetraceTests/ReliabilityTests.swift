@@ -73,6 +73,15 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A gate fed nothing fails closed: `app | lifetrace check -` after an app that wrote no line, or `check
+    /// <(command)` after a command that failed, is bad input (exit 2), not a trace with no finding.
+    @Test func checkOfAnEmptyInputFailsClosed() throws {
+        let result = try CommandLineTool.run(["check", "-"], input: "")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        expectOneLine(result, naming: "-:1", ["no header and no event: the input is empty"])
+    }
+
     // MARK: - Damage is an error; truncation is a warning every command gives
 
     @Test(.integration, arguments: [

@@ -110,4 +110,34 @@ import Testing
             }
         }
     }
+
+    /// A pipe (`<(cat trace)`) is read once, as the trace it is: the whole trace, not what a look at its first line
+    /// left of it (which read as a trace with no event and passed). A summary through a pipe fails closed, saying
+    /// what it is; standard input redirected from a summary file is read as one. A FIFO is opened by its reader
+    /// alone: a look that opened it first would take its writer's bytes and leave the reader waiting for ever.
+    @Test func comparePipesAndStandardInput() throws {
+        let bash = try #require(which("bash"))
+        let trace = PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace")
+        let summary = directory.file("rows.jsonl")
+        try #require(try CommandLineTool.run(["summarize", trace, "-o", summary]).status == 0)
+        let direct = try CommandLineTool.run(["compare", "--base", trace, "--new", trace, "--format", "json"])
+        try #require(direct.status == 0, "\(direct.stderr)")
+        let piped = try run(bash, ["-c", #""$0" compare --base <(cat "$1") --new "$1" --format json"#, CommandLineTool.path, trace])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == direct.stdout)
+        let pipedSummary = try run(bash, ["-c", #""$0" compare --base <(cat "$1") --new "$2""#, CommandLineTool.path, summary, trace])
+        #expect(pipedSummary.status == 2)
+        #expect(pipedSummary.stdout.isEmpty)
+        #expect(pipedSummary.stderr.hasPrefix("error: /dev/fd/"), "\(pipedSummary.stderr)")
+        #expect(pipedSummary.stderr.contains(":1: a summary row (summarize's output), not a trace's event (column 2) "))
+        let redirected = try run(bash, ["-c", #""$0" compare --base - --new "$1" --format json < "$2""#, CommandLineTool.path, trace, summary])
+        #expect(redirected.status == 0, "\(redirected.stderr)")
+        #expect(redirected.stdout == direct.stdout)
+        let fifo = directory.file("fifo.lifetrace")
+        try #require(try run(bash, ["-c", #"mkfifo "$0""#, fifo]).status == 0)
+        let fromFIFO = try run(bash, ["-c", #"cat "$2" > "$1" & timeout 60 "$0" compare --base "$1" --new "$2" --format json"#,
+                                      CommandLineTool.path, fifo, trace])
+        #expect(fromFIFO.status == 0, "\(fromFIFO.stderr)")
+        #expect(fromFIFO.stdout == direct.stdout)
+    }
 }

@@ -63,6 +63,8 @@ enum JSONLinesEventParser {
             case "attrs":
                 try once(.attrs)
                 event.attrs = try attributes(&scanner)
+            case "summary_version":
+                throw DecodeFailure(offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
             default:
                 throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key)\"")
             }

@@ -13,17 +13,24 @@ final class JSONLinesEventSource: EventSource {
     /// The events decoded per batch.
     private static let batchSize = 4096
 
-    /// Reads the first line, which may be the header.
+    /// Reads the first line, which may be the header, and any blank lines before the first that is not blank.
+    ///
+    /// - Throws: a ``TraceError`` for input with no header and no event: empty, or blank lines only.
     init(source: FileByteSource) throws(TraceError) {
         self.source = source
         decoder = JSONLinesLineDecoder(file: source.path)
-        while !finished, header == nil, pendingFirst == nil, decoder.lineNumber == 0 {
+        while !finished, header == nil, pendingFirst == nil {
             guard let line = try readLine() else { break }
             switch line {
             case let .header(header): self.header = header
             case let .event(event): pendingFirst = event
             case .blank: break
             }
+        }
+        // Nothing at all (an empty pipe, a run that wrote nothing) is no trace: read as one, a gate would pass it.
+        if finished, header == nil, pendingFirst == nil {
+            throw TraceError(.malformed, file: source.path, at: .line(max(decoder.lineNumber, 1)),
+                             "no header and no event: the input is empty" + (decoder.lineNumber > 0 ? " but for blank lines" : ""))
         }
     }
 

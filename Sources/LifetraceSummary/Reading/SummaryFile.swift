@@ -16,7 +16,11 @@ public enum SummaryFile {
         case trace
     }
 
-    /// What `path` holds, from its first ``firstLineLimit`` bytes, read once.
+    /// What `path` holds (`-`: standard input), from its first ``firstLineLimit`` bytes, read once.
+    ///
+    /// Only a regular file is read here. A pipe (`<(command)`), a FIFO or a device gives its bytes once, and they
+    /// are the trace reader's: such an input is a ``Content/trace``, never opened by this call. Standard input is
+    /// read where it stands without moving it (`pread`), when it is a regular file.
     public static func content(of path: String) -> Content {
         guard let object = firstLineObject(path) else { return .trace }
         let version = "\(SummaryRow.CodingKeys.summaryVersion.stringValue)"
@@ -27,12 +31,11 @@ public enum SummaryFile {
     /// The most bytes read to find a first line.
     static let firstLineLimit = 1 << 16
 
-    /// The first line of the file at `path`, if it is a JSON object within its first ``firstLineLimit`` bytes.
+    /// The first line of the regular file at `path`, if it is a JSON object within its first ``firstLineLimit``
+    /// bytes.
     private static func firstLineObject(_ path: String) -> JSONValue? {
-        guard let descriptor = try? FileDescriptor.open(forReading: path) else { return nil }
-        defer { try? descriptor.close() }
         var start = [UInt8](repeating: 0, count: firstLineLimit)
-        guard let got = try? start.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return nil }
+        guard let got = try? start.withUnsafeMutableBytes({ try readStart(of: path, into: $0) }) else { return nil }
         var line = start[0 ..< got]
         if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         guard line.first == UInt8(ascii: "{") else { return nil }
@@ -42,13 +45,29 @@ public enum SummaryFile {
         return value
     }
 
-    /// Adds the rows of the summary file at `path` to `observations`, a line at a time, in bounded memory: a
-    /// line longer than a mebibyte comes in pieces, none of them a row, so it is an error, never a bigger buffer.
+    /// Reads the start of the regular file at `path` (`-`: standard input, from where it stands, leaving it there)
+    /// into `buffer`; throws for anything else, which is not read.
+    private static func readStart(of path: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard path != "-" else {
+            let input = FileDescriptor.standardInput
+            guard try input.stat().type == .regular else { throw Errno.illegalSeek }
+            return try input.read(fromAbsoluteOffset: input.seek(offset: 0, from: .current), into: buffer)
+        }
+        // A FIFO is not opened: opening it would let its writer start, and closing it end the writer's pipe.
+        guard try FilePath(path).stat().type == .regular else { throw Errno.illegalSeek }
+        let descriptor = try FileDescriptor.open(forReading: path)
+        defer { try? descriptor.close() }
+        return try descriptor.read(into: buffer)
+    }
+
+    /// Adds the rows of the summary file at `path` (`-`: standard input) to `observations`, a line at a time, in
+    /// bounded memory: a line longer than a mebibyte comes in pieces, none of them a row, so it is an error, never a
+    /// bigger buffer.
     ///
     /// - Throws: a ``TraceError`` naming the file, and the line for one that is not a summary row.
     public static func read(_ path: String, into observations: inout SummaryObservations) throws {
-        let descriptor = try FileDescriptor.open(forReading: path)
-        defer { try? descriptor.close() }
+        let descriptor = path == "-" ? FileDescriptor.standardInput : try FileDescriptor.open(forReading: path)
+        defer { if path != "-" { try? descriptor.close() } }
         var lines = LineStream(descriptor: descriptor)
         var number = 0
         while try lines.next({ (bytes) throws(TraceError) in

@@ -20,7 +20,9 @@ struct Compare: ParsableCommand {
             least 10 % above the base's; an exit kind when its share of processes rises by 5 points or more, \
             significantly. lifetrace.json's "compare" member sets the thresholds. It fails closed: a side with a \
             trace it could not read, or with none, exits 2 with one line naming the input and prints no verdict; a \
-            line of a summary file that is not a summary row is an error. Exit status: 0 no regression, 1 a \
+            line of a summary file that is not a summary row is an error. A pipe (`<(command)`) is read as a trace: \
+            a summary file is told by its first line, so it must be a file (or standard input redirected from \
+            one). Exit status: 0 no regression, 1 a \
             regression, 2 bad input or usage.
             """
     )

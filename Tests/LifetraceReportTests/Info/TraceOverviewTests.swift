@@ -76,16 +76,17 @@ import Testing
         #expect(members["truncated"] == .bool(false))
     }
 
-    @Test func aTraceWithNoHeaderAndNoEvents() throws {
-        let empty = directory.write("empty.jsonl", text: "")
-        let overview = try Self.overview(empty)
+    /// A header with no event is a trace, described as one (an input with neither is refused by the reader).
+    @Test func aTraceWithAHeaderAndNoEvents() throws {
+        let headerOnly = directory.write("header-only.jsonl", text: #"{"lifetrace":1}"# + "\n")
+        let overview = try Self.overview(headerOnly)
         #expect(overview.span == nil)
         #expect(overview.text == """
-            \(empty)
-              format:      JSON Lines (0 lines)
-              header:      none
+            \(headerOnly)
+              format:      JSON Lines (1 line)
+              header:      (version only)
               events:      0
-              bytes:       0
+              bytes:       16
               damage:      none
 
             """)
