@@ -82,6 +82,25 @@ import Testing
         expectOneLine(result, naming: "-:1", ["no header and no event: the input is empty"])
     }
 
+    /// A configuration and a baseline may come from a pipe (`--config <(jq …)`), read as their files are; one
+    /// that is no file of its kind is one line saying why.
+    @Test func checkReadsItsSettingsFromPipes() throws {
+        let bash = try #require(which("bash"))
+        let trace = PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace")
+        let direct = try CommandLineTool.run(["check", trace])
+        #expect(direct.status == 1)
+        let accepted = try run(bash, ["-c", #""$0" check --baseline <("$0" check --format json "$1") "$1""#, CommandLineTool.path, trace])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains(": 20 events, 0 errors, 0 warnings"))
+        let configured = try run(bash, ["-c", #""$0" check --config <(echo '{}') "$1""#, CommandLineTool.path, trace])
+        #expect(configured.status == 1)
+        #expect(configured.stdout == direct.stdout)
+        let directory = PackagePaths.path("SampleTraces")
+        let notAFile = try CommandLineTool.run(["check", "--config", directory, trace])
+        #expect(notAFile.status == 2)
+        expectOneLine(notAFile, naming: directory, ["the configuration is a directory"])
+    }
+
     // MARK: - Damage is an error; truncation is a warning every command gives
 
     @Test(.integration, arguments: [

@@ -12,9 +12,7 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and parses the file at `path`.
     public init(path: String) throws(TraceError) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TraceError(.io, file: path, at: .file, "cannot read the configuration")
-        }
+        let text = try SettingsFile.text(of: path, "the configuration")
         self.path = path
         json = try JSONValue(parsing: text, file: path)
     }

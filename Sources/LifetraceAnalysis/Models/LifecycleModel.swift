@@ -318,8 +318,8 @@ public struct LifecycleModel: Sendable {
 
     /// Reads a model from a JSON file.
     public init(contentsOf path: String) throws(ModelError) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ModelError(file: path, message: "cannot read the file") }
         do {
+            let text = try SettingsFile.text(of: path, "the model")
             self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
         } catch let error as ModelError {
             throw error

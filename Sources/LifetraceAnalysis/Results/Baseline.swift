@@ -11,9 +11,7 @@ package enum Baseline {
 
     /// The accepted findings of the baseline file at `path`.
     package static func load(_ path: String) throws(TraceError) -> Set<String> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TraceError(.io, file: path, at: .file, "cannot read the baseline")
-        }
+        let text = try SettingsFile.text(of: path, "the baseline")
         let json = try JSONValue(parsing: text, file: path)
         guard case let .array(results)? = json["results"] else {
             throw TraceError(.malformed, file: path, at: .file, "not a `lifetrace check --format json` result")

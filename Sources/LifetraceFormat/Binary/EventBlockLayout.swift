@@ -77,7 +77,7 @@ struct EventBlockLayout {
             break
         }
         if ascii { return String(decoding: bytes, as: UTF8.self) }
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string = String(validUTF8: bytes) else {
             throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
         }
         return string

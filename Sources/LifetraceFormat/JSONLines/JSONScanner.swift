@@ -154,7 +154,7 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = String(validUTF8: slice) else {
                     throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
                 }
                 return string
@@ -170,7 +170,7 @@ struct JSONScanner {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: utf8, as: UTF8.self) else {
+                guard let string = String(validUTF8: utf8) else {
                     throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
                 }
                 return string
