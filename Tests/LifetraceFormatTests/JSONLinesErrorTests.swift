@@ -17,6 +17,7 @@ import Testing
         ("{\"t\":99999999999999999999,\"ev\":\"heartbeat\"}", "2: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 6)"),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"extra\":1}", "2: unknown field \"extra\" (column 25)"),
         ("{\"summary_version\":1,\"row\":\"trace\"}", "2: a summary row (summarize's output), not a trace's event (column 2)"),
+        ("{\"row\":\"trace\",\"summary_version\":1}", "2: a summary row (summarize's output), not a trace's event (column 2)"),
         ("{\"t\":1,\"ev\":\"heartbeat\",}", "2: expected a key (column 25)"),
         ("{\"t\":1,\"ev\":\"heartbeat\"} x", "2: unexpected characters after the JSON value (column 26)"),
         ("[1,2]", "2: expected '{'"),

@@ -16,6 +16,11 @@ import Testing
         pipe.fileHandleForWriting.write(Data(text.utf8))
         pipe.fileHandleForWriting.closeFile()
         #expect(try SettingsFile.text(of: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", "the configuration") == text)
+        // A byte-order mark before the text is dropped; one inside it is the text's.
+        let marked = directory.write("marked.json", [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        #expect(try SettingsFile.text(of: marked, "the configuration") == text)
+        let exactly = directory.write("exactly.json", Array(repeating: UInt8(ascii: " "), count: 1_024))
+        #expect(try SettingsFile.text(of: exactly, "the configuration", limit: 1_024).count == 1_024)
     }
 
     @Test func whatIsNoSettingsFileIsAnErrorSayingWhy() throws {
@@ -23,8 +28,8 @@ import Testing
         let large = directory.write("large.json", text: String(repeating: " ", count: 1_025) + "{}")
         let binary = directory.write("binary.json", [0x7B, 0xFF, 0x7D])
         let cases: [(String, Int, String)] = [
-            (missing, SettingsFile.limit, "\(missing): cannot open the baseline: No such file or directory"),
-            (directory.path, SettingsFile.limit, "\(directory.path): the baseline is a directory"),
+            (missing, SettingsFile.limit, "\(missing): cannot open: No such file or directory"),
+            (directory.path, SettingsFile.limit, "\(directory.path): is a directory"),
             (large, 1_024, "\(large): byte 1024: the baseline is larger than 1024 bytes"),
             (binary, SettingsFile.limit, "\(binary): the baseline is not UTF-8 text"),
         ]

@@ -27,6 +27,10 @@ import Testing
         [0xF5, 0x80, 0x80, 0x80],  // a lead byte no sequence has
         [0xE2, 0x82],  // "€" cut short
         [0x61, 0xFF, 0x62],  // 0xFF is never UTF-8
+        [0xF8, 0x88, 0x80, 0x80, 0x80],  // the five-byte form of U+200000, which UTF-8 no longer has
+        [0xFC, 0x84, 0x80, 0x80, 0x80, 0x80],  // the six-byte form
+        [0x61, 0xF0, 0x9F, 0x98],  // "😀" cut short at the end
+        [0x61, 0xC3],  // a lead byte alone at the end
     ] as [[UInt8]])
     func illFormedBytesAreNoString(bytes: [UInt8]) {
         #expect(String(validUTF8: bytes) == nil)

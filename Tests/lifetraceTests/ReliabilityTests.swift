@@ -98,7 +98,7 @@ import Testing
         let directory = PackagePaths.path("SampleTraces")
         let notAFile = try CommandLineTool.run(["check", "--config", directory, trace])
         #expect(notAFile.status == 2)
-        expectOneLine(notAFile, naming: directory, ["the configuration is a directory"])
+        expectOneLine(notAFile, naming: directory, ["is a directory"])
     }
 
     // MARK: - Damage is an error; truncation is a warning every command gives

@@ -63,9 +63,11 @@ enum JSONLinesEventParser {
             case "attrs":
                 try once(.attrs)
                 event.attrs = try attributes(&scanner)
-            case "summary_version":
-                throw DecodeFailure(offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
             default:
+                // A summary row (its members in any order) read as a trace is said to be one.
+                guard !holdsSummaryVersion(line) else {
+                    throw DecodeFailure(offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
+                }
                 throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key)\"")
             }
         }
@@ -115,5 +117,15 @@ enum JSONLinesEventParser {
             }
         }
         return attributes
+    }
+
+    /// Whether `line` holds the key `"summary_version"` (a row of `summarize`), looked for only once a line is
+    /// known to be no event.
+    private static func holdsSummaryVersion(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = Array(#""summary_version":"#.utf8)
+        guard line.count >= key.count else { return false }
+        return (0 ... line.count - key.count).contains { start in
+            key.indices.allSatisfy { line[start + $0] == key[$0] }
+        }
     }
 }

@@ -45,19 +45,23 @@ public enum SummaryFile {
         return value
     }
 
-    /// Reads the start of the regular file at `path` (`-`: standard input, from where it stands, leaving it there)
-    /// into `buffer`; throws for anything else, which is not read.
+    /// Reads the start of the regular file at `path` (`-`: standard input) into `buffer`; throws for anything
+    /// else, which is not read.
     private static func readStart(of path: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard path != "-" else {
-            let input = FileDescriptor.standardInput
-            guard try input.stat().type == .regular else { throw Errno.illegalSeek }
-            return try input.read(fromAbsoluteOffset: input.seek(offset: 0, from: .current), into: buffer)
-        }
+        if path == "-" { return try readStart(of: .standardInput, into: buffer) }
         // A FIFO is not opened: opening it would let its writer start, and closing it end the writer's pipe.
         guard try FilePath(path).stat().type == .regular else { throw Errno.illegalSeek }
-        let descriptor = try FileDescriptor.open(forReading: path)
+        // Not blocking, should the path have become a FIFO since.
+        let descriptor = try path.withCString { try FileDescriptor.open($0, .readOnly, options: .nonBlocking) }
         defer { try? descriptor.close() }
-        return try descriptor.read(into: buffer)
+        return try readStart(of: descriptor, into: buffer)
+    }
+
+    /// Reads from where the regular file open as `descriptor` stands, without moving it (`pread`): `/dev/stdin` and
+    /// `/dev/fd/N` opened on macOS share the offset of the descriptor they name, from which the reader reads next.
+    private static func readStart(of descriptor: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard try descriptor.stat().type == .regular else { throw Errno.illegalSeek }
+        return try descriptor.read(fromAbsoluteOffset: descriptor.seek(offset: 0, from: .current), into: buffer)
     }
 
     /// Adds the rows of the summary file at `path` (`-`: standard input) to `observations`, a line at a time, in

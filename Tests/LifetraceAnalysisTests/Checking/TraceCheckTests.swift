@@ -66,7 +66,7 @@ import Testing
             _ = try TraceCheck(PreparedAnalysis(), baselinePath: directory.file("missing.json"))
             Issue.record("a missing baseline was read")
         } catch {
-            #expect(error.description == "\(directory.file("missing.json")): cannot open the baseline: No such file or directory")
+            #expect(error.description == "\(directory.file("missing.json")): cannot open: No such file or directory")
         }
     }
 
