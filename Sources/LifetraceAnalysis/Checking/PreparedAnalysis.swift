@@ -36,7 +36,6 @@ package struct PreparedAnalysis: Sendable {
             }
             for name in names.sorted() where name.hasSuffix(".json") {
                 let path = modelsDirectory + "/" + name
-                try InputFileSize.check(path, limit: InputFileSize.configuration, "a lifecycle model")
                 do {
                     models.append(try LifecycleModel(contentsOf: path))
                 } catch {
@@ -44,10 +43,7 @@ package struct PreparedAnalysis: Sendable {
                 }
             }
         }
-        let configuration = try configurationPath.map { (path) throws(TraceError) in
-            try InputFileSize.check(path, limit: InputFileSize.configuration, "a configuration file")
-            return try ConfigurationFile(path: path)
-        }
+        let configuration = try configurationPath.map { (path) throws(TraceError) in try ConfigurationFile(path: path) }
         self.init(models: models, configuration: configuration, codec: codec)
     }
 

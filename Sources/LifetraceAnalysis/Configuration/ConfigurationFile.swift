@@ -12,7 +12,7 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and parses the file at `path`.
     public init(path: String) throws(TraceError) {
-        let text = try SettingsFile.text(of: path, "the configuration")
+        let text = try SettingsFile.text(of: path, "a configuration file", limit: InputFileSize.configuration)
         self.path = path
         json = try JSONValue(parsing: text, file: path)
     }

@@ -319,7 +319,7 @@ public struct LifecycleModel: Sendable {
     /// Reads a model from a JSON file.
     public init(contentsOf path: String) throws(ModelError) {
         do {
-            let text = try SettingsFile.text(of: path, "the model")
+            let text = try SettingsFile.text(of: path, "a lifecycle model", limit: InputFileSize.configuration)
             self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
         } catch let error as ModelError {
             throw error

@@ -11,7 +11,7 @@ package enum Baseline {
 
     /// The accepted findings of the baseline file at `path`.
     package static func load(_ path: String) throws(TraceError) -> Set<String> {
-        let text = try SettingsFile.text(of: path, "the baseline")
+        let text = try SettingsFile.text(of: path, "a baseline", limit: InputFileSize.baseline)
         let json = try JSONValue(parsing: text, file: path)
         guard case let .array(results)? = json["results"] else {
             throw TraceError(.malformed, file: path, at: .file, "not a `lifetrace check --format json` result")

@@ -54,6 +54,11 @@ final class FileByteSource {
         if ownsDescriptor { try? descriptor.close() }
     }
 
+    /// The size of the regular file the bytes come from; `nil` for a pipe, a terminal or a device.
+    var regularFileSize: Int64? {
+        isRegularFile ? (try? descriptor.stat())?.size : nil
+    }
+
     /// The number of bytes available in the window.
     var available: Int { end - start }
 
