@@ -15,9 +15,11 @@ final class FileByteSource {
     private var start = 0
     private var end = 0
     private(set) var reachedEOF = false
-    /// Whether the bytes come from a regular file, whose reads never wait for a writer (unlike a pipe or a
-    /// terminal).
-    let isRegularFile: Bool
+    /// The size of the regular file the bytes come from, whose reads never wait for a writer; `nil` for a pipe, a
+    /// terminal or a device.
+    let regularFileSize: Int64?
+    /// Whether the bytes come from a regular file (unlike a pipe or a terminal).
+    var isRegularFile: Bool { regularFileSize != nil }
     /// The offset in the file of the first byte of the window.
     private(set) var offset = 0
 
@@ -26,25 +28,26 @@ final class FileByteSource {
     /// Opens `path` for reading; `-` is standard input.
     init(path: String) throws(TraceError) {
         self.path = path
+        let opened: FileDescriptor
         if path == "-" {
-            descriptor = .standardInput
-            ownsDescriptor = false
+            opened = .standardInput
         } else {
-            // The path as given, not normalized as `FilePath` would (`trace/` is no file).
-            let opened: FileDescriptor
             do {
+                // The path as given, not normalized as `FilePath` would (`trace/` is no file).
                 opened = try path.withCString { try FileDescriptor.open($0, .readOnly) }
             } catch {
                 throw .io(path, at: .file, "cannot open", error)
             }
-            if (try? opened.stat())?.type == .directory {
-                try? opened.close()
-                throw TraceError(.io, file: path, at: .file, "is a directory")
-            }
-            descriptor = opened
-            ownsDescriptor = true
         }
-        isRegularFile = (try? descriptor.stat())?.type == .regular
+        // Looked at once: what the file is, and its size if it is a regular one.
+        let status = try? opened.stat()
+        if status?.type == .directory {
+            if path != "-" { try? opened.close() }
+            throw TraceError(.io, file: path, at: .file, "is a directory")
+        }
+        descriptor = opened
+        ownsDescriptor = path != "-"
+        regularFileSize = status?.type == .regular ? status?.size : nil
         capacity = FileByteSource.chunkSize
         buffer = .allocate(byteCount: capacity, alignment: 16)
     }
@@ -52,11 +55,6 @@ final class FileByteSource {
     deinit {
         buffer.deallocate()
         if ownsDescriptor { try? descriptor.close() }
-    }
-
-    /// The size of the regular file the bytes come from; `nil` for a pipe, a terminal or a device.
-    var regularFileSize: Int64? {
-        isRegularFile ? (try? descriptor.stat())?.size : nil
     }
 
     /// The number of bytes available in the window.

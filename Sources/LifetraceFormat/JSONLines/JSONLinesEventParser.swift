@@ -122,10 +122,6 @@ enum JSONLinesEventParser {
     /// Whether `line` holds the key `"summary_version"` (a row of `summarize`), looked for only once a line is
     /// known to be no event.
     private static func holdsSummaryVersion(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let key = Array(#""summary_version":"#.utf8)
-        guard line.count >= key.count else { return false }
-        return (0 ... line.count - key.count).contains { start in
-            key.indices.allSatisfy { line[start + $0] == key[$0] }
-        }
+        line.firstRange(of: #""summary_version":"#.utf8) != nil
     }
 }
