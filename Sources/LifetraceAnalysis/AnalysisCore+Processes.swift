@@ -19,23 +19,25 @@ extension AnalysisCore {
     mutating func endProcess(at t: Int64, nextLaunch: Bool = false) {
         guard process.alive else { return }
         let observed = process.endObserved
-        services?.processEnded(at: observed ? t : process.state.lastT, exitObserved: observed, reports: &reports)
+        // Without a recorded exit, a recorder that wrote heartbeats would have written another within an interval
+        // of its last event: the process was gone by then.
+        let lastT = process.state.lastT
+        let goneBy = observed ? t : header?.heartbeatNanoseconds.map { lastT.addingReportingOverflow($0).overflow ? lastT : lastT + $0 } ?? lastT
+        services?.processEnded(at: observed ? t : lastT, goneBy: goneBy, exitObserved: observed, reports: &reports)
         if !process.state.unfinished.isEmpty { judgeUnreturnedHandlers() }
         let suspendedAtEnd = suspension.suspendedAtEnd(nextLaunch: nextLaunch)
         let state = process.state
+        let openTask = tasks.hasOpenTasks, expiredTask = tasks.hasExpiredTask
+        // How the process ended proves nothing of its open tasks: each is judged by its own deadline, against the
+        // last moment the trace shows the process alive (its exit, or its last event) and the latest it may have
+        // lived (its exit, the next launch; none when the trace ends with it alive).
+        let stop = TaskTracker.Stop(aliveUntil: observed ? t : state.lastT, diedBy: observed || nextLaunch ? t : nil)
+        let leftOpen = tasks.close(at: stop, limits: taskLimits, reports: &reports)
         let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
             terminated: state.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: observed,
-            openTask: tasks.hasOpenTasks, expiredTask: tasks.hasExpiredTask, handlerOverrun: state.handlerOverrun,
+            openTask: openTask, expiredTask: expiredTask, leftOpen: leftOpen, handlerOverrun: state.handlerOverrun,
             overrunUnreturned: state.overrunUnreturned, exitCause: state.exitCause, suspended: suspendedAtEnd,
             ui: state.ui))
-        // What a capture cut short left open is not known to leak; what a crash or jetsam ended, the app did not
-        // leave open.
-        if end == .traceEnded && derived || end == .crashed || end == .killedByJetsam {
-            var ignored: [ModelEngine.Report] = []
-            tasks.close(reports: &ignored)
-        } else {
-            tasks.close(reports: &reports)
-        }
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
         observer?.processEnded(at: observed ? t : state.lastT, as: end)
         // Close the accounting: a process that ends suspended was suspended until its end.
@@ -80,7 +82,7 @@ extension AnalysisCore {
             // Running until now: the tracker already counts the process suspended.
             process.accountUI(until: t, running: true, observer: observer)
             // Suspended, a process runs nothing: its tasks end here.
-            if groundTruth { tasks.close(reports: &reports) }
+            if groundTruth { tasks.close(at: TaskTracker.Stop(aliveUntil: t, diedBy: t), limits: taskLimits, reports: &reports) }
             return
         case let .inferred(interval):
             accountUI(until: interval.start)

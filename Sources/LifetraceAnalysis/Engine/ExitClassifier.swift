@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// How a process ended, decided from what the trace showed of it: the first rule below that applies.
 ///
 /// 1. `applicationWillTerminate` ran: a clean termination.
@@ -7,10 +9,12 @@
 ///    stopped.)
 /// 3. The exit's reason (`process.exit`'s, as a log capture derives it) is a crash — an uncaught exception, an
 ///    abort, a signal a fault raises — or the kernel's memory-pressure kill (jetsam): crashed, or killed by
-///    jetsam, whatever it left open; the crash, not the app, ended its tasks.
+///    jetsam, whatever it left open; the crash ended its tasks, but what was due before it is still reported.
 ///    The reason `exit` or `error`, which a process records itself as it ends (LifetraceServiceLifecycle does when
 ///    its service group's run returns or throws): exited, or exited with an error.
-/// 4. A background task was open: killed with it (the system kills apps that overrun their tasks).
+/// 4. A background task was open: killed with it. That is how the process ended, not a finding: a task is reported
+///    only where the trace shows its deadline passing (``TaskTracker/close(at:limits:reports:)``), and the basis
+///    says when it does not (a UI test's `terminate()`, a SIGKILL, while the task was young).
 /// 5. `didEnterBackground` overran its budget — its duration, or, for a handler written unfinished that never
 ///    returned, the time its process's later events show it still running — and nothing followed: killed in
 ///    that handler.
@@ -31,6 +35,8 @@ enum ExitClassifier {
         /// A background task was open; one had expired.
         var openTask = false
         var expiredTask = false
+        /// The open tasks no finding was reported for: their deadline had not passed when the process stopped.
+        var leftOpen = TaskTracker.OpenAtStop()
         /// `didEnterBackground` overran its budget.
         var handlerOverrun = false
         /// The overrun is that of a handler written unfinished whose `handler.return` never came: known from
@@ -74,6 +80,20 @@ enum ExitClassifier {
         return nil
     }
 
+    /// The tasks a process left open without a finding, as a basis names them: "1 background task open for 2.00s,
+    /// its deadline not shown passing (not a finding)"; empty for none.
+    static func unjudged(_ left: TaskTracker.OpenAtStop) -> String {
+        guard left.count > 0, let youngest = left.youngest else { return "" }
+        return left.count == 1
+            ? "1 background task open for \(Nanoseconds.short(youngest)), its deadline not shown passing (not a finding)"
+            : "\(left.count) background tasks open, the youngest for \(Nanoseconds.short(youngest)), their deadlines not shown passing (not a finding)"
+    }
+
+    /// `basis`, then the tasks left open without a finding, if any.
+    private static func with(_ basis: String, _ left: TaskTracker.OpenAtStop) -> String {
+        left.count > 0 ? basis + ", with " + unjudged(left) : basis
+    }
+
     /// The kind of end, and why.
     static func classify(_ facts: Facts) -> (end: ProcessEnd, basis: String) {
         if facts.terminated {
@@ -85,12 +105,15 @@ enum ExitClassifier {
                 : "the trace ends while the process is alive or suspended")
         } else if let cause = facts.exitCause, facts.exitObserved {
             switch cause {
-            case let .crash(reason): return (.crashed, "the process exited with \(reason), a crash")
-            case let .jetsam(reason): return (.killedByJetsam, "the kernel killed the process for memory (\(reason))")
+            case let .crash(reason): return (.crashed, with("the process exited with \(reason), a crash", facts.leftOpen))
+            case let .jetsam(reason): return (.killedByJetsam, with("the kernel killed the process for memory (\(reason))", facts.leftOpen))
             case .exit: return (.exited, "the process recorded its own exit: its work returned")
             case .error: return (.exitedWithError, "the process recorded its own exit: its work ended with an error")
             }
         } else if facts.openTask {
+            if facts.leftOpen.count > 0, !facts.expiredTask {
+                return (.killedWithBackgroundTask, "ended with " + unjudged(facts.leftOpen))
+            }
             return (.killedWithBackgroundTask, facts.expiredTask
                 ? "a background task had expired without being ended" : "a background task was still open")
         } else if facts.handlerOverrun {

@@ -179,7 +179,12 @@ struct ServiceRules {
 
     /// The running process ended at `end` (its exit, or its last event when no exit was read, `exitObserved`
     /// false): what was still open then.
-    mutating func processEnded(at end: Int64, exitObserved: Bool, reports: inout [ModelEngine.Report]) {
+    ///
+    /// - Parameters:
+    ///   - end: the process's exit, or its last event.
+    ///   - goneBy: the latest the process may have lived: its exit, or, without one, its last event plus one
+    ///     heartbeat interval when the recorder wrote heartbeats.
+    mutating func processEnded(at end: Int64, goneBy: Int64, exitObserved: Bool, reports: inout [ModelEngine.Report]) {
         processesEnded += 1
         defer {
             log?.append(contentsOf: services.lazy.map(\.life))
@@ -198,8 +203,11 @@ struct ServiceRules {
                 message: "service \(service.name) was still stopping \(Nanoseconds.short(elapsed)) after its shutdown was asked, at its process's \(exitObserved ? "exit" : "last event"): over its \(Nanoseconds.short(grace)) grace period",
                 scene: service.name, measured: elapsed, budget: grace))
         }
+        // A kill ends whatever ran; it is a finding only once the shutdown had run past its grace period, when an
+        // orchestrator's kill is due (an earlier one is someone else's, and says nothing of the services).
         let killed = !exitObserved || exitReason == "SIGKILL"
-        if killed, let began = shutdownBegan, !stopping.isEmpty || unansweredSignal != nil {
+        let grace = stopping.compactMap { limit(.shutdownGrace, service: $0.name) }.max() ?? configuration.budget(.shutdownGrace)
+        if killed, let began = shutdownBegan, !stopping.isEmpty || unansweredSignal != nil, let grace, goneBy - began >= grace {
             let names = stopping.map(\.name)
             let what = names.isEmpty
                 ? "no service had been asked to shut down yet"
@@ -211,7 +219,8 @@ struct ServiceRules {
                 message: "the process ended \(Nanoseconds.short(end - began)) into its shutdown and \(how): \(what)",
                 scene: names.first, measured: end - began))
         }
-        if let signal = unansweredSignal, end > signal.t {
+        // A signal is shown unanswered only by a process that went on past the grace period without acting on it.
+        if let signal = unansweredSignal, let grace, end - signal.t >= grace {
             reports.append(ModelEngine.Report(
                 rule: .shutdownNotActedOn,
                 message: "\(signal.name) was never acted on: no service was asked to shut down, nor stopped, in the \(Nanoseconds.short(end - signal.t)) to its process's \(exitObserved ? "exit" : "last event")",
