@@ -130,6 +130,7 @@ public final class Recorder: Sendable {
         let created = try TraceFiles.create(destination, base: app ?? "trace", launchUnixNanoseconds: wallStart,
                                             pid: SystemInterface.processID())
         FileProtection.keepWritableAfterFirstUnlock(created.url.path)
+        BackupExclusion.exclude(created.url.path)
         self.init(output: .pending(sink: created.sink, header: header, options: configuration.writerOptions),
                   clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
                   lifecycle: lifecycle, probes: probes, file: created.url, fileLock: created.lock)
@@ -153,8 +154,9 @@ public final class Recorder: Sendable {
     /// Records into `writer` on the time of `time`, which also runs the flushes and heartbeats: for tests that
     /// move time by hand (``ManualTimeSource``).
     package convenience init(writer: any EventWriter, time: any RecorderTimeSource,
-                             configuration: RecorderConfiguration = .init()) {
-        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil, time: time)
+                             configuration: RecorderConfiguration = .init(), probes: SystemProbes = .system) {
+        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil,
+                  probes: probes, time: time)
     }
 
     /// - Parameter age: how long ago the process started: the trace's `t = 0` is that long before now.

@@ -91,31 +91,37 @@ import Testing
     }
 
     /// A recorder and its capture both dropped at once (`let capture = ...` in a scope that ends): the
-    /// capture goes on, and a background notification leaves everything before it on disk at once.
+    /// capture goes on, and a background notification writes everything before it, with no timer or close.
     @Test func aDroppedRecorderAndCaptureGoOnRecording() throws {
         let center = NotificationCenter()
         let path = directory.file("dropped.lifetrace")
+        weak var dropped: Recorder?
         do {
             let recorder = try self.recorder("dropped.lifetrace", configuration: .init(flushInterval: .seconds(3600)))
             _ = try recorder.captureLifecycle(from: center)
+            dropped = recorder
         }
         post(Self.launch + Self.toBackground, on: center)
-        // Nothing closed the trace and no timer could have flushed: the observers wrote it before returning.
+        // Kept alive by its capture's observers; the observers queued the writes, which no timer made.
+        let recorder = try #require(dropped)
+        recorder.waitForWriter()
         let (_, events) = try RecorderTraces.read(path)
         #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind))
     }
 
-    /// What a SIGKILL right after the observer returns would leave: the bytes are in the file when `post`
-    /// returns, for every notification after which the app may be suspended.
+    /// What a SIGKILL once the queued write has landed would leave: the bytes are in the file, with no timer
+    /// flush, for every notification after which the app may be suspended. (That the observer does not wait for
+    /// the write is DurableWriteTests'.) Termination waits for its write: its bytes are there when `post` returns.
     @Test(arguments: [LifecycleNotification.sceneWillDeactivate, .applicationWillResignActive, .sceneDidEnterBackground,
                       .applicationDidEnterBackground, .applicationWillTerminate, .applicationProtectedDataWillBecomeUnavailable])
-    func eventsBeforeASuspensionPointAreOnDiskWhenItsObserverReturns(notification: LifecycleNotification) throws {
+    func eventsBeforeASuspensionPointAreWrittenWithoutATimer(notification: LifecycleNotification) throws {
         let center = NotificationCenter()
         let name = "durable-\(notification.rawValue).lifetrace"
         let recorder = try self.recorder(name, configuration: .init(flushInterval: .seconds(3600)))
         try recorder.captureLifecycle(from: center)
         recorder.mark("saved")
         post([(notification, notification.isSceneNotification ? Self.scene : nil)], on: center)
+        if notification != .applicationWillTerminate { recorder.waitForWriter() }
         let (_, events) = try RecorderTraces.read(directory.file(name))
         #expect(events.map(\.kind) == [.processLaunch, .custom, notification.eventKind])
         try recorder.close()
