@@ -14,15 +14,20 @@ package struct SystemProbes: Sendable {
     /// Holds off the process's suspension until a queued write lands, returning at once; `nil` is the system's
     /// (``BackgroundActivity/hold(reason:until:)``). Tests give one that records what was held, and for how long.
     package var holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)?
+    /// Called on the thread that creates a recorder's trace file, just before it does; `nil` calls nothing. Tests
+    /// stall it, to show which thread creates the file and that nothing waits for it.
+    package var fileCreation: (@Sendable () -> Void)?
 
     package init(applicationSnapshot: @escaping @Sendable (TraceHeader.Lifecycle) -> ApplicationSnapshot?,
                  thermalState: @escaping @Sendable () -> Int?,
                  connectionOptionsReason: @escaping @Sendable (AnyObject) -> String? = { _ in nil },
-                 holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)? = nil) {
+                 holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)? = nil,
+                 fileCreation: (@Sendable () -> Void)? = nil) {
         self.applicationSnapshot = applicationSnapshot
         self.thermalState = thermalState
         self.connectionOptionsReason = connectionOptionsReason
         self.holdSuspension = holdSuspension
+        self.fileCreation = fileCreation
     }
 
     /// The running system's.

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import LifetraceAnalysis
+import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 @testable import LifetraceRecorder
@@ -88,6 +90,46 @@ import Testing
         #expect(try RecorderTraces.read(second.path).events.count == 1 + Self.launch.count)
         let secondName = try #require(TraceFileName(fileName: second.lastPathComponent))
         #expect(secondName.base == "testLaunch")
+    }
+
+    /// `Recorder.start` does no file I/O on the calling thread: the file is created on the recorder's writer queue
+    /// (stalled here), `start` returns meanwhile, and every event recorded before the file is there is in it.
+    @Test(.timeLimit(.minutes(1))) func startCreatesTheFileOffTheCallingThreadAndKeepsEarlyEvents() throws {
+        let center = NotificationCenter()
+        let stall = DispatchGroup()
+        stall.enter()
+        let reached = DispatchSemaphore(value: 0)
+        let creator = LockedValue<ObjectIdentifier?>(nil)
+        let traces = directory.file("deferred")
+        var options = RecordingOptions(destination: .directory(URL(fileURLWithPath: traces)), app: "com.example.app",
+                                       sceneManifest: true, lifecycle: .uikit, notificationCenter: center)
+        options.probes = SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil }, fileCreation: {
+            creator.withLock { $0 = ObjectIdentifier(Thread.current) }
+            reached.signal()
+            stall.wait()
+        })
+        var released = false
+        defer {
+            if !released { stall.leave() }
+            _ = try? Recorder.stop()
+        }
+        let caller = ObjectIdentifier(Thread.current)
+        let recorder = try Recorder.start(options)  // returns while the file's creation is stalled
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        #expect(creator.withLock { $0 } != caller)
+        // Not even the directory exists yet; the observers return at once, their writes queued behind the file.
+        #expect(!FileManager.default.fileExists(atPath: traces))
+        post(Self.launch + Self.toBackground, on: center)
+        recorder.mark("before-the-file")
+        stall.leave()
+        released = true
+        let file = try #require(recorder.file)
+        #expect(file.deletingLastPathComponent().lastPathComponent == "deferred")
+        try Recorder.stop()
+        let (header, events) = try RecorderTraces.read(file.path)
+        #expect(header?.captureMethod == .notifications)
+        #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind) + [.custom])
+        #expect(try RecorderTraces.errors(file.path) == [])
     }
 
     /// A recorder and its capture both dropped at once (`let capture = ...` in a scope that ends): the

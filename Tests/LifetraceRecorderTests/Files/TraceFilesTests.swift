@@ -105,10 +105,10 @@ import Testing
         let nextName = try #require(next.file).lastPathComponent
         if SystemInterface.holdsFileLocks {
             // A retention of one: the running trace stays while it is written.
-            #expect(running.fileLock?.isHeld == true)
+            #expect(running.traceFile?.isLockHeld == true)
             #expect(names() == others.union([runningName, nextName]))
             try running.close()
-            #expect(running.fileLock?.isHeld == false)
+            #expect(running.traceFile?.isLockHeld == false)
         } else {
             // No lock on Apple's device platforms, where one app's launches never overlap.
             #expect(names() == others.union([nextName]))
