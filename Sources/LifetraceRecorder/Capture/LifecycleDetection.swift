@@ -2,8 +2,8 @@ import Foundation
 public import LifetraceCore
 
 extension TraceHeader.Lifecycle {
-    /// The lifecycle of the running process, from its platform and its main bundle (see
-    /// ``detect(platform:bundlePath:extensionPoint:)``): UIKit on iOS, iPadOS, tvOS, visionOS and Mac Catalyst,
+    /// The lifecycle of the running process, from its platform, its main bundle's path and the extension point its
+    /// Info.plist names: UIKit on iOS, iPadOS, tvOS, visionOS and Mac Catalyst,
     /// WatchKit on watchOS (a WatchKit extension included), AppKit on macOS, an app extension's in an app extension;
     /// `nil` where there is none (Linux).
     public static let current: TraceHeader.Lifecycle? = detect(

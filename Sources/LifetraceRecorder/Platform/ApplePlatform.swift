@@ -1,6 +1,6 @@
 import Foundation
 
-/// The platform a process runs on, as the lifecycle's detection needs it (``TraceHeader/Lifecycle/detect(platform:bundlePath:extensionPoint:)``).
+/// The platform a process runs on, as the lifecycle's detection needs it (`TraceHeader.Lifecycle.detect`).
 enum ApplePlatform: Sendable, CaseIterable {
     case iOS, tvOS, visionOS, watchOS, macOS, macCatalyst
     /// Not an Apple platform (Linux, Windows).
