@@ -1,4 +1,5 @@
 import LifetraceAnalysis
+import LifetraceCore
 import LifetraceTesting
 import XCTest
 
@@ -68,6 +69,17 @@ final class LifecycleUITests: XCTestCase {
         XCTAssertEqual(trace.events.filter { $0.kind == .sceneWillResignActive }.count, 2)
         XCTAssertEqual(trace.events.filter { $0.kind == .sceneDidBecomeActive }.count, 2)
         XCTAssertEqual(trace.analysis.header?.captureMethod, .notifications)
+        // Every notification UIKit posts on this path arrived under the name the recorder observes: a misspelt
+        // name would leave its event out here, where UIKit posts for real.
+        let expected: [EventKind] = [
+            .appDidFinishLaunching, .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive,
+            .appDidBecomeActive, .sceneWillResignActive, .appWillResignActive, .sceneDidEnterBackground,
+            .appDidEnterBackground, .appWillEnterForeground,
+        ]
+        let recorded = Set(trace.events.map(\.kind))
+        for kind in expected {
+            XCTAssertTrue(recorded.contains(kind), "no \(kind.name) in the trace")
+        }
     }
 
     /// A relative path lands in the app's Documents directory; scripts/collect-simulator-traces copies it out
