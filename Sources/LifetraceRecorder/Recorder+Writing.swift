@@ -25,13 +25,32 @@ extension Recorder {
         }
     }
 
-    /// Writes the header now, if it is not written yet (``RecorderOutput/writeHeader()``); a failure is reported
-    /// to the unified log, and the next flush tries again.
-    func writeHeaderNow() {
-        onWriterQueueReporting("could not write the trace's header") { () throws(TraceError) in
+    /// Writes the header on the writer queue, creating the file first if it is not created yet, if it is not
+    /// written yet (``RecorderOutput/writeHeader()``), without waiting for it; a failure is reported to the unified
+    /// log, and the next flush tries again.
+    func writeHeaderSoon() {
+        writerQueue.async { [self] in
             let locked = output.lock()
             defer { output.unlock() }
-            try locked.pointee.writeHeader()
+            do throws(TraceError) {
+                try locked.pointee.writeHeader()
+            } catch {
+                RecorderDiagnostics.report("could not write the trace's header: \(error)")
+            }
+        }
+    }
+
+    /// Creates the trace's file on the writer queue if it is not created yet, without waiting for it; a failure
+    /// is reported to the unified log (and every write fails with it).
+    func createFileSoon() {
+        writerQueue.async { [self] in
+            let locked = output.lock()
+            defer { output.unlock() }
+            do throws(TraceError) {
+                try locked.pointee.createFile()
+            } catch {
+                RecorderDiagnostics.report("cannot create the trace: \(error)")
+            }
         }
     }
 
@@ -67,7 +86,7 @@ extension Recorder {
         for index in 0..<shards.count { shards.withLock(index) { $0.isClosed = true } }
         timer.withLock { $0.stop(closing: true) }
         // Whatever the close throws, the file is no longer being written: another launch may prune it.
-        defer { fileLock?.release() }
+        defer { traceFile?.releaseLock() }
         try onWriterQueue { () throws(TraceError) in
             try writeOut(force: true)
             let locked = output.lock()

@@ -53,10 +53,9 @@ public final class Recorder: Sendable {
     let lifecycle: TraceHeader.Lifecycle?
     /// What the recorder reads of the system besides its clocks (the application's state, thermal state).
     let probes: SystemProbes
-    /// The file the trace is written to, for a recorder of a file.
-    public let file: URL?
-    /// The lock held on ``file`` until the trace is closed, so that no other recorder prunes it meanwhile.
-    let fileLock: TraceFileLock?
+    /// The file the trace is written to and the lock held on it until the trace is closed, so that no other
+    /// recorder prunes it meanwhile; `nil` for a recorder of a writer.
+    let traceFile: RecorderFile?
     /// Where each event is also written as a `lifetrace ev=...` log line, if anywhere.
     let mirror: any EventMirror
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
@@ -106,9 +105,13 @@ public final class Recorder: Sendable {
     }
 
     /// Creates the trace file `destination` names for this launch and starts recording.
+    ///
+    /// - Parameter createsFileLater: whether the file is created on the writer queue when first needed, rather than
+    ///   now: ``start(_:)``'s, so that the thread that starts recording does no file I/O. Events are buffered
+    ///   meanwhile, and a file that cannot be created is said in the unified log, not thrown.
     convenience init(destination: TraceDestination, app: String?, sceneManifest: Bool?, metadata: TraceMetadata, clock: TraceClock,
          lifecycle: TraceHeader.Lifecycle?, capture: TraceHeader.CaptureMethod?, configuration: RecorderConfiguration,
-         probes: SystemProbes) throws(TraceError) {
+         probes: SystemProbes, createsFileLater: Bool = false) throws(TraceError) {
         // A header its own readers refuse would lose the trace: refused here, before a file exists.
         for (key, value) in metadata.entries {
             if let problem = TraceHeader.problem(metadata: key, value: value) {
@@ -127,12 +130,26 @@ public final class Recorder: Sendable {
         if let interval = configuration.heartbeatInterval {
             header.heartbeatNanoseconds = max(interval.nanoseconds, RecorderConfiguration.minimumTick)
         }
-        let created = try TraceFiles.create(destination, base: app ?? "trace", launchUnixNanoseconds: wallStart,
-                                            pid: SystemInterface.processID())
-        FileProtection.keepWritableAfterFirstUnlock(created.url.path)
-        self.init(output: .pending(sink: created.sink, header: header, options: configuration.writerOptions),
-                  clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
-                  lifecycle: lifecycle, probes: probes, file: created.url, fileLock: created.lock)
+        let base = app ?? "trace"
+        let pid = SystemInterface.processID()
+        let create = { @Sendable (file: RecorderFile) throws(TraceError) -> FileSink in
+            probes.fileCreation?()
+            let created = try TraceFiles.create(destination, base: base, launchUnixNanoseconds: wallStart, pid: pid)
+            FileProtection.keepWritableAfterFirstUnlock(created.url.path)
+            BackupExclusion.exclude(created.url.path)
+            file.made(url: created.url, lock: created.lock)
+            return created.sink
+        }
+        let file = RecorderFile()
+        let output: RecorderOutput
+        if createsFileLater {
+            output = .deferred(create: { () throws(TraceError) in try create(file) }, header: header,
+                               options: configuration.writerOptions)
+        } else {
+            output = .pending(sink: try create(file), header: header, options: configuration.writerOptions)
+        }
+        self.init(output: output, clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
+                  lifecycle: lifecycle, probes: probes, file: file)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
@@ -153,24 +170,23 @@ public final class Recorder: Sendable {
     /// Records into `writer` on the time of `time`, which also runs the flushes and heartbeats: for tests that
     /// move time by hand (``ManualTimeSource``).
     package convenience init(writer: any EventWriter, time: any RecorderTimeSource,
-                             configuration: RecorderConfiguration = .init()) {
-        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil, time: time)
+                             configuration: RecorderConfiguration = .init(), probes: SystemProbes = .system) {
+        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil,
+                  probes: probes, time: time)
     }
 
     /// - Parameter age: how long ago the process started: the trace's `t = 0` is that long before now.
     private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
                  launch: ProcessLaunch?, age: Int64 = 0, lifecycle: TraceHeader.Lifecycle? = nil,
-                 probes: SystemProbes = .system, file: URL? = nil, fileLock: TraceFileLock? = nil,
-                 time: (any RecorderTimeSource)? = nil) {
+                 probes: SystemProbes = .system, file: RecorderFile? = nil, time: (any RecorderTimeSource)? = nil) {
         self.output = LockedValue(output)
-        self.fileLock = fileLock
+        self.traceFile = file
         self.clock = clock
         self.manualTime = time
         self.origin = (time?.nanoseconds() ?? clock.nowNanoseconds()) - age
         self.configuration = configuration
         self.lifecycle = lifecycle
         self.probes = probes
-        self.file = file
         self.shards = RecorderShards(totalCapacity: configuration.bufferCapacity)
         let wallStart = TraceClock.wall.nowNanoseconds() - age
         let mirror = configuration.mirror.makeMirror(
@@ -197,6 +213,25 @@ public final class Recorder: Sendable {
             armTimer()
             record(.heartbeat)
         }
+    }
+
+    /// The file the trace is written to, for a recorder of a file.
+    ///
+    /// A recorder ``start(_:)`` made creates its file on its writer queue; asked before then, this creates it
+    /// there and waits for it. `nil` if it could not be created (the unified log says why).
+    public var file: URL? {
+        guard let traceFile else { return nil }
+        if let url = traceFile.url { return url }
+        writerQueue.sync {
+            let locked = output.lock()
+            defer { output.unlock() }
+            do throws(TraceError) {
+                try locked.pointee.createFile()
+            } catch {
+                RecorderDiagnostics.report("cannot create the trace: \(error)")
+            }
+        }
+        return traceFile.url
     }
 
     /// Nanoseconds since the trace started, on the trace's clock.

@@ -106,7 +106,8 @@ public final class RecordedServiceGroup: Sendable {
             owned = false
         } else {
             do {
-                recorder = try Recorder.start(recording)
+                // Created now, not on the writer queue as for an app: a trace that cannot be created is logged here.
+                recorder = try Recorder.start(recording, createsFileLater: false)
             } catch {
                 logger.error("lifetrace: no trace: the services run unrecorded", metadata: ["error": "\(error)"])
                 recorder = nil

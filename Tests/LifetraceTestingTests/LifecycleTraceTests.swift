@@ -14,6 +14,12 @@ import Testing
 
     /// A scene-based app's run, recorded by the recorder from the notifications UIKit posts.
     func record(_ name: String, _ posts: [(String, String?)], measure: Bool = false) throws -> URL {
+        try recordIn(directory, name, posts, measure: measure)
+    }
+
+    /// ``record(_:_:measure:)`` in `directory`.
+    func recordIn(_ directory: TemporaryDirectory, _ name: String, _ posts: [(String, String?)],
+                  measure: Bool = false) throws -> URL {
         let center = NotificationCenter()
         let url = URL(fileURLWithPath: directory.file(name))
         let recorder = try Recorder(file: url, app: "com.example.app", sceneManifest: true, lifecycle: .uikit)

@@ -17,10 +17,17 @@ import LifetraceFormat
 /// `UIApplication` notifications of a scene-based app for delegate callbacks. A scene is named by its
 /// session's `persistentIdentifier`, which survives disconnection and reconnection.
 ///
-/// When the app resigns active, enters the background, hides or terminates, the observer writes everything
-/// buffered to the file before it returns, under a background-time assertion, so the events of the last
-/// moments before a suspension or a kill are on disk.
+/// When the app resigns active, enters the background or hides, the observer queues a write of everything
+/// buffered and returns at once, never waiting for the file: a background-time assertion held off the main
+/// thread keeps the app from being suspended until the write lands, so the events of the last moments before a
+/// suspension are on disk. On termination, after which the process may end at once, the observer waits for that
+/// write, at most one second of the five or so that UIKit gives `applicationWillTerminate(_:)` and its
+/// observers in all (Apple, "applicationWillTerminate(_:)"), so that the app's own handler keeps the rest.
 public final class LifecycleCapture: Sendable {
+    /// The longest the termination notification's observer waits for the trace's write to land. A write still
+    /// running then goes on, and lands if the process lives long enough.
+    static let terminationWriteBound: DispatchTimeInterval = .seconds(1)
+
     private let center: NotificationCenter
     private let observers: LockedValue<[any NSObjectProtocol]>
     private let recorder: Recorder
@@ -75,7 +82,12 @@ public final class LifecycleCapture: Sendable {
         default:
             recorder.record(kind)
         }
-        if notification.writesDurably { recorder.flushDurably() }
+        guard notification.writesDurably else { return }
+        if kind == .appWillTerminate {
+            recorder.flushDurably(waitingAtMost: Self.terminationWriteBound)
+        } else {
+            recorder.flushDurably()
+        }
     }
 
     /// Records `scene.willConnect` for `scene`, with the launch reason its scene delegate gave if it gave one

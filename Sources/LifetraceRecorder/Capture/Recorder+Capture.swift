@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LifetraceConcurrency
 import LifetraceCore
@@ -40,11 +41,30 @@ extension Recorder {
         }
     }
 
-    /// Writes what is buffered before returning, under a background-time assertion on Apple's device
-    /// platforms, so the app cannot be suspended (and then killed) with events of its last moments only
-    /// buffered: what the lifecycle capture does on resigning active, entering the background and terminating.
-    func flushDurably() {
-        BackgroundActivity.run(reason: "lifetrace: writing the lifecycle trace") { [self] in flushBeforeSuspension() }
+    /// Queues a write of everything buffered (unfinished spans included, ``flushBeforeSuspension()``'s write) and
+    /// holds off the process's suspension until it lands, under a background-time assertion on Apple's device
+    /// platforms (``BackgroundActivity``): what the lifecycle capture does on resigning active, entering the
+    /// background and hiding. It returns at once, whatever the writer is doing: the caller is the main thread.
+    /// The write takes every event recorded before this call (and any recorded before it runs).
+    ///
+    /// - Parameter bound: how long to wait for the write to land before returning, if at all: the capture waits
+    ///   on termination, after which the process may end at once (``LifecycleCapture/terminationWriteBound``).
+    /// - Returns: the queued write.
+    @discardableResult
+    func flushDurably(waitingAtMost bound: DispatchTimeInterval? = nil) -> QueuedWrite {
+        let write = QueuedWrite()
+        let hold = probes.holdSuspension ?? BackgroundActivity.hold
+        hold("lifetrace: writing the lifecycle trace", write)
+        writerQueue.async { [self] in
+            do throws(TraceError) {
+                try writeOut(force: false, releasingSpans: true)
+            } catch {
+                RecorderDiagnostics.report("could not write the trace: \(error)")
+            }
+            write.land()
+        }
+        if let bound { write.wait(atMost: bound) }
+        return write
     }
 
     /// The capture of `center`'s notifications, made once and held until the recorder closes.

@@ -18,8 +18,8 @@ extension Recorder {
     }
 
     /// Starts the process's recorder (``start(_:)``) into the trace `LIFETRACE_PATH` names, or returns `nil`
-    /// when it is unset or the trace cannot be created (said in the unified log): the one line an app needs to
-    /// be recorded by its UI tests.
+    /// when it is unset: the one line an app needs to be recorded by its UI tests. A trace that cannot be created
+    /// is said in the unified log (``start(_:)`` creates it off the calling thread).
     ///
     /// ```swift
     /// // In the app delegate's (or SwiftUI App's) init:

@@ -1,43 +1,30 @@
+import Dispatch
 import Foundation
-import LifetraceConcurrency
 
-/// Work that must finish before the app may be suspended.
+/// Holding off the app's suspension while a write of the trace is on its way to the file.
 enum BackgroundActivity {
-    /// How long the caller waits at most for the system to start the activity before doing the work itself.
-    static let startTimeout: DispatchTimeInterval = .seconds(1)
-
-    /// Runs `body` before returning. On iOS, iPadOS, tvOS, watchOS and visionOS it runs under
-    /// `ProcessInfo.performExpiringActivity(withReason:using:)` (Apple, "performExpiringActivity(withReason:using:)"),
-    /// which keeps the process from being suspended until it returns and needs neither UIKit nor an app (it
-    /// works in app extensions); elsewhere, where no process is suspended under it, it simply runs `body`.
-    static func run(reason: String, _ body: @escaping @Sendable () -> Void) {
+    /// Asks the system not to suspend the process until `write` lands (or the system takes the time back), and
+    /// returns at once: the caller, a notification's observer on the main thread, never waits for the write.
+    ///
+    /// On iOS, iPadOS, tvOS, watchOS and visionOS the hold is `ProcessInfo.performExpiringActivity(withReason:using:)`
+    /// (Apple, "performExpiringActivity(withReason:using:)"), which runs its block asynchronously on a thread of
+    /// its own and keeps the process from being suspended until the block returns; it needs neither UIKit nor an
+    /// app, so it works in app extensions. The block waits there, off the main thread, for the write to land.
+    /// The system calls the block with `expired` false while it holds the assertion, and calls it again with
+    /// `true` when it takes the time back (or at once, if it could not take any): that call releases the first,
+    /// which returns as the documentation asks. Elsewhere no process is suspended under the recorder, and
+    /// nothing is held.
+    static func hold(reason: String, until write: QueuedWrite) {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        let started = LockedValue(false)
-        let done = DispatchSemaphore(value: 0)
-        // The system calls the block once, with `expired` false while it holds the assertion (true if it could
-        // not take one), and may call it again with `true` while the first call runs: only the first call works.
-        ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { _ in
-            guard claim(started) else { return }
-            body()
-            done.signal()
+        let release = DispatchSemaphore(value: 0)
+        write.whenLanded { release.signal() }
+        ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
+            if expired {
+                release.signal()
+                return
+            }
+            release.wait()
         }
-        if done.wait(timeout: .now() + startTimeout) == .success { return }
-        // The system did not start the block in time: do the work here, unless the block has just begun it.
-        if claim(started) {
-            body()
-        } else {
-            done.wait()
-        }
-        #else
-        body()
         #endif
-    }
-
-    /// Whether this call is the first to claim the work.
-    private static func claim(_ started: LockedValue<Bool>) -> Bool {
-        started.withLock { started in
-            defer { started = true }
-            return !started
-        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-public import LifetraceCore
+package import LifetraceCore
 
 /// What the recorder reads of the running system besides clocks: the application's state at start and the
 /// thermal state. The system's by default; tests give their own, as the notifications they post stand in
@@ -11,13 +11,23 @@ package struct SystemProbes: Sendable {
     package var thermalState: @Sendable () -> Int?
     /// The launch reason `UIScene.ConnectionOptions` show (see ``LaunchReason/connectionOptions(_:)``).
     package var connectionOptionsReason: @Sendable (AnyObject) -> String?
+    /// Holds off the process's suspension until a queued write lands, returning at once; `nil` is the system's
+    /// (``BackgroundActivity/hold(reason:until:)``). Tests give one that records what was held, and for how long.
+    package var holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)?
+    /// Called on the thread that creates a recorder's trace file, just before it does; `nil` calls nothing. Tests
+    /// stall it, to show which thread creates the file and that nothing waits for it.
+    package var fileCreation: (@Sendable () -> Void)?
 
     package init(applicationSnapshot: @escaping @Sendable (TraceHeader.Lifecycle) -> ApplicationSnapshot?,
                  thermalState: @escaping @Sendable () -> Int?,
-                 connectionOptionsReason: @escaping @Sendable (AnyObject) -> String? = { _ in nil }) {
+                 connectionOptionsReason: @escaping @Sendable (AnyObject) -> String? = { _ in nil },
+                 holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)? = nil,
+                 fileCreation: (@Sendable () -> Void)? = nil) {
         self.applicationSnapshot = applicationSnapshot
         self.thermalState = thermalState
         self.connectionOptionsReason = connectionOptionsReason
+        self.holdSuspension = holdSuspension
+        self.fileCreation = fileCreation
     }
 
     /// The running system's.
@@ -30,27 +40,4 @@ package struct SystemProbes: Sendable {
         SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil })
         #endif
     }()
-}
-
-extension TraceHeader.Lifecycle {
-    /// The lifecycle of the running process: an app extension's if the main bundle is one (`.appex`), else
-    /// the platform's (UIKit on iOS, iPadOS, tvOS, visionOS and Mac Catalyst, WatchKit on watchOS, AppKit on
-    /// macOS); `nil` where there is none (Linux).
-    public static let current: TraceHeader.Lifecycle? = detect(bundlePath: Bundle.main.bundlePath)
-
-    /// The lifecycle of a process whose main bundle is at `bundlePath`, on this platform.
-    static func detect(bundlePath: String) -> TraceHeader.Lifecycle? {
-        #if os(iOS) || os(tvOS) || os(visionOS) || os(watchOS) || os(macOS)
-        if bundlePath.hasSuffix(".appex") || bundlePath.hasSuffix(".appex/") { return .appExtension }
-        #endif
-        #if os(watchOS)
-        return .watchkit
-        #elseif os(macOS) && !targetEnvironment(macCatalyst)
-        return .appkit
-        #elseif os(iOS) || os(tvOS) || os(visionOS)
-        return .uikit
-        #else
-        return nil
-        #endif
-    }
 }

@@ -3,11 +3,17 @@ import LifetraceFormat
 
 /// Where a recorder's events go, touched only on its writer queue: the trace writer, made with the first
 /// frame so that the header can still change before then, the merge of the shards' batches, and the count of
-/// events that failed writes lost.
+/// events that failed writes lost. For ``Recorder/start(_:)`` the file itself is made there too, when first
+/// needed, so that the thread that starts the recorder does no file I/O.
 struct RecorderOutput {
     private enum State {
+        /// The file is not made yet: `create` makes it, on the writer queue.
+        case deferred(create: @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
+                      options: BinaryTraceWriter.Options)
         case pending(sink: FileSink, header: TraceHeader, options: BinaryTraceWriter.Options)
         case ready(any EventWriter)
+        /// The file could not be made: every write fails with this error.
+        case failed(TraceError)
         case closed
     }
 
@@ -24,6 +30,12 @@ struct RecorderOutput {
         RecorderOutput(state: .pending(sink: sink, header: header, options: options))
     }
 
+    /// A writer whose file `create` makes, when the first write (or ``createFile()``) needs it.
+    static func deferred(create: @escaping @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
+                         options: BinaryTraceWriter.Options) -> RecorderOutput {
+        RecorderOutput(state: .deferred(create: create, header: header, options: options))
+    }
+
     /// A writer that already wrote its header.
     static func ready(_ writer: any EventWriter) -> RecorderOutput {
         RecorderOutput(state: .ready(writer))
@@ -34,8 +46,10 @@ struct RecorderOutput {
 
     /// The header as it stands: the one to write, or the one written; `nil` for a writer made elsewhere.
     var currentHeader: TraceHeader? {
-        if case let .pending(_, header, _) = state { return header }
-        return header
+        switch state {
+        case let .pending(_, header, _), let .deferred(_, header, _): header
+        default: header
+        }
     }
 
     /// Whether ``close()`` was called: the output takes no more events.
@@ -49,10 +63,35 @@ struct RecorderOutput {
 
     /// Changes the header, if it is not written yet; `false` if it is.
     mutating func updateHeader(_ change: (inout TraceHeader) -> Void) -> Bool {
-        guard case .pending(let sink, var header, let options) = state else { return false }
-        change(&header)
-        state = .pending(sink: sink, header: header, options: options)
+        switch state {
+        case .pending(let sink, var header, let options):
+            change(&header)
+            state = .pending(sink: sink, header: header, options: options)
+        case .deferred(let create, var header, let options):
+            change(&header)
+            state = .deferred(create: create, header: header, options: options)
+        default:
+            return false
+        }
         return true
+    }
+
+    /// Makes the file of a deferred output, if it is not made yet, without writing to it; a failure is kept, and
+    /// every later write fails with it.
+    mutating func createFile() throws(TraceError) {
+        switch state {
+        case let .deferred(create, header, options):
+            do throws(TraceError) {
+                state = .pending(sink: try create(), header: header, options: options)
+            } catch {
+                state = .failed(error)
+                throw error
+            }
+        case let .failed(error):
+            throw error
+        default:
+            return
+        }
     }
 
     /// Writes the events of `batches` that may be written now (see ``BatchMerger``) as a frame.
@@ -105,6 +144,10 @@ struct RecorderOutput {
     /// Writes the index (and the header, if nothing was written yet); the output takes no more events.
     mutating func close() throws(TraceError) {
         if case .closed = state { return }
+        if case let .failed(error) = state {
+            state = .closed
+            throw error
+        }
         let writer = try open()
         state = .closed
         try writer.close()
@@ -114,6 +157,9 @@ struct RecorderOutput {
         switch state {
         case .ready(let writer):
             return writer
+        case .deferred, .failed:
+            try createFile()
+            return try open()
         case .pending(let sink, let header, let options):
             let writer = try BinaryTraceWriter(sink: sink, header: header, options: options)
             self.header = header

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import LifetraceAnalysis
+import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
 @testable import LifetraceRecorder
@@ -90,32 +92,78 @@ import Testing
         #expect(secondName.base == "testLaunch")
     }
 
+    /// `Recorder.start` does no file I/O on the calling thread: the file is created on the recorder's writer queue
+    /// (stalled here), `start` returns meanwhile, and every event recorded before the file is there is in it.
+    @Test(.timeLimit(.minutes(1))) func startCreatesTheFileOffTheCallingThreadAndKeepsEarlyEvents() throws {
+        let center = NotificationCenter()
+        let stall = DispatchGroup()
+        stall.enter()
+        let reached = DispatchSemaphore(value: 0)
+        let creator = LockedValue<ObjectIdentifier?>(nil)
+        let traces = directory.file("deferred")
+        var options = RecordingOptions(destination: .directory(URL(fileURLWithPath: traces)), app: "com.example.app",
+                                       sceneManifest: true, lifecycle: .uikit, notificationCenter: center)
+        options.probes = SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil }, fileCreation: {
+            creator.withLock { $0 = ObjectIdentifier(Thread.current) }
+            reached.signal()
+            stall.wait()
+        })
+        var released = false
+        defer {
+            if !released { stall.leave() }
+            _ = try? Recorder.stop()
+        }
+        let caller = ObjectIdentifier(Thread.current)
+        let recorder = try Recorder.start(options)  // returns while the file's creation is stalled
+        #expect(reached.wait(timeout: .now() + 10) == .success)
+        #expect(creator.withLock { $0 } != caller)
+        // Not even the directory exists yet; the observers return at once, their writes queued behind the file.
+        #expect(!FileManager.default.fileExists(atPath: traces))
+        post(Self.launch + Self.toBackground, on: center)
+        recorder.mark("before-the-file")
+        stall.leave()
+        released = true
+        let file = try #require(recorder.file)
+        #expect(file.deletingLastPathComponent().lastPathComponent == "deferred")
+        try Recorder.stop()
+        let (header, events) = try RecorderTraces.read(file.path)
+        #expect(header?.captureMethod == .notifications)
+        #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind) + [.custom])
+        #expect(try RecorderTraces.errors(file.path) == [])
+    }
+
     /// A recorder and its capture both dropped at once (`let capture = ...` in a scope that ends): the
-    /// capture goes on, and a background notification leaves everything before it on disk at once.
+    /// capture goes on, and a background notification writes everything before it, with no timer or close.
     @Test func aDroppedRecorderAndCaptureGoOnRecording() throws {
         let center = NotificationCenter()
         let path = directory.file("dropped.lifetrace")
+        weak var dropped: Recorder?
         do {
             let recorder = try self.recorder("dropped.lifetrace", configuration: .init(flushInterval: .seconds(3600)))
             _ = try recorder.captureLifecycle(from: center)
+            dropped = recorder
         }
         post(Self.launch + Self.toBackground, on: center)
-        // Nothing closed the trace and no timer could have flushed: the observers wrote it before returning.
+        // Kept alive by its capture's observers; the observers queued the writes, which no timer made.
+        let recorder = try #require(dropped)
+        recorder.waitForWriter()
         let (_, events) = try RecorderTraces.read(path)
         #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind))
     }
 
-    /// What a SIGKILL right after the observer returns would leave: the bytes are in the file when `post`
-    /// returns, for every notification after which the app may be suspended.
+    /// What a SIGKILL once the queued write has landed would leave: the bytes are in the file, with no timer
+    /// flush, for every notification after which the app may be suspended. (That the observer does not wait for
+    /// the write is DurableWriteTests'.) Termination waits for its write: its bytes are there when `post` returns.
     @Test(arguments: [LifecycleNotification.sceneWillDeactivate, .applicationWillResignActive, .sceneDidEnterBackground,
                       .applicationDidEnterBackground, .applicationWillTerminate, .applicationProtectedDataWillBecomeUnavailable])
-    func eventsBeforeASuspensionPointAreOnDiskWhenItsObserverReturns(notification: LifecycleNotification) throws {
+    func eventsBeforeASuspensionPointAreWrittenWithoutATimer(notification: LifecycleNotification) throws {
         let center = NotificationCenter()
         let name = "durable-\(notification.rawValue).lifetrace"
         let recorder = try self.recorder(name, configuration: .init(flushInterval: .seconds(3600)))
         try recorder.captureLifecycle(from: center)
         recorder.mark("saved")
         post([(notification, notification.isSceneNotification ? Self.scene : nil)], on: center)
+        if notification != .applicationWillTerminate { recorder.waitForWriter() }
         let (_, events) = try RecorderTraces.read(directory.file(name))
         #expect(events.map(\.kind) == [.processLaunch, .custom, notification.eventKind])
         try recorder.close()

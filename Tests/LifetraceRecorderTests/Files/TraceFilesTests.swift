@@ -105,10 +105,10 @@ import Testing
         let nextName = try #require(next.file).lastPathComponent
         if SystemInterface.holdsFileLocks {
             // A retention of one: the running trace stays while it is written.
-            #expect(running.fileLock?.isHeld == true)
+            #expect(running.traceFile?.isLockHeld == true)
             #expect(names() == others.union([runningName, nextName]))
             try running.close()
-            #expect(running.fileLock?.isHeld == false)
+            #expect(running.traceFile?.isLockHeld == false)
         } else {
             // No lock on Apple's device platforms, where one app's launches never overlap.
             #expect(names() == others.union([nextName]))
@@ -159,4 +159,23 @@ import Testing
         try recorder.close()
         #expect(Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) == [try #require(recorder.file).lastPathComponent, last])
     }
+
+    #if canImport(Darwin)
+    /// On Apple platforms a trace is kept out of the user's backups (Apple, "Optimizing your app's data for iCloud
+    /// backup"), whether the recorder names it in a directory or is given its path; a file beside it is not touched.
+    @Test func tracesAreExcludedFromBackup() throws {
+        let other = URL(fileURLWithPath: directory.file("notes.txt"))
+        try Data("mine".utf8).write(to: other)
+        let named = try Recorder(destination: .directory(URL(fileURLWithPath: directory.file("traces"))), app: "com.example.app",
+                                 sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil, capture: nil,
+                                 configuration: .init(), probes: .system)
+        let given = try Recorder(file: URL(fileURLWithPath: directory.file("given.lifetrace")))
+        for recorder in [named, given] {
+            let file = try #require(recorder.file)
+            #expect(try file.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == true, "\(file.path)")
+            try recorder.close()
+        }
+        #expect(try other.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == false)
+    }
+    #endif
 }

@@ -80,6 +80,7 @@ import Testing
         // Every notification is observed by some lifecycle.
         let all = Set(TraceHeader.Lifecycle.allCases.flatMap(LifecycleNotification.observed(for:)))
         #expect(all == Set(LifecycleNotification.allCases))
-        #expect(TraceHeader.Lifecycle.detect(bundlePath: "/x/App.app") == TraceHeader.Lifecycle.current)
+        #expect(TraceHeader.Lifecycle.detect(platform: .current, bundlePath: "/x/App.app", extensionPoint: nil)
+                    == TraceHeader.Lifecycle.current)
     }
 }

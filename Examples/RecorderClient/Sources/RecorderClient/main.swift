@@ -2,7 +2,7 @@
 // uses: cold launch, a phone call, backgrounding with a background task, return, backgrounding, and a
 // scheduled refresh task. Run it with LIFETRACE_PATH set (and LIFETRACE_MIRROR=stderr for the log lines);
 // with RECORDER_CLIENT_HANG set, the second didEnterBackground handler never returns; with
-// RECORDER_CLIENT_KILL set, the process kills itself (SIGKILL) right after the first
+// RECORDER_CLIENT_KILL set, the process kills itself (SIGKILL) shortly after the first
 // UIApplicationDidEnterBackgroundNotification is posted, as iOS may kill a suspended app.
 import Foundation
 import LifetraceRecorder
@@ -38,7 +38,11 @@ post("UIApplicationWillResignActiveNotification")
 post("UISceneDidEnterBackgroundNotification", scene)
 post("UIApplicationDidEnterBackgroundNotification")
 if ProcessInfo.processInfo.environment["RECORDER_CLIENT_KILL"] != nil {
-    // Long before the recorder's timer would flush: only the observers' own writes can have saved the events.
+    // The observers queued their writes and returned; iOS suspends the app once the background-time hold they
+    // took ends, when those writes have landed, and may kill it then. Those writes take microseconds: 50 ms on,
+    // long before the recorder's timer would flush (a second), only the observers' own writes can have saved
+    // the events.
+    usleep(50_000)
     kill(getpid(), SIGKILL)
 }
 task.end()
