@@ -38,7 +38,7 @@ struct Summarize: ParsableCommand {
     }
 
     func run() throws {
-        try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []))
+        try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []) + analysis.inputFiles)
         let staged = try StagedOutput(path: output)
         let sink = staged.sink
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
