@@ -33,5 +33,13 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "LifetraceSummary", package: "lifetrace")]
         ),
         .executableTarget(name: "FuzzRecover", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzImportDates",
+            dependencies: ["FuzzSupport", .product(name: "LifetraceImport", package: "lifetrace")]
+        ),
+        .executableTarget(
+            name: "FuzzCompareNumbers",
+            dependencies: ["FuzzSupport", .product(name: "LifetraceSummary", package: "lifetrace")]
+        ),
     ]
 )

@@ -24,6 +24,9 @@ public struct LogImporter: Sendable {
     /// every time read from there would be wrong, so the import stops there. Stored, not computed: it is looked
     /// at after every line.
     public private(set) var impossibleDate: ImpossibleDate?
+    /// The first entry whose time no trace holds (a date outside 1678 to 2262, or more than 292 years from
+    /// another entry's): the import stops there. Stored, as ``impossibleDate`` is.
+    public private(set) var outOfRange: DateOutOfRange?
 
     /// Creates an importer for the selected app; `assumptions` say what to take for the year and the zone a
     /// capture does not print.
@@ -44,6 +47,7 @@ public struct LogImporter: Sendable {
         line = TerminalEscapes.removed(from: line)
         if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
         if impossibleDate == nil, let date = parser.impossibleDate { impossibleDate = date }
+        if outOfRange == nil, let date = parser.outOfRange { outOfRange = date }
     }
 
     /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).

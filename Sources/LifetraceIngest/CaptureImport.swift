@@ -37,12 +37,14 @@ package struct CaptureImport {
     /// first megabyte anyway, and the lines after it keep their numbers.
     ///
     /// - Throws: a malformed-input error naming the line of an entry whose date is in no month of the year taken
-    ///   for it (``LogImporter/impossibleDate``); what writing the trace met.
+    ///   for it (``LogImporter/impossibleDate``) or whose time no trace holds (``LogImporter/outOfRange``); what
+    ///   writing the trace met.
     package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, continuesLine: Bool = false) throws {
         guard !continuesLine else { return }
         lines += 1
         importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: lines) { derived.append($0) }
         if let date = importer.impossibleDate { throw TraceError(.malformed, file: log, at: .line(date.line), date.message) }
+        if let date = importer.outOfRange { throw TraceError(.malformed, file: log, at: .line(date.line), date.message) }
         try writeDerived()
     }
 

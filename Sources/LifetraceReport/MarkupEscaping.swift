@@ -18,6 +18,22 @@ package enum MarkupEscaping {
         }
     }
 
+    /// `text` as a Markdown code span (GitHub Flavored Markdown, a pull-request comment): shown as written, never
+    /// HTML (`<img>`), a link, an image, emphasis, an autolinked URL or an @mention, which GitHub makes of text
+    /// but not of code. The fence is one backtick longer than any run of them in `text`, and a space pads each
+    /// side (the one CommonMark strips), so a backtick at either end stays text. Control characters are the
+    /// caller's to escape (``PrintableText``); a table cell's `|` is the table's.
+    package static func markdownCode(_ text: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text.unicodeScalars {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return fence + " " + text + " " + fence
+    }
+
     /// JSON that cannot end its `<script>` element: `<`, `>`, `&` and the line separators as escapes.
     static func scriptSafe(_ json: String) -> String {
         rewrite(json) { character in

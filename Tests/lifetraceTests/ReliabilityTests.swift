@@ -12,10 +12,13 @@ import Testing
         PackagePaths.path("Tests/lifetraceTests/Fixtures/Repros/\(name)")
     }
 
-    /// Runs the tool under GNU time and returns its result and peak memory in MiB.
-    func measured(_ arguments: [String], input: String? = nil) throws -> (result: ShellResult, peakMiB: Double) {
+    /// Runs the tool under GNU time, with `environment` added to its own, and returns its result and peak memory
+    /// in MiB.
+    func measured(_ arguments: [String], input: String? = nil,
+                  environment: [String: String] = [:]) throws -> (result: ShellResult, peakMiB: Double) {
         let report = directory.file("time-\(UUID().uuidString)")
-        let result = try run("/usr/bin/time", ["-f", "%M", "-o", report, CommandLineTool.path] + arguments, input: input)
+        let variables = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let result = try run("/usr/bin/time", ["-f", "%M", "-o", report] + variables + [CommandLineTool.path] + arguments, input: input)
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         let kilobytes = Double(text.split(separator: "\n").last.map(String.init) ?? "") ?? .infinity
         return (result, kilobytes / 1024)

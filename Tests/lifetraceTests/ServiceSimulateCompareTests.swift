@@ -86,7 +86,7 @@ import Testing
         let slower = try runs("slower", firstSeed: 1001, ["--slow", "service.shutdown=1.5"])
         let regressed = try CommandLineTool.run(["compare", "--base", base, "--new", slower, "--format", "markdown"])
         #expect(regressed.status == 1, "\(regressed.stdout)\(regressed.stderr)")
-        let line = try #require(regressed.stdout.split(separator: "\n").first { $0.contains("shutdown worker") })
+        let line = try #require(regressed.stdout.split(separator: "\n").first { $0.contains("shutdown ` worker `") })
         #expect(line.contains("**regression**"), "\(regressed.stdout)")
         let unchanged = try CommandLineTool.run(["compare", "--base", base, "--new", same])
         #expect(unchanged.status == 0, "\(unchanged.stdout)")

@@ -58,7 +58,7 @@ import Testing
         let slower = try runs("slower", count: 30, firstSeed: 1001, ["--slow", "scene.didEnterBackground=1.5"])
         let regressed = try CommandLineTool.run(["compare", "--base", base, "--new", slower, "--format", "markdown"])
         #expect(regressed.status == 1, "\(regressed.stdout)\(regressed.stderr)")
-        #expect(regressed.stdout.contains("| **handler scene.didEnterBackground** |"))
+        #expect(regressed.stdout.contains("| **handler ` scene.didEnterBackground `** |"))
         #expect(regressed.stdout.contains("**regression**"))
         let unchanged = try CommandLineTool.run(["compare", "--base", base, "--new", same])
         #expect(unchanged.status == 0, "\(unchanged.stdout)")

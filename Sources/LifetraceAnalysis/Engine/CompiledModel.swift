@@ -137,7 +137,8 @@ struct CompiledModel {
             if keyless < 0 { keyless = instance(key: "", at: t, shared: &shared) }
             i = keyless
         } else {
-            i = instance(key: block.strings[slot - 1], at: t, shared: &shared)
+            // A scene's instance is keyed by its name kept bounded: memory per scene, not per byte of its name.
+            i = instance(key: KeptName.bounded(block.strings[slot - 1]), at: t, shared: &shared)
         }
         blockInstances[slot] = generation << 32 | UInt64(i)
         return i

@@ -23,9 +23,15 @@ package struct TraceMeasurer {
     package struct HandlerTotals {
         /// The callback's event name (`unknown` for a tag the vocabulary lacks).
         package var name = ""
-        package var count: Int64 = 0
-        package var total: Int64 = 0
+        /// The calls' durations, summed without wrapping (their count is the calls').
+        package var sum = DurationSum()
         package var longest: Int64 = 0
+        /// The calls.
+        package var count: Int64 { sum.count }
+        /// Their total duration, held at `Int64.max` past what 64 bits hold.
+        package var total: Int64 { sum.saturated }
+        /// Their mean duration, exact whatever the total.
+        package var mean: Int64 { sum.mean }
     }
 
     /// A background task's life: when it began and ended (`nil`: never, the process ended or was suspended with
@@ -122,8 +128,7 @@ package struct TraceMeasurer {
             } else if record.kind.layer == .process {
                 continue
             }
-            handlers[tag].count += 1
-            handlers[tag].total &+= record.dur
+            handlers[tag].sum.add(record.dur)
             handlers[tag].longest = max(handlers[tag].longest, record.dur)
         }
     }

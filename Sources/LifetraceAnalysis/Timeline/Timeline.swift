@@ -145,14 +145,16 @@ final class TimelineRecorder: TimelineObserver {
     }
 
     /// The lane of the process (`scene == nil`) or of a scene, created on first use; `nil` for scenes past
-    /// the limit. Lanes are found by the scene's own string, so no name is built per event.
-    private func lane(scene: String?) -> Int? {
-        guard let scene else {
+    /// the limit. Lanes are found by the scene's name kept bounded (a short name is its own string, built anew for none).
+    private func lane(scene name: String?) -> Int? {
+        guard let name else {
             if let processLane { return processLane }
             timeline.lanes.append(Timeline.Lane(name: "process", isProcess: true))
             processLane = timeline.lanes.count - 1
             return processLane
         }
+        // Found by the scene's name kept bounded (``KeptName``): a name of megabytes is held once, cut.
+        let scene = KeptName.bounded(name)
         if let index = laneIndex[scene] { return index >= 0 ? index : nil }
         guard claimLane() else {
             laneIndex[scene] = -1

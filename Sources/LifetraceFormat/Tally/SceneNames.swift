@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// The distinct scene names of a trace, gathered block by block: every block names most of the scenes the block
 /// before it named, so nearly every name added is one already held.
 ///
@@ -21,9 +23,9 @@ struct SceneNames: Sendable {
     /// The names that are not ASCII.
     private var others: Set<String> = []
 
-    /// Adds `name`, unless an equal name is held.
+    /// Adds `name`, unless an equal name is held: kept bounded (``KeptName``), a long name cut and hashed.
     mutating func insert(_ name: String) {
-        var name = name
+        var name = KeptName.bounded(name)
         let found: Bool? = name.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             let hash = Self.hash(bytes)

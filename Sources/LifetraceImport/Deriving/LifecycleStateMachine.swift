@@ -192,7 +192,10 @@ struct LifecycleStateMachine: Sendable {
 
     /// The time of `entry` in the trace: since the first entry, never before the last event's.
     mutating func time(_ entry: LogLine) -> Int64 {
-        let t = max(entry.timestamp - (origin ?? entry.timestamp), lastT)
+        // The parser admits no entry more than 2^63 ns from another (``CaptureSpan``); entries made otherwise
+        // are held at the limit rather than wrapped.
+        let (since, overflow) = entry.timestamp.subtractingReportingOverflow(origin ?? entry.timestamp)
+        let t = max(overflow ? (entry.timestamp < 0 ? Int64.min : Int64.max) : since, lastT)
         lastT = t
         return t
     }

@@ -32,8 +32,8 @@ struct ConsoleColumns: Sendable, Hashable {
     }
 
     /// The time column: `HH:MM:SS.ffffff±zzzz`, or `YYYY-MM-DD HH:MM:SS.ffffff ±zzzz` (the zone after a space,
-    /// or right after the time).
-    static func stamp(_ field: Substring) -> (ns: Int64, hasDate: Bool, zone: String?)? {
+    /// or right after the time). `ns` is `nil` for a date outside what a trace holds (``DateOutOfRange``).
+    static func stamp(_ field: Substring) -> (ns: Int64?, hasDate: Bool, zone: String?)? {
         if let time = LogTime.timeOfDay(field) {
             let zone = field.dropFirst(time.length)
             guard zone.isEmpty || LogTime.zoneOffset(zone) != nil else { return nil }
@@ -44,6 +44,6 @@ struct ConsoleColumns: Sendable, Hashable {
         let rest = field.dropFirst(date.length).drop { $0 == " " }
         if rest.isEmpty { return (date.ns, true, nil) }
         guard let offset = LogTime.zoneOffset(rest) else { return nil }
-        return (date.ns - offset * 1_000_000_000, true, String(rest))
+        return (date.ns.flatMap { LogTime.shifted($0, bySeconds: offset) }, true, String(rest))
     }
 }

@@ -8,6 +8,8 @@ struct JSONEntryCollector: Sendable {
     private var start = 0
     private var inString = false
     private var escape = false
+    /// The line of the first object whose timestamp is a date no trace holds (``DateOutOfRange``).
+    private(set) var outOfRangeLine: Int?
 
     /// Feeds one line; returns the entry an object closed on it completes, and how many objects or lines were
     /// dropped: an object cut short (one still open when a line begins the next, or whose line ends inside a
@@ -45,8 +47,10 @@ struct JSONEntryCollector: Sendable {
             case "}":
                 depth -= 1
                 if depth == 0 {
-                    result = Self.entry(buffer, number: start)
-                    if result == nil { dropped += 1 }
+                    let (entry, outOfRange) = Self.entry(buffer, number: start)
+                    result = entry
+                    if outOfRange, outOfRangeLine == nil { outOfRangeLine = start }
+                    if result == nil, !outOfRange { dropped += 1 }
                 }
             default: break
             }
@@ -75,14 +79,17 @@ struct JSONEntryCollector: Sendable {
         buffer = ""
     }
 
-    private static func entry(_ text: String, number: Int) -> LogLine? {
+    /// The entry the object `text` holds, if any; whether its timestamp is a date no trace holds.
+    private static func entry(_ text: String, number: Int) -> (LogLine?, outOfRange: Bool) {
         guard let value = try? JSONValueParser.parse(text), let stamp = value["timestamp"]?.stringValue,
             let time = LogTime.dateTime(Substring(stamp))
-        else { return nil }
+        else { return (nil, false) }
+        guard let ns = time.ns else { return (nil, true) }
         let path = value["processImagePath"]?.stringValue ?? ""
         let process = path.split(separator: "/").last.map(String.init) ?? ""
-        return LogLine(number: number, timestamp: time.ns, hasDate: true, zone: time.zone, process: process,
-                       pid: value["processID"]?.intValue, subsystem: value["subsystem"]?.stringValue,
-                       category: value["category"]?.stringValue, message: value["eventMessage"]?.stringValue ?? "")
+        return (LogLine(number: number, timestamp: ns, hasDate: true, zone: time.zone, process: process,
+                        pid: value["processID"]?.intValue, subsystem: value["subsystem"]?.stringValue,
+                        category: value["category"]?.stringValue, message: value["eventMessage"]?.stringValue ?? ""),
+                false)
     }
 }

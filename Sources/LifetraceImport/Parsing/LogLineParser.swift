@@ -35,6 +35,11 @@ struct LogLineParser {
     private(set) var skippedPrefixes = 0
     /// The first entry whose month and day are no date of the year taken (idevicesyslog prints none).
     private(set) var impossibleDate: ImpossibleDate?
+    /// The first entry whose time no trace holds: a date before 1678 or after 2262, or more than 292 years from
+    /// another entry's.
+    private(set) var outOfRange: DateOutOfRange?
+    /// The earliest and latest entries so far.
+    private var span = CaptureSpan()
 
     init(assumptions: TimeAssumptions = TimeAssumptions()) {
         self.assumptions = assumptions
@@ -48,7 +53,9 @@ struct LogLineParser {
         if format == .json {
             let (entry, dropped) = json.feed(line, number: number)
             skippedLines += dropped
-            return entry
+            if let outside = json.outOfRangeLine { refuse(outside, .outsideSupportedRange) }
+            guard let entry else { return nil }
+            return admitted(entry)
         }
         if let entry = entry(line, number: number) { return begin(entry) }
         if Self.endsContinuation(line) || (format != .console && SyslogRelayLine.isBanner(line)) {
@@ -82,10 +89,6 @@ struct LogLineParser {
         return nil
     }
 
-    /// The characters a paste may put before an entry: a Markdown quote, a list bullet, a table bar, the comma
-    /// of a log joined from an array.
-    private static let marks: Set<Character> = [">", "|", "*", ","]
-
     /// Keeps the first lines read while no format is known, for a refusal to show.
     private mutating func note(_ line: Substring) {
         guard firstLines.count < 3, !Self.endsContinuation(line) else { return }
@@ -116,15 +119,6 @@ struct LogLineParser {
         return finished
     }
 
-    /// A blank line (spaces at most: a tab belongs to a message's indented lines), or a Markdown code fence
-    /// (```` ``` ````, `~~~`).
-    static func endsContinuation(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " }
-        if trimmed.isEmpty { return true }
-        let text = trimmed.drop { $0 == "\t" }
-        return text.hasPrefix("```") || text.hasPrefix("~~~")
-    }
-
     /// The last entry, at the end of the input.
     mutating func finish() -> LogLine? {
         if format == .json { skippedLines += json.finish() }
@@ -132,7 +126,30 @@ struct LogLineParser {
         return pending
     }
 
+    /// The entry `line` starts, if its time is one a trace holds with the entries' before it.
     private mutating func parseEntry(_ line: Substring, number: Int) -> LogLine? {
+        guard let entry = parseFormatted(line, number: number) else { return nil }
+        return admitted(entry)
+    }
+
+    /// `entry`, if it is within 292 years of every entry before it; else `nil`, noted in ``outOfRange``.
+    private mutating func admitted(_ entry: LogLine) -> LogLine? {
+        guard outOfRange == nil else { return nil }
+        if let other = span.admit(entry.timestamp, line: entry.number) {
+            refuse(entry.number, .tooFarFrom(line: other))
+            return nil
+        }
+        return entry
+    }
+
+    /// Notes the first entry whose time no trace holds; returns `nil`, which no entry is.
+    @discardableResult
+    private mutating func refuse(_ number: Int, _ reason: DateOutOfRange.Reason) -> LogLine? {
+        if outOfRange == nil { outOfRange = DateOutOfRange(line: number, reason: reason) }
+        return nil
+    }
+
+    private mutating func parseFormatted(_ line: Substring, number: Int) -> LogLine? {
         switch format {
         case .console?: return console(line, number: number)
         case .logDefault?: return logDefault(line, number: number)
@@ -181,11 +198,18 @@ struct LogLineParser {
             subsystem = s.isEmpty ? nil : String(line[s])
             category = c.isEmpty ? nil : String(line[c])
         }
-        var timestamp = stamp.ns
+        guard var timestamp = stamp.ns else { return refuse(number, .outsideSupportedRange) }
         if !stamp.hasDate {
-            if stamp.ns + 6 * 3_600_000_000_000 < lastTimeOfDay { dayOffset += 86_400_000_000_000 }
-            lastTimeOfDay = stamp.ns
-            timestamp += dayOffset
+            // A time of day (below a day) read past midnight as often as it went back by more than six hours.
+            if timestamp + 6 * 3_600_000_000_000 < lastTimeOfDay {
+                let (next, overflow) = dayOffset.addingReportingOverflow(LogTime.nanosecondsPerDay)
+                guard !overflow else { return refuse(number, .tooManyDays) }
+                dayOffset = next
+            }
+            lastTimeOfDay = timestamp
+            let (shifted, overflow) = timestamp.addingReportingOverflow(dayOffset)
+            guard !overflow else { return refuse(number, .tooManyDays) }
+            timestamp = shifted
         }
         return LogLine(number: number, timestamp: timestamp, hasDate: stamp.hasDate, zone: stamp.zone,
                        process: String(line[processBounds]), subsystem: subsystem, category: category,
@@ -193,7 +217,7 @@ struct LogLineParser {
     }
 
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
-    private func logDefault(_ line: Substring, number: Int) -> LogLine? {
+    private mutating func logDefault(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
         var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
         var pid: Substring = ""
@@ -212,7 +236,8 @@ struct LogLineParser {
             message = message[message.index(after: close)...].drop { $0 == " " }
         }
         let (subsystem, category, text) = Self.subsystemCategory(message)
-        return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(process),
+        guard let timestamp = stamp.ns else { return refuse(number, .outsideSupportedRange) }
+        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(process),
                        pid: Int64(pid), subsystem: subsystem, category: category, message: String(text))
     }
 
@@ -229,13 +254,13 @@ struct LogLineParser {
         let message = rest[rest.index(after: close)...].drop { $0 == " " }
         let (subsystem, category, text) = Self.subsystemCategory(message)
         // The style prints no zone: the assumed one (UTC unless told).
-        let (timestamp, zone) = zoned(stamp)
+        guard let (timestamp, zone) = zoned(stamp) else { return refuse(number, .outsideSupportedRange) }
         return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(process),
                        pid: ids.first.flatMap { Int64($0) }, subsystem: subsystem, category: category, message: String(text))
     }
 
     /// `2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
-    private func logSyslog(_ line: Substring, number: Int) -> LogLine? {
+    private mutating func logSyslog(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line) else { return nil }
         var rest = UTF8Search.dropFirst(stamp.length, bytesOf: line).drop { $0 == " " }
         let host = rest.prefix { $0 != " " }
@@ -250,18 +275,10 @@ struct LogLineParser {
             message = message[message.index(after: close)...].drop { $0 == " " }
         }
         let (subsystem, category, text) = Self.subsystemCategory(message)
-        return LogLine(number: number, timestamp: stamp.ns, hasDate: true, zone: stamp.zone, process: String(head[..<open]),
+        guard let timestamp = stamp.ns else { return refuse(number, .outsideSupportedRange) }
+        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(head[..<open]),
                        pid: Int64(head[head.index(after: open)...]), subsystem: subsystem, category: category,
                        message: String(text))
-    }
-
-    /// Splits a leading `[subsystem:category]` off a message.
-    static func subsystemCategory(_ message: Substring) -> (String?, String?, Substring) {
-        guard message.hasPrefix("["), let close = message.firstIndex(of: "]") else { return (nil, nil, message) }
-        let inside = message[message.index(after: message.startIndex)..<close]
-        guard let colon = inside.firstIndex(of: ":"), !inside.contains(" ") else { return (nil, nil, message) }
-        return (String(inside[..<colon]), String(inside[inside.index(after: colon)...]),
-                message[message.index(after: close)...].drop { $0 == " " })
     }
 
     // MARK: - idevicesyslog and Xcode
@@ -284,7 +301,9 @@ struct LogLineParser {
             }
             return nil
         }
-        let timestamp = days &* 86_400_000_000_000 &+ fields.timeOfDay &- assumptions.effectiveOffset &* 1_000_000_000
+        guard let timestamp = LogTime.instant(days: days, timeOfDay: fields.timeOfDay,
+                                              offsetSeconds: assumptions.effectiveOffset)
+        else { return refuse(number, .outsideSupportedRange) }
         let device = self.device.name
         let (process, disproved) = self.device.process(fields.name)
         if disproved, let device, pending != nil {
@@ -304,15 +323,16 @@ struct LogLineParser {
         guard rest.utf8.first == UInt8(ascii: " "),
             let column = XcodeConsoleLine.processColumn(UTF8Search.dropFirst(1, bytesOf: rest))
         else { return nil }
-        let (timestamp, zone) = zoned(stamp)
+        guard let (timestamp, zone) = zoned(stamp) else { return refuse(number, .outsideSupportedRange) }
         return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(column.process),
                        pid: column.pid, message: String(column.message))
     }
 
-    /// A stamp's time in UTC and its zone: the assumed one where it prints none.
-    private mutating func zoned(_ stamp: (ns: Int64, zone: String?, length: Int)) -> (Int64, String) {
-        if let zone = stamp.zone { return (stamp.ns, zone) }
+    /// A stamp's time in UTC and its zone: the assumed one where it prints none; `nil` for a time no trace holds.
+    private mutating func zoned(_ stamp: (ns: Int64?, zone: String?, length: Int)) -> (Int64, String)? {
+        guard let ns = stamp.ns else { return nil }
+        if let zone = stamp.zone { return (ns, zone) }
         assumedZone = true
-        return (stamp.ns &- assumptions.effectiveOffset &* 1_000_000_000, assumptions.effectiveZone)
+        return LogTime.shifted(ns, bySeconds: assumptions.effectiveOffset).map { ($0, assumptions.effectiveZone) }
     }
 }

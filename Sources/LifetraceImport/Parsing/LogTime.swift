@@ -67,33 +67,52 @@ enum LogTime {
         return sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 
-    /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length;
-    /// `nil` for a date outside what 64-bit nanoseconds hold (1678 to 2262).
-    static func dateTime<S: StringProtocol>(_ text: S) -> (ns: Int64, zone: String?, length: Int)? {
+    /// `2026-10-08 11:59:59.318123-0700` (zone optional): nanoseconds since 1970 UTC, the zone, the length.
+    /// `ns` is `nil` for a date and time outside what 64-bit nanoseconds hold (1678 to 2262): an entry all the
+    /// same, whose time no trace can hold.
+    static func dateTime<S: StringProtocol>(_ text: S) -> (ns: Int64?, zone: String?, length: Int)? {
         // The date (10 bytes), a separator, the time of day (at most 20) and a zone (5): 36 bytes, read off a
         // copy on the stack, as this runs for every dated entry.
         withPrefix(text, 36) { dateTime(bytes: $0) }
     }
 
-    private static func dateTime(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64, zone: String?, length: Int)? {
+    private static func dateTime(bytes utf8: UnsafeBufferPointer<UInt8>) -> (ns: Int64?, zone: String?, length: Int)? {
         guard utf8.count > 11, let days = date(bytes: UnsafeBufferPointer(rebasing: utf8[0..<10])),
             let time = timeOfDay(bytes: UnsafeBufferPointer(rebasing: utf8[11..<min(utf8.count, 31)]))
         else { return nil }
-        let (dayStart, overflow) = days.multipliedReportingOverflow(by: 86_400_000_000_000)
-        // A day's nanoseconds and a zone's shift stay far from the limits once the day itself is within them.
-        guard !overflow, dayStart > Int64.min / 2, dayStart < Int64.max / 2 else { return nil }
-        var ns = dayStart + time.ns
         var length = 11 + time.length
         var zone: String?
+        var offset: Int64 = 0
         if length < utf8.count, utf8[length] == UInt8(ascii: "+") || utf8[length] == UInt8(ascii: "-") {
             let candidate = UnsafeBufferPointer(rebasing: utf8[length..<min(utf8.count, length + 5)])
-            if let offset = zoneOffset(bytes: candidate) {
-                ns -= offset * 1_000_000_000
+            if let seconds = zoneOffset(bytes: candidate) {
+                offset = seconds
                 zone = String(decoding: candidate, as: UTF8.self)
                 length += 5
             }
         }
-        return (ns, zone, length)
+        return (instant(days: days, timeOfDay: time.ns, offsetSeconds: offset), zone, length)
+    }
+
+    /// Nanoseconds in a day.
+    static let nanosecondsPerDay: Int64 = 86_400_000_000_000
+
+    /// Nanoseconds since 1970 UTC of the time of day `timeOfDay` (nanoseconds) on the day `days` after
+    /// 1970-01-01, in the zone `offsetSeconds` east of UTC: `nil` where that is outside what 64-bit nanoseconds
+    /// hold (1678 to 2262). Every step is checked: dates are input.
+    static func instant(days: Int64, timeOfDay: Int64, offsetSeconds: Int64) -> Int64? {
+        let (dayStart, dayOverflow) = days.multipliedReportingOverflow(by: nanosecondsPerDay)
+        guard !dayOverflow else { return nil }
+        let (local, timeOverflow) = dayStart.addingReportingOverflow(timeOfDay)
+        guard !timeOverflow else { return nil }
+        return shifted(local, bySeconds: offsetSeconds)
+    }
+
+    /// `ns` (a local time) in UTC, for a zone `offsetSeconds` east of it; `nil` past what 64 bits hold.
+    static func shifted(_ ns: Int64, bySeconds offsetSeconds: Int64) -> Int64? {
+        let (shift, shiftOverflow) = offsetSeconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (utc, overflow) = ns.subtractingReportingOverflow(shift)
+        return shiftOverflow || overflow ? nil : utc
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.

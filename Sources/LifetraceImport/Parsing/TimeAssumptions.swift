@@ -79,9 +79,12 @@ struct CaptureCalendar: Sendable {
                 if gap < distance { (chosen, distance) = (candidate, gap) }
             }
         }
+        // A day past the month's end is in no month of that year. Told from the days alone: the year may be one
+        // whose nanoseconds no trace holds, which the entry's time says (``DateOutOfRange``).
         let days = LogTime.days(year: chosen, month: month, day: day)
-        // A day past the month's end reads as one of the next month: the date is in no month of that year.
-        guard CivilTime(unixNanoseconds: days * 86_400_000_000_000).day == day else { return nil }
+        let nextMonth = month == 12 ? LogTime.days(year: chosen + 1, month: 1, day: 1)
+            : LogTime.days(year: chosen, month: month + 1, day: 1)
+        guard day >= 1, days < nextMonth else { return nil }
         (year, last, lastMonth, lastDay) = (chosen, days, month, day)
         return days
     }

@@ -44,7 +44,35 @@ enum TraceFiles {
 
     /// The file at `url`, created new and locked (``TraceFileLock``) before anything else can see it unlocked;
     /// `nil` if a file has that name.
+    ///
+    /// Where locks are held, the file is created under a hidden name no pruner lists (`.NAME.PID.new`), locked,
+    /// and only then linked to `url` (`link(2)`, which fails rather than replace a file): another process pruning
+    /// the directory finds it at its name already locked, never in the moment between its creation and its lock.
+    /// A file system that gives no file a second name gets the file created at `url` and locked at once.
     private static func createNew(_ url: URL) throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)? {
+        guard SystemInterface.holdsFileLocks else { return try createInPlace(url) }
+        let hidden = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(SystemInterface.processID()).new").path
+        // A hidden file left by a process of this number that died in the moment it exists.
+        try? FileManager.default.removeItem(atPath: hidden)
+        guard let sink = try FileSink.createNew(path: hidden, naming: url.path) else { return try createInPlace(url) }
+        let lock = TraceFileLock(path: hidden)
+        let outcome = SystemInterface.link(hidden, to: url.path)
+        try? FileManager.default.removeItem(atPath: hidden)
+        switch outcome {
+        case .linked:
+            return (sink, url, lock)
+        case .exists:
+            lock.release()  // The sink closes its descriptor as it goes.
+            return nil
+        case .unsupported:
+            lock.release()
+            return try createInPlace(url)
+        }
+    }
+
+    /// The file at `url`, created new and then locked; `nil` if a file has that name.
+    private static func createInPlace(_ url: URL) throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)? {
         guard let sink = try FileSink.createNew(path: url.path) else { return nil }
         return (sink, url, TraceFileLock(path: url.path))
     }

@@ -71,6 +71,22 @@ enum SystemInterface {
         return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
+    /// What ``link(_:to:)`` did.
+    enum LinkOutcome {
+        /// `to` now names the file `from` names.
+        case linked
+        /// A file already has the name `to`: nothing was done.
+        case exists
+        /// The file system or the platform gives no second name to a file (`errno` otherwise).
+        case unsupported
+    }
+
+    /// Gives the file at `from` the new name `to` (`link(2)`), atomically and never over an existing file.
+    static func link(_ from: String, to: String) -> LinkOutcome {
+        if systemLink(from, to) == 0 { return .linked }
+        return errno == EEXIST ? .exists : .unsupported
+    }
+
     /// Writes all of `bytes` to standard error, retrying short writes; gives up quietly if it is closed.
     static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) {
         writeAll(bytes, to: 2)
@@ -157,4 +173,9 @@ enum SystemInterface {
         return Array(bytes[0..<count])
     }
     #endif
+}
+
+/// `link(2)` of the C library, under a name that the method ``SystemInterface/link(_:to:)`` does not hide.
+private func systemLink(_ from: String, _ to: String) -> Int32 {
+    link(from, to)
 }

@@ -48,8 +48,10 @@ public enum ComparisonOutput {
 
     static let headings = ["metric", "base n", "p50", "p90", "p99", "new n", "p50", "p90", "p99", "change", "p", "verdict"]
 
-    static func summary(_ comparison: BuildComparison) -> String {
-        let regressions = comparison.rows.filter { $0.gates && $0.verdict == .regression }.map(\.metric.description)
+    /// The line under the table; `describe` names a metric (``markdownMetric(_:)`` in Markdown).
+    static func summary(_ comparison: BuildComparison,
+                        describe: (ComparedMetric) -> String = { PrintableText.escaped($0.description) }) -> String {
+        let regressions = comparison.rows.filter { $0.gates && $0.verdict == .regression }.map { describe($0.metric) }
         let traces = "\(Plural.count(comparison.traces.base, "base trace")), \(comparison.traces.new) new"
             + bySide(comparison.unreadable, of: comparison.traces, "could not be read")
             + bySide(comparison.truncated, of: comparison.traces, "warning: truncated, read to their last whole frame")
@@ -91,10 +93,18 @@ public enum ComparisonOutput {
         out += line(headings) + line(headings.indices.map { $0 == 0 ? "---" : "---:" })
         for row in comparison.rows {
             var cells = cells(row)
+            cells[0] = markdownMetric(row.metric)
             if row.gates, row.verdict == .regression { cells[0] = "**\(cells[0])**"; cells[11] = "**\(cells[11])**" }
             out += line(cells)
         }
-        return out + "\n" + summary(comparison) + "\n"
+        return out + "\n" + summary(comparison, describe: markdownMetric) + "\n"
+    }
+
+    /// A metric in Markdown: its family as it is, its name (from a trace or a summary file, any text) as a code
+    /// span, control characters escaped: a name is shown, never rendered as HTML, a link or a mention.
+    static func markdownMetric(_ metric: ComparedMetric) -> String {
+        guard !metric.name.isEmpty else { return metric.family.rawValue }
+        return metric.family.rawValue + " " + MarkupEscaping.markdownCode(PrintableText.escaped(metric.name))
     }
 
     static func json(_ comparison: BuildComparison) -> JSONValue {

@@ -24,8 +24,9 @@ struct ExportEventFields: BitwiseCopyable {
     var kind: EventKind { record.kind }
     /// Its time (ns).
     var t: Int64 { record.t }
-    /// Its scene, if it names one.
-    var scene: String? { string(record.scene) }
+    /// Its scene, if it names one: kept bounded (``KeptName``), as every name the export keeps or writes, so that
+    /// its memory and its output grow per scene, not per byte of the scenes' names.
+    var scene: String? { string(record.scene).map(KeptName.bounded) }
     /// Its handler's duration, if it carries one.
     var dur: Int64? { record.duration }
     /// Its SwiftUI scene phase.

@@ -1,3 +1,4 @@
+import LifetraceCore
 import LifetraceFormat
 
 /// A copy of a block the analyzer lent, kept at one address for as long as any export call points into it: the
@@ -7,7 +8,8 @@ import LifetraceFormat
 ///
 /// The copy is compact and of its own: each array sized to what the block holds, so that a pin takes the memory of
 /// its events and no more, and the reader's block keeps buffers it alone holds, which it reuses frame after frame.
-/// Making one copies the block's rarer fields and attributes and its strings' references.
+/// Making one copies the block's rarer fields and attributes and its strings' references (a string over 256 bytes,
+/// its bounded form).
 final class PinnedBlock {
     /// Where the copy is: read-only, from either thread, for the life of the object.
     let pointer: UnsafePointer<EventBlock>
@@ -17,7 +19,8 @@ final class PinnedBlock {
         var copy = EventBlock()
         copy.extras = block.extras.withUnsafeBufferPointer { Array($0) }
         copy.attributes = block.attributes.withUnsafeBufferPointer { Array($0) }
-        copy.strings = block.strings.withUnsafeBufferPointer { Array($0) }
+        // Every string kept bounded (``KeptName``): a scene named in megabytes is pinned, and written, in 256 bytes.
+        copy.strings = block.strings.map(KeptName.bounded)
         let storage = UnsafeMutablePointer<EventBlock>.allocate(capacity: 1)
         storage.initialize(to: copy)
         pointer = UnsafePointer(storage)

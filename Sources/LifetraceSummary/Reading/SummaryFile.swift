@@ -16,7 +16,7 @@ public enum SummaryFile {
         case trace
     }
 
-    /// What `path` holds (`-`: standard input), from its first ``firstLineLimit`` bytes, read once.
+    /// What `path` holds (`-`: standard input), from its first line (at most a line a reader accepts).
     ///
     /// Only a regular file is read here. A pipe (`<(command)`), a FIFO or a device gives its bytes once, and they
     /// are the trace reader's: such an input is a ``Content/trace``, never opened by this call. Standard input is
@@ -28,21 +28,30 @@ public enum SummaryFile {
         return object["lifetrace"] == nil && object["t"] == nil ? .neither : .trace
     }
 
-    /// The most bytes read to find a first line.
+    /// The bytes read first to find a first line: most files (a binary trace, a summary) are told from them.
     static let firstLineLimit = 1 << 16
 
-    /// The first line of the regular file at `path`, if it is a JSON object within its first ``firstLineLimit``
-    /// bytes.
+    /// The first line of the regular file at `path`, if it is a JSON object. Its first ``firstLineLimit`` bytes
+    /// are read; where they begin an object but hold no line's end, the start is read again as far as the longest
+    /// line a reader accepts (``FormatConstants/maxLineLength``), so that a summary is told by its content
+    /// whatever its first row's length (a build named in 70,000 bytes).
     private static func firstLineObject(_ path: String) -> JSONValue? {
-        var start = [UInt8](repeating: 0, count: firstLineLimit)
-        guard let got = try? start.withUnsafeMutableBytes({ try readStart(of: path, into: $0) }) else { return nil }
-        var line = start[0 ..< got]
-        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        guard line.first == UInt8(ascii: "{") else { return nil }
-        if let newline = line.firstIndex(of: UInt8(ascii: "\n")) { line = line[..<newline] }
-        guard let value = try? JSONValue(parsing: String(decoding: line, as: UTF8.self), file: path),
-              case .object = value else { return nil }
-        return value
+        for limit in [firstLineLimit, FormatConstants.maxLineLength + 4] {
+            var start = [UInt8](repeating: 0, count: limit)
+            guard let got = try? start.withUnsafeMutableBytes({ try readStart(of: path, into: $0) }) else { return nil }
+            var line = start[0 ..< got]
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            guard line.first == UInt8(ascii: "{") else { return nil }
+            if let newline = line.firstIndex(of: UInt8(ascii: "\n")) {
+                line = line[..<newline]
+            } else if got == limit {
+                continue  // The line goes on past what was read.
+            }
+            guard let value = try? JSONValue(parsing: String(decoding: line, as: UTF8.self), file: path),
+                  case .object = value else { return nil }
+            return value
+        }
+        return nil
     }
 
     /// Reads the start of the regular file at `path` (`-`: standard input) into `buffer`; throws for anything

@@ -1,4 +1,5 @@
 public import LifetraceFormat
+import LifetraceCore
 
 /// The observations of one set of runs, read from summary rows (``SummaryRow``): per metric, one value per
 /// trace (see ``ComparedMetric``), and for exit kinds the processes that ended each way.
@@ -21,7 +22,7 @@ public struct SummaryObservations: Sendable {
 
     /// Sums of the trace being read, per metric: the mean is taken when its rows end.
     private var current = ""
-    private var sums: [ComparedMetric: (total: Int64, count: Int64)] = [:]
+    private var sums: [ComparedMetric: DurationSum] = [:]
 
     /// No observations.
     public init() {}
@@ -31,6 +32,13 @@ public struct SummaryObservations: Sendable {
         if row.trace != current {
             finishTrace()
             current = row.trace
+        }
+        if let impossible = row.impossibleValueMessage {
+            // A summary file's rows are refused as they are read (``SummaryRow/init(json:)``); a trace's, made
+            // here, make the trace one that could not be read: the gate fails closed.
+            unreadable += 1
+            if firstUnreadable == nil { firstUnreadable = "\(row.trace): its \(row.columns.kind) row: \(impossible)" }
+            return
         }
         switch row.columns {
         case let .trace(columns):
@@ -97,15 +105,15 @@ public struct SummaryObservations: Sendable {
         if let row = try SummaryRow(line: line, number: number, file: file) { add(row) }
     }
 
+    /// Adds a duration to the trace's sum for `metric`: in 128 bits, so that no sum wraps (two tasks of 2^62 ns).
     private mutating func accumulate(_ metric: ComparedMetric, _ value: Int64) {
-        let sum = sums[metric] ?? (0, 0)
-        sums[metric] = (sum.total &+ value, sum.count + 1)
+        sums[metric, default: DurationSum()].add(value)
     }
 
-    /// The means of the trace that ended: integer division, as Spark SQL's `div` does.
+    /// The means of the trace that ended: exact, rounded down (integer division, as Spark SQL's `div` does).
     private mutating func finishTrace() {
         for (metric, sum) in sums.sorted(by: { $0.key < $1.key }) {
-            values[metric, default: []].append(sum.total / sum.count)
+            values[metric, default: []].append(sum.mean)
         }
         sums.removeAll(keepingCapacity: true)
     }

@@ -17,7 +17,8 @@ extension SummaryRow {
     /// The row `json` holds.
     ///
     /// - Throws: why `json` is not a summary row of this version, in one line: not an object, no or another
-    ///   `summary_version`, no `row` or `trace` string, or a column of the wrong type (named).
+    ///   `summary_version`, no `row` or `trace` string, a column of the wrong type (named), or a negative
+    ///   duration or count (named).
     public init(json: JSONValue) throws(SummaryRowError) {
         guard case .object = json else { throw SummaryRowError("not a summary row: \(json.kindName), not an object") }
         guard let version = json[CodingKeys.summaryVersion.stringValue] else {
@@ -36,6 +37,8 @@ extension SummaryRow {
         } catch {
             throw SummaryRowError("not a summary row: \(error)")
         }
+        // A number no measurement gives is no row to compare: the gate fails closed on it.
+        if let impossible = impossibleValueMessage { throw SummaryRowError("an impossible summary row: \(impossible)") }
     }
 
     /// Reads line `number` of the summary file `file` (`summarize`'s output); `nil` for an empty line.

@@ -105,7 +105,7 @@ public struct TraceSummarizer {
         let result = measured.result
         var columns = TraceColumns()
         columns.events = Int64(result.eventCount)
-        columns.span = result.span.map { $0.last &- $0.first } ?? 0
+        columns.span = result.span.map { $0.last.subtractingSaturated($0.first) } ?? 0
         columns.processes = Int64(result.processCount)
         columns.errors = Int64(result.count(.error))
         columns.warnings = Int64(result.count(.warning))
@@ -122,7 +122,7 @@ public struct TraceSummarizer {
         columns.process = Int64(number)
         columns.launchReason = process.launchReason
         columns.launchT = process.launchT
-        columns.launch = process.firstActiveT.map { $0 &- process.launchT }
+        columns.launch = process.firstActiveT.map { $0.subtractingSaturated(process.launchT) }
         columns.end = process.end.rawValue
         columns.times = times(process.times)
         return SummaryRow(trace: path, run: run, .process(columns))
@@ -131,14 +131,14 @@ public struct TraceSummarizer {
     private static func handlerColumns(_ handler: TraceMeasurer.HandlerTotals) -> HandlerColumns {
         var columns = HandlerColumns()
         (columns.handler, columns.count, columns.total) = (handler.name, handler.count, handler.total)
-        (columns.longest, columns.mean) = (handler.longest, handler.total / handler.count)
+        (columns.longest, columns.mean) = (handler.longest, handler.mean)
         return columns
     }
 
     private static func taskRow(_ task: TraceMeasurer.Task, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
         var columns = TaskColumns()
         (columns.kind, columns.id, columns.name) = (task.kind, task.id, task.name)
-        (columns.begin, columns.end, columns.duration) = (task.begin, task.end, task.end.map { $0 &- task.begin })
+        (columns.begin, columns.end, columns.duration) = (task.begin, task.end, task.end.map { $0.subtractingSaturated(task.begin) })
         (columns.expired, columns.ended) = (task.expired, task.end != nil)
         return SummaryRow(trace: path, run: run, .task(columns))
     }

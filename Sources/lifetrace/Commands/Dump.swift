@@ -32,7 +32,9 @@ struct Dump: ParsableCommand {
             var stripped = copy event
             let rest = attrs.filter { $0.key != Attribute.Key.logLine }
             stripped.attrs = rest.isEmpty ? nil : rest
-            try writer.append(stripped)
+            // An event that needs attributes (`recorder.dropped`) keeps the one it has: what dump prints is what
+            // every reader, dump's own writer among them, accepts.
+            try writer.append(stripped.problem == nil ? stripped : event)
         }
         try writer.close()
         Diagnostics.warnings(reader.warnings)

@@ -49,7 +49,7 @@ struct Export: ParsableCommand {
         if format == .perfetto, output == "-", CommandLineSystem.isTerminal(1) {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
-        try OutputFile.checkNotAnInput(output, inputs: [trace])
+        try OutputFile.checkNotAnInput(output, inputs: [trace] + analysis.inputFiles)
         let prepared = try analysis.prepare()
         let (reader, configuration) = try prepared.open(path: trace)
         let staged = try StagedOutput(path: output)

@@ -95,6 +95,11 @@ struct Record: ParsableCommand {
         }
         passthrough.flush()
         let closeError = session.closeReportingError()
+        if let child {
+            // The command may close its output and run on: the signals are still its own until it exits, and
+            // its status is the run's.
+            child.waitUntilExit()
+        }
         signals.cancel()
         var complete = true
         switch session.summary(closeError: closeError) {
@@ -104,7 +109,6 @@ struct Record: ParsableCommand {
             complete = false
         }
         if let child {
-            child.waitUntilExit()
             let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
             if status != 0 { throw ExitCode(status) }
         }

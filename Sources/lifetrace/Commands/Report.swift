@@ -35,7 +35,7 @@ struct Report: ParsableCommand {
     }
 
     func run() throws {
-        try OutputFile.checkNotAnInput(output, inputs: traces)
+        try OutputFile.checkNotAnInput(output, inputs: traces + analysis.inputFiles)
         let prepared = try analysis.prepare()
         var results: [AnalysisResult] = []
         for path in traces {

@@ -38,7 +38,7 @@ struct Summarize: ParsableCommand {
     }
 
     func run() throws {
-        try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []))
+        try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []) + analysis.inputFiles)
         let staged = try StagedOutput(path: output)
         let sink = staged.sink
         let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
@@ -46,8 +46,11 @@ struct Summarize: ParsableCommand {
         var unreadable = 0
         var firstUnreadable: String?
         var files = try TraceFiles(traces, listFile: filesFrom, output: output)
+        // A trace's rows past a mebibyte go to a file: in the temporary directory, else beside the output.
+        let outputDirectory = output == "-" ? "." : (OutputFile.followingLinks(output) as NSString).deletingLastPathComponent
+        let spillDirectories = [FileManager.default.temporaryDirectory.path, outputDirectory.isEmpty ? "." : outputDirectory]
         try SummaryPipeline.run(try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
-                                makeRows: SpilledRows.init) { rows, complete in
+                                makeRows: { SpilledRows(spillDirectories: spillDirectories) }) { rows, complete in
             summarized += 1
             if !complete {
                 unreadable += 1

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LifetraceAnalysis
 import LifetraceFormat
 import LifetraceZstd
@@ -12,6 +13,19 @@ struct AnalysisOptions: ParsableArguments {
 
     @Option(name: .customLong("models"), help: "A directory of extra lifecycle models (JSON) to check as well.")
     var modelsDirectory: String?
+
+    /// The files the options name, which no output may be (``OutputFile/checkNotAnInput(_:inputs:)``): `--config`,
+    /// `--models` and every `*.json` in it, the models it loads.
+    var inputFiles: [String] {
+        var files: [String] = []
+        if let config { files.append(config) }
+        if let modelsDirectory {
+            files.append(modelsDirectory)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: modelsDirectory)) ?? []
+            files += names.filter { $0.hasSuffix(".json") }.map { (modelsDirectory as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
 
     /// Loads what the options name, once: the built-in models and every `*.json` of `--models` (in name order),
     /// and `--config`. A directory that cannot be read, a model that does not parse or a configuration that

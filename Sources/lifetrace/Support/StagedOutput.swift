@@ -38,7 +38,9 @@ final class StagedOutput {
             signals = nil
             return
         }
-        let mode = (existing?[.posixPermissions] as? NSNumber).map { UInt16(truncatingIfNeeded: $0.intValue) & 0o7777 } ?? 0o644
+        // A replaced file keeps its mode; a new one is created as the shell creates one (0666 less the umask).
+        let kept = (existing?[.posixPermissions] as? NSNumber).map { UInt16(truncatingIfNeeded: $0.intValue) & 0o7777 }
+        let mode = kept ?? 0o666
         let directory = (destination as NSString).deletingLastPathComponent
         let name = (destination as NSString).lastPathComponent
         // From before the file exists, so that no signal finds it unknown.
@@ -65,7 +67,9 @@ final class StagedOutput {
                 pending.withLock { $0 = written }
                 sink = created
                 staging = (written, destination)
-                // The umask took bits from the mode it was created with; the owner is the replaced file's where allowed.
+                // A new file keeps what the umask made of its mode. A replaced one's mode lost bits to the umask
+                // when created: it is set again, and the owner is the replaced file's where allowed.
+                guard existing != nil else { return }
                 var attributes: [FileAttributeKey: Any] = [.posixPermissions: NSNumber(value: mode)]
                 if let owner = existing?[.ownerAccountID] { attributes[.ownerAccountID] = owner }
                 if let group = existing?[.groupOwnerAccountID] { attributes[.groupOwnerAccountID] = group }

@@ -179,3 +179,41 @@ import Testing
     }
     #endif
 }
+
+/// Launches that start at once in one directory (P7 of the third set of reproducers): none prunes another's trace.
+extension TraceFilesTests {
+    /// What the threads of one round created: each trace's file and lock.
+    private final class Created: @unchecked Sendable {
+        private let lock = NSLock()
+        private var files: [(url: URL, lock: TraceFileLock)] = []
+        func add(_ url: URL, _ held: TraceFileLock) { lock.withLock { files.append((url, held)) } }
+        var all: [(url: URL, lock: TraceFileLock)] { lock.withLock { files } }
+    }
+
+    /// Eight recorders create their traces at once in one directory with a retention of one, 100 times: each
+    /// prunes the others' to its retention, but never one whose recorder holds it. Once created under its name
+    /// the file is already locked, so no pruner meets it unlocked.
+    @Test func retentionNeverRemovesATraceAnotherRecorderIsWriting() throws {
+        guard SystemInterface.holdsFileLocks else { return }
+        var missing: [String] = []
+        for round in 0..<100 {
+            let folder = URL(fileURLWithPath: directory.file("race-\(round)"))
+            let created = Created()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let destination = TraceDestination.directory(folder, retention: TraceRetention(maxCount: 1))
+                if let file = try? TraceFiles.create(destination, base: "app", launchUnixNanoseconds: Int64(round) * 1_000_000_000,
+                                                     pid: Int64(index + 1)) {
+                    created.add(file.url, file.lock)
+                }
+            }
+            let files = created.all
+            #expect(files.count == 8)
+            missing += files.filter { !FileManager.default.fileExists(atPath: $0.url.path) }.map(\.url.lastPathComponent)
+            for file in files { file.lock.release() }
+            // No hidden file of a creation is left behind.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            #expect(names.allSatisfy { !$0.hasPrefix(".") }, "\(names)")
+        }
+        #expect(missing.isEmpty, "traces pruned while their recorder held them: \(missing)")
+    }
+}

@@ -1,0 +1,30 @@
+import LifetraceCore
+import Testing
+
+/// Names kept bounded: short ones as they are, long ones cut at a scalar boundary with a hash of the whole.
+@Suite struct KeptNameTests {
+    @Test func aShortNameIsKeptAsItIs() {
+        let name = String(repeating: "é", count: 128)  // 256 bytes
+        #expect(KeptName.bounded(name) == name)
+        #expect(KeptName.bounded("") == "")
+    }
+
+    @Test func aLongNameIsCutWithAHashAndTwoStayTwo() {
+        // 300 bytes: a, then 299 times b; FNV-1a 64 of those bytes, computed here byte by byte.
+        let first = "a" + String(repeating: "b", count: 299)
+        let second = "c" + String(repeating: "b", count: 299)
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in first.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        let hex = String(hash, radix: 16)
+        let expected = "a" + String(repeating: "b", count: 236) + "…" + String(repeating: "0", count: 16 - hex.count) + hex
+        #expect(KeptName.bounded(first) == expected)
+        #expect(KeptName.bounded(first).utf8.count == 256)
+        #expect(KeptName.bounded(first) != KeptName.bounded(second))
+        // A cut inside a two-byte scalar moves back before it: whole scalars only.
+        // "xy" and 235 bytes end inside the 118th é.
+        let accented = "xy" + String(repeating: "é", count: 200)
+        let bounded = KeptName.bounded(accented)
+        #expect(bounded.hasPrefix("xy" + String(repeating: "é", count: 117) + "…"))
+        #expect(bounded.utf8.count == 2 + 234 + 3 + 16)
+    }
+}
