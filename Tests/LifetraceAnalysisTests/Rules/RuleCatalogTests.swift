@@ -101,6 +101,7 @@ import Testing
             "LT094": service + "\n{\"t\":\(91 * s),\"ev\":\"service.ready\",\"scene\":\"http\"}",
             "LT095": service + "\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":30,\"ev\":\"service.stopped\",\"scene\":\"http\",\"attrs\":{\"cancelled\":true}}",
             "LT096": service + "\n{\"t\":20,\"ev\":\"service.start\",\"scene\":\"http\"}",
+            "LT097": service + "\n{\"t\":15,\"ev\":\"service.start\",\"scene\":\"worker\"}\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}",
         ]
         return table.mapValues { ($0, .defaults) }.merging(["LT054": (table["LT054"]!, inactiveBudget)]) { $1 }
     }()
