@@ -75,11 +75,10 @@ extension AnalysisCore {
     /// document (``AppPhaseCheck``): an App-level `event` (no scene) is held when its scenes contradict it, and a
     /// scene's (`event` with a scene, after the models moved it) may settle the one held.
     private mutating func checkAppPhase(_ event: EventRecord) {
-        let census = engine.sceneCensus(readingEventsOf: .swiftuiScenePhase)
         if event.hasScene {
-            if appPhase.isPending { appPhase.scenesChanged(census) }
+            if appPhase.isPending { appPhase.scenesChanged(engine.sceneCensus(readingEventsOf: .swiftuiScenePhase)) }
         } else if let phase = event.phase {
-            appPhase.appPhase(phase, index: index, t: event.t, census: census)
+            appPhase.appPhase(phase, index: index, t: event.t, census: engine.sceneCensus(readingEventsOf: .swiftuiScenePhase))
         }
     }
 

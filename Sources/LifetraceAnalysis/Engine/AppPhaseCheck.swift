@@ -23,10 +23,11 @@ struct SceneCensus: Equatable {
     /// Why the App-level phase `phase` cannot be the aggregate of these scenes (Apple, “ScenePhase”: active “if
     /// any scene is active”, inactive when it “contains no scene instances in the ScenePhase.active phase”,
     /// background when every scene is), or `nil` when it can. A scene of unknown phase supports any. Only a
-    /// contradiction the scenes prove is one: an App inactive while every scene known is in the background is
-    /// not, since a scene connecting starts at an unreported `.inactive` (its phase is known only from its first
-    /// report).
+    /// contradiction the scenes prove is one: none while no scene's phase is in the trace (an app that records
+    /// only the App's), and an App inactive while every scene known is in the background is not one, since a
+    /// scene connecting starts at an unreported `.inactive` (its phase is known only from its first report).
     func contradiction(of phase: ScenePhase) -> String? {
+        guard active + inactive + background + unknown > 0 else { return nil }
         switch phase {
         case .active:
             return active == 0 && unknown == 0 ? "no scene is active" : nil

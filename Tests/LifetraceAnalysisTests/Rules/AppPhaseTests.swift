@@ -1,5 +1,6 @@
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceSimulator
 import Testing
 
 /// SwiftUI's App-level scene phase against its scenes (LT030), in all three values, from Apple's “ScenePhase”: the
@@ -22,8 +23,8 @@ import Testing
     }
 
     /// Legal: the scenes move first, or the App first, for each of the three values; two scenes where one stays
-    /// active while the other leaves; an App inactive while every scene known is in the background (a scene
-    /// connecting starts unreported at inactive).
+    /// active while the other leaves; the App's phases alone; an App inactive while every scene known is in the
+    /// background (a scene connecting starts unreported at inactive).
     @Test(arguments: [
         // Scenes first: A active, App active; A inactive, App inactive; A background, App background.
         """
@@ -53,6 +54,12 @@ import Testing
         {"t":21,"ev":"swiftui.scenePhase","scene":"A","phase":"inactive"}
         {"t":22,"ev":"swiftui.scenePhase","scene":"B","phase":"inactive"}
         {"t":23,"ev":"heartbeat"}
+        """,
+        // Only the App's phases recorded, no scene's: nothing shows where the scenes are.
+        """
+        {"t":10,"ev":"swiftui.scenePhase","phase":"active"}
+        {"t":20,"ev":"swiftui.scenePhase","phase":"inactive"}
+        {"t":30,"ev":"swiftui.scenePhase","phase":"background"}
         """,
         // Inactive while every scene known is in the background: not proven (a new scene connects inactive).
         """
@@ -138,5 +145,41 @@ import Testing
             """)
         #expect(Self.ids(background) == ["LT030"])
         #expect(background.findings.first?.message.contains("while 1 scene is in the foreground (inactive)") == true)
+    }
+}
+
+/// The simulator writes each scene's onChange before the App's; SwiftUI documents no order, so the same runs with
+/// every App-level phase moved before the scene change that caused it are legal too: no LT030 (the judgement
+/// held until the App's next phase, whichever came first).
+@Suite struct AppPhaseOrderTests {
+    /// `events` with each App-level `swiftui.scenePhase` moved before the scene-level one just before it (past
+    /// that one's `handler.return`), at its time.
+    static func appFirst(_ events: [LifecycleEvent]) -> (events: [LifecycleEvent], moved: Int) {
+        var events = events
+        var moved = 0
+        for i in events.indices where events[i].kind == .swiftuiScenePhase && events[i].scene == nil {
+            var j = i - 1
+            while j >= 0, events[j].kind == .handlerReturn { j -= 1 }
+            guard j >= 0, events[j].kind == .swiftuiScenePhase, events[j].scene != nil else { continue }
+            var app = events.remove(at: i)
+            app.t = events[j].t
+            events.insert(app, at: j)
+            moved += 1
+        }
+        return (events, moved)
+    }
+
+    @Test(arguments: [Scenario.random, .multiWindow, .swiftuiPhases], [UInt64(1), 2, 3, 4, 5])
+    func theAppsCallbackFirstIsLegalToo(scenario: Scenario, seed: UInt64) throws {
+        let simulator = Simulator(configuration: .init(scenario: scenario, style: .swiftui, seed: seed))
+        var events: [LifecycleEvent] = []
+        try simulator.run { events.append($0) }
+        let (reordered, moved) = Self.appFirst(events)
+        #expect(moved > 0)
+        for trace in [events, reordered] {
+            let result = AnalysisHarness.analyze(trace, header: simulator.header)
+            #expect(!result.findings.contains { $0.rule.id == .appPhaseAgainstScenes },
+                    "\(result.findings.filter { $0.rule.id == .appPhaseAgainstScenes }.map(\.message))")
+        }
     }
 }

@@ -44,7 +44,7 @@ import Testing
             "LT013": background + "\n{\"t\":70,\"ev\":\"app.willTerminate\",\"dur\":10}\n{\"t\":100,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S1\"}",
             "LT020": launch + "\n{\"t\":50,\"ev\":\"app.didBecomeActive\"}",
             "LT021": AppNotificationTests.launch + "\n{\"t\":50,\"ev\":\"app.didEnterBackground\"}",
-            "LT030": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"phase\":\"active\"}",
+            "LT030": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}\n{\"t\":60,\"ev\":\"swiftui.scenePhase\",\"phase\":\"background\"}",
             "LT031": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}\n{\"t\":60,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}",
             "LT040": launch + "\n{\"t\":50,\"ev\":\"task.end\",\"task\":3}",
             "LT041": launch + "\n{\"t\":50,\"ev\":\"task.begin\",\"task\":1}\n{\"t\":60,\"ev\":\"process.exit\",\"reason\":\"killed\"}",
