@@ -1,5 +1,7 @@
 import LifetraceAnalysis
 import LifetraceCore
+import LifetraceFormat
+import Foundation
 import Testing
 
 /// A finding names the callback the trace's platform has, from the rule's own declaration (``Rule/titles``):
@@ -56,5 +58,34 @@ import Testing
         #expect(rule.title(for: .appExtension) == "NSExtensionHostDidEnterBackground without NSExtensionHostWillResignActive")
         #expect(rule.title(for: .scene) == rule.title)
         #expect(CallbackFamily(header: nil) == .scene)
+    }
+}
+
+/// A model declares its rules' titles by callback family too (`titles` in its JSON), and a finding of its rule in
+/// a trace of that family shows that title.
+@Suite struct ModelRuleWordingTests {
+    static let model = #"""
+        {"name": "door", "initial": "closed", "states": {"closed": {}, "open": {}},
+         "transitions": [{"event": "custom.open", "from": ["closed"], "to": "open", "rule": "LT900"}],
+         "rules": [{"id": "LT900", "severity": "error", "title": "door opened twice",
+                    "titles": {"watchkit": "crown pressed twice"}}]}
+        """#
+
+    @Test func aModelsRuleIsTitledForTheTracesPlatform() throws {
+        let model = try LifecycleModel(json: try JSONValue(parsing: Self.model, file: "door.json"), file: "door.json")
+        let rule = try #require(model.rules.first)
+        #expect(rule.title(for: .watchKit) == "crown pressed twice" && rule.title(for: .scene) == "door opened twice")
+        var header = TraceHeader()
+        header.lifecycle = .watchkit
+        let events = [LifecycleEvent(t: 0, kind: .custom, label: "open"), LifecycleEvent(t: 1, kind: .custom, label: "open")]
+        let result = AnalysisHarness.analyze(events, header: header, models: [model])
+        #expect(result.findings.map(\.rule.title) == ["crown pressed twice"])
+    }
+
+    @Test func titlesMustMapKnownFamiliesToText() {
+        let bad = Self.model.replacingOccurrences(of: #""watchkit": "crown pressed twice""#, with: #""android": "twice""#)
+        #expect(throws: ModelError.self) {
+            try LifecycleModel(json: try JSONValue(parsing: bad, file: "door.json"), file: "door.json")
+        }
     }
 }
