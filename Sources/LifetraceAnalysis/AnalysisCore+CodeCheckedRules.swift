@@ -61,7 +61,7 @@ extension AnalysisCore {
                 report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
         }
-        if rules.contains(.appPhase), !event.hasScene, appPhaseChecked { checkAppPhase(event) }
+        if rules.contains(.appPhase), appPhaseChecked { checkAppPhase(event) }
         if rules.contains(.saveOnlyInTerminate), block.extras(of: event)?.label == saveLabel {
             if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
                 report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
@@ -71,15 +71,30 @@ extension AnalysisCore {
         }
     }
 
-    /// Checks SwiftUI's App-level phase (`event`, with no scene) against its scenes' phases (LT030). A scene whose
-    /// phase is not known (`none`: only a snapshot has said where it was) supports any.
+    /// Judges SwiftUI's App-level phase against its scenes' phases (LT030), in the order SwiftUI does not
+    /// document (``AppPhaseCheck``): an App-level `event` (no scene) is held when its scenes contradict it, and a
+    /// scene's (`event` with a scene, after the models moved it) may settle the one held.
     private mutating func checkAppPhase(_ event: EventRecord) {
-        let scenes = engine.sceneAccountings(readingEventsOf: .swiftuiScenePhase)
-        if event.phase == .background, let other = scenes.first(where: { $0 != .background && $0 != .none }) {
-            report(.appPhaseAgainstScenes, "the App-level phase became background while a scene is \(other.rawValue)", scene: nil)
-        } else if event.phase == .active, !scenes.contains(.active), !scenes.contains(.none) {
-            report(.appPhaseAgainstScenes, "the App-level phase became active while no scene is active", scene: nil)
+        if event.hasScene {
+            if appPhase.isPending { appPhase.scenesChanged(engine.sceneCensus(readingEventsOf: .swiftuiScenePhase)) }
+        } else if let phase = event.phase {
+            appPhase.appPhase(phase, index: index, t: event.t, census: engine.sceneCensus(readingEventsOf: .swiftuiScenePhase))
         }
+    }
+
+    /// Reports the App-level phase held (LT030) as proven, its time over: at `event` (a new App-level phase, the
+    /// process's start or end), or at the trace's end (`event` nil). Called only while one is held.
+    @inline(never)
+    mutating func settleAppPhase(at event: EventRecord?) {
+        if let event {
+            guard event.kind == .processLaunch || event.kind == .processExit || event.kind == .swiftuiScenePhase && !event.hasScene
+            else { return }
+        }
+        guard let held = appPhase.settle() else { return }
+        report(.appPhaseAgainstScenes,
+               "the App-level phase became \(held.phase.name) at event #\(held.index) (t=\(Nanoseconds.seconds(held.t))) while \(held.reason), "
+                   + "and no scene's phase supported it before \(event == nil ? "the trace's end" : "this event")",
+               scene: nil)
     }
 
     /// Checks an application notification of a scene-based app against its scenes (LT021): UIKit's

@@ -164,6 +164,8 @@ struct AnalysisCore: ~Copyable {
     /// Whether SwiftUI's App-level phase is checked against its scenes' (LT030): a model follows the scenes'
     /// phases for the trace's lifecycle.
     let appPhaseChecked: Bool
+    /// SwiftUI's App-level phase held until its scenes support it (LT030).
+    var appPhase = AppPhaseCheck()
     /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
     var services: ServiceRules?
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
@@ -207,7 +209,7 @@ struct AnalysisCore: ~Copyable {
         self.configuration = configuration
         self.engine = compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
         if observer != nil { engine.segmentLog = [] }
-        collector = FindingCollector(file: file, configuration: configuration, models: models)
+        collector = FindingCollector(file: file, configuration: configuration, models: models, family: CallbackFamily(header: header))
         suspension = SuspensionTracker(header: header)
         groundTruth = suspension.evidence == .groundTruth
         didEnterBackgroundBudget = configuration.budget(.didEnterBackground)
@@ -223,7 +225,10 @@ struct AnalysisCore: ~Copyable {
         appNotificationsAggregate = uikit && header?.sceneManifest == true && header?.captureMethod == .notifications
         terminateInForegroundChecked = uikit
         appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
-        if header.followedLifecycle == .service { services = ServiceRules(configuration: configuration) }
+        if header.followedLifecycle == .service {
+            services = ServiceRules(configuration: configuration)
+            process.countsTimeWithoutUI = false
+        }
         var unfinished = [Bool](repeating: false, count: 256)
         for tag in 0..<256 where engine.hasHandlerBudget(tag) { unfinished[tag] = true }
         unfinishedKinds = unfinished
@@ -248,6 +253,7 @@ struct AnalysisCore: ~Copyable {
     /// Reads one event: `event` is `block.records[row]`.
     @inline(__always)
     private mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        if appPhase.isPending { settleAppPhase(at: event) }
         if event.kind == .processLaunch || !process.alive { startProcess(event, block) }
         // Each step is skipped, by a check of its own first condition, for the events it cannot concern.
         if process.alive {
@@ -305,18 +311,9 @@ struct AnalysisCore: ~Copyable {
         return log
     }
 
-    mutating func logServices() {
-        services?.log = []
-    }
-
-    mutating func takeServiceLog() -> [ServiceLife] {
-        guard let log = services?.log, !log.isEmpty else { return [] }
-        services?.log = []
-        return log
-    }
-
     mutating func finish() -> AnalysisResult {
         engine.finish(at: last)
+        if appPhase.isPending { settleAppPhase(at: nil) }
         if process.alive { endProcess(at: last) }
         if !reports.isEmpty { flushReports(nil, row: 0, blockStart: index) }
         drainSegments()
@@ -330,6 +327,7 @@ struct AnalysisCore: ~Copyable {
             silentExits: suspension.silentExits, longestHandlers: slowest.longest,
             timeline: timelineRecorder?.finish(start: first ?? 0, end: last))
         result.omittedFindings = collector.omitted
+        result.services = services?.times
         return result
     }
 

@@ -40,6 +40,9 @@ extension Attribute {
         public static let successTermination = "success_termination"
         /// `failure_termination`: on `service.start`, what the service's group does when its `run()` throws.
         public static let failureTermination = "failure_termination"
+        /// `group_index`: on `service.start`, the service's position in its group's configuration (0 for the first):
+        /// its group starts the services in this order and shuts them down in reverse of it.
+        public static let groupIndex = "group_index"
         /// `error`: on `service.stopped`, the error the service's `run()` threw; on a service's `process.exit`, the
         /// error its group's `run()` threw.
         public static let error = "error"
@@ -53,6 +56,6 @@ extension Attribute {
         /// Every key above.
         public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, lostFromCapture,
                                  uiState, processRole, prewarmed, dropped, cause, success, unfinished, scene, reason,
-                                 successTermination, failureTermination, error, cancelled, ranNanoseconds, action]
+                                 successTermination, failureTermination, groupIndex, error, cancelled, ranNanoseconds, action]
     }
 }

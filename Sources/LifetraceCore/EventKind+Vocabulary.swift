@@ -82,7 +82,7 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable {
     case systemProtectedDataWillBecomeUnavailable = 85
     /// `system.protectedDataDidBecomeAvailable`: UIApplication.protectedDataDidBecomeAvailableNotification: protected files are readable again. (Since 1.2.)
     case systemProtectedDataDidBecomeAvailable = 86
-    /// `service.start`: A service's run() began (ServiceGroup started it): scene is the service's name; attrs.success_termination and attrs.failure_termination say what its group does when run() returns or throws (cancelGroup, gracefullyShutdownGroup, ignore). (Since 1.3.)
+    /// `service.start`: A service's run() began (ServiceGroup started it): scene is the service's name; attrs.success_termination and attrs.failure_termination say what its group does when run() returns or throws (cancelGroup, gracefullyShutdownGroup, ignore); attrs.group_index is its position in its group, whose reverse is its shutdown order. (Since 1.3.)
     case serviceStart = 96
     /// `service.ready`: The service said it is ready to serve (its one readiness call). (Since 1.3.)
     case serviceReady = 97

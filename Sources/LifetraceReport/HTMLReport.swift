@@ -97,10 +97,11 @@ public enum HTMLReport {
           tip.style.top=(ev.clientY+14)+"px";}
         function hide(){tip.hidden=true;}
         function summary(t,parent){
-          var s=t.summary,table=el("table",{},null,parent),tr=el("tr",{},null,table);
-          ["active","inactive","background","suspended ("+s.suspension_basis+")","errors","warnings","processes"].forEach(function(h){el("th",{},h,tr);});
-          tr=el("tr",{},null,table);[dur(s.active),dur(s.inactive),dur(s.background),dur(s.suspended),s.errors,s.warnings,s.processes]
-            .forEach(function(v){el("td",{},String(v),tr);});
+          var s=t.summary,v=s.service_times,table=el("table",{},null,parent),tr=el("tr",{},null,table);
+          (v?["starting","running","stopping"]:["active","inactive","background","suspended ("+s.suspension_basis+")"]).concat(["errors","warnings","processes"])
+            .forEach(function(h){el("th",{},h,tr);});
+          tr=el("tr",{},null,table);(v?[dur(v.starting),dur(v.running),dur(v.stopping)]:[dur(s.active),dur(s.inactive),dur(s.background),dur(s.suspended)])
+            .concat([s.errors,s.warnings,s.processes]).forEach(function(x){el("td",{},String(x),tr);});
           if(s.silent_exits){el("p",{},"Silent exits: "+s.silent_exits+". The lanes draw each such process suspended until the next launch.",parent);}
           var ends=Object.keys(s.ends);if(ends.length){el("p",{},"How processes ended: "+ends.map(function(k){return k+" "+s.ends[k];}).join(", "),parent);}
           if(s.longest.length){var p=el("p",{},"Longest handlers: ",parent);

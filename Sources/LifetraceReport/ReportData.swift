@@ -73,6 +73,9 @@ enum ReportData {
                 ("active", ms(totals.active)), ("inactive", ms(totals.inactive)),
                 ("background", ms(totals.background)), ("suspended", ms(totals.suspended)),
                 ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground truth" : "inferred")),
+                // A service trace's time is its services' (its app-state times are zero).
+                ("service_times", result.serviceTotals.map { .object([("starting", ms($0.starting)), ("running", ms($0.running)),
+                                                                      ("stopping", ms($0.stopping))]) } ?? .null),
                 ("silent_exits", result.silentExits.explanation.map { .string($0) } ?? .null),
                 ("errors", .int(Int64(result.count(.error)))), ("warnings", .int(Int64(result.count(.warning)))),
                 ("processes", .int(Int64(result.processCount))),

@@ -29,21 +29,25 @@ public struct RecordedService: Service {
     let failureTermination: String?
     /// The signal that started its group's shutdown, once one did.
     let signals: ShutdownSignal
+    /// Its position in its group's configuration, where its group is a ``RecordedServiceGroup`` (recorded on
+    /// `service.start`: the group shuts its services down in reverse of it).
+    let groupIndex: Int?
 
     /// Records `service` under `name` into `recorder`.
     public init(_ service: any Service, name: String, recorder: Recorder) {
         self.init(service, name: name, recorder: recorder, successTermination: nil, failureTermination: nil,
-                  signals: ShutdownSignal())
+                  signals: ShutdownSignal(), groupIndex: nil)
     }
 
     init(_ service: any Service, name: String, recorder: Recorder, successTermination: String?, failureTermination: String?,
-         signals: ShutdownSignal) {
+         signals: ShutdownSignal, groupIndex: Int?) {
         self.service = service
         self.name = name
         self.recorder = recorder
         self.successTermination = successTermination
         self.failureTermination = failureTermination
         self.signals = signals
+        self.groupIndex = groupIndex
     }
 
     /// Runs the service, recording its lifecycle; returns or throws as it does.
@@ -52,6 +56,7 @@ public struct RecordedService: Service {
         var attrs: [Attribute] = []
         if let successTermination { attrs.append(Attribute(Attribute.Key.successTermination, .string(successTermination))) }
         if let failureTermination { attrs.append(Attribute(Attribute.Key.failureTermination, .string(failureTermination))) }
+        if let groupIndex { attrs.append(Attribute(Attribute.Key.groupIndex, .int(Int64(groupIndex)))) }
         recorder.record(.serviceStart, scene: name, attrs: attrs.isEmpty ? nil : attrs)
         let name = name
         let recorder = recorder

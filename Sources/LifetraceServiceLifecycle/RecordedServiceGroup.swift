@@ -74,12 +74,15 @@ public final class RecordedServiceGroup: Sendable {
         // The group receives the signals here, records them, then does what `ServiceGroup` would.
         inner.gracefulShutdownSignals = []
         inner.cancellationSignals = []
-        inner.services = configuration.services.map { service in
+        // Each service's position in the group, recorded on its start: the group shuts the services down in
+        // reverse of it, which the order of their starts (concurrent child tasks) need not show.
+        inner.services = configuration.services.enumerated().map { index, service in
             ServiceGroupConfiguration.ServiceConfiguration(
                 service: DeferredRecordedService(
                     service: service.service, name: service.serviceName, box: box,
                     successTermination: service.successTerminationBehavior.description,
-                    failureTermination: service.failureTerminationBehavior.description, signal: signal),
+                    failureTermination: service.failureTerminationBehavior.description, signal: signal,
+                    groupIndex: index),
                 successTerminationBehavior: service.successTerminationBehavior,
                 failureTerminationBehavior: service.failureTerminationBehavior,
                 serviceName: service.serviceName)
@@ -183,12 +186,13 @@ struct DeferredRecordedService: Service, CustomStringConvertible {
     let successTermination: String
     let failureTermination: String
     let signal: ShutdownSignal
+    let groupIndex: Int
 
     var description: String { name }
 
     func run() async throws {
         guard let recorder = box.value else { return try await service.run() }
         try await RecordedService(service, name: name, recorder: recorder, successTermination: successTermination,
-                                  failureTermination: failureTermination, signals: signal).run()
+                                  failureTermination: failureTermination, signals: signal, groupIndex: groupIndex).run()
     }
 }

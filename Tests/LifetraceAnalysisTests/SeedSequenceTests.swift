@@ -172,8 +172,9 @@ import Testing
             {"t":50,"ev":"swiftui.scenePhase","scene":"A","phase":"background"}
             {"t":60,"ev":"swiftui.scenePhase","phase":"background"}
             """)
+        // Held until the App's phase is over, in case its scene's onChange comes after it: here the trace's end.
         #expect(result.findings.map(\.rule.id) == ["LT030"])
-        #expect(result.findings.first?.eventIndex == 6)
+        #expect(result.findings.first?.message.hasPrefix("the App-level phase became background at event #6") == true)
     }
 
     @Test func timeIsAccountedPerState() throws {

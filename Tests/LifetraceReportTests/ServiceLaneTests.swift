@@ -70,9 +70,14 @@ import Testing
         let html = HTMLReport.render([result])
         #expect(html.contains("services: <span class=\"sw s4\"></span>starting"))
         #expect(html.contains("\"name\":\"service worker\",\"process\":false,\"service\":true"))
+        // Its summary is its services' time (starting 10 ms + 989 ms + 4.99 s, running 12.981 s + 9.001 s, stopping
+        // 2.999 s + 0.5 s), not an app's states.
+        let summary = try #require(html.range(of: "\"service_times\":{").map { String(html[$0.lowerBound...].prefix(90)) })
+        #expect(summary.hasPrefix("\"service_times\":{\"starting\":5989"), "\(summary)")
         // An app's report has no service legend.
         let app = try TraceAnalyzer.analyze(path: PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"),
                                             codec: .zstd, recordTimeline: true)
         #expect(!HTMLReport.render([app]).contains("services:") && !TextTimeline.render([app]).contains("services:"))
+        #expect(HTMLReport.render([app]).contains("\"service_times\":null"))
     }
 }

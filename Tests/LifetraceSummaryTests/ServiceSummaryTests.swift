@@ -48,10 +48,19 @@ import Testing
             switch event.kind {
             case .serviceStart: rows[index].start = rows[index].start ?? event.t
             case .serviceReady: if rows[index].ready == nil, let start = rows[index].start { rows[index].ready = event.t - start }
-            case .serviceShutdown: rows[index].shutdownT = rows[index].shutdownT ?? event.t
+            case .serviceShutdown:
+                // Running: from its readiness to its first shutdown request.
+                if rows[index].shutdownT == nil, let start = rows[index].start, let ready = rows[index].ready {
+                    rows[index].running = event.t - (start + ready)
+                }
+                rows[index].shutdownT = rows[index].shutdownT ?? event.t
             default:
                 guard rows[index].stopped == false else { continue }
                 rows[index].stopped = true
+                // Running to its stop when it was never asked.
+                if rows[index].shutdownT == nil, let start = rows[index].start, let ready = rows[index].ready {
+                    rows[index].running = event.t - (start + ready)
+                }
                 if let asked = rows[index].shutdownT { rows[index].shutdown = event.t - asked }
                 rows[index].error = event.attrs?.first { $0.key == Attribute.Key.error }.flatMap {
                     if case let .string(text) = $0.value { text } else { nil }

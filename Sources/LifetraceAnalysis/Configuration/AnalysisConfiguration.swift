@@ -16,6 +16,9 @@ public struct AnalysisConfiguration: Sendable, Equatable {
     /// service's are here too, by its name (`services` in `lifetrace.json`): a service's events name it where
     /// a scene's name the scene.
     public var sceneBudgets: [String: [Budget: Int64?]] = [:]
+    /// How a service process's group shuts its services down (`serviceShutdownOrder`): in reverse start order,
+    /// one at a time, by default, as swift-service-lifecycle's `ServiceGroup` does.
+    public var serviceShutdownOrder = ServiceShutdownOrder.reverseStart
 
     static let second: Int64 = 1_000_000_000
 
@@ -55,7 +58,7 @@ public struct AnalysisConfiguration: Sendable, Equatable {
     /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
     /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}},
     /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}},
-    /// "services": {"http": {"budgets": {"shutdownGrace": "10s"}}}}`.
+    /// "services": {"http": {"budgets": {"shutdownGrace": "10s"}}}, "serviceShutdownOrder": "any"}`.
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
     public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
@@ -71,6 +74,12 @@ public struct AnalysisConfiguration: Sendable, Equatable {
         let style = header?[.style]?.stringValue
             ?? (header?.sceneManifest == false ? TraceHeader.AppStyle.appDelegate.rawValue : nil)
         if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
+        if let order = json["serviceShutdownOrder"] {
+            guard let text = order.stringValue, let value = ServiceShutdownOrder(rawValue: text) else {
+                throw TraceError(.malformed, file: path, at: .file, "serviceShutdownOrder must be \"reverse-start\" or \"any\"")
+            }
+            configuration.serviceShutdownOrder = value
+        }
         // A service's budgets by its name, as a scene's by its id: both name the instance their events are about.
         var instances: [(key: String, value: JSONValue)] = []
         if case let .object(scenes)? = json["scenes"] { instances += scenes }

@@ -9,6 +9,8 @@ struct FindingCollector {
     private let configuration: AnalysisConfiguration
     /// The rules models bring along, beside the catalogue's.
     private let modelRules: [RuleID: Rule]
+    /// The callbacks the trace's platform has, which the findings' titles name.
+    private let family: CallbackFamily
     private(set) var findings: [Finding] = []
     /// Findings kept so far, by rule id; and the ones counted past the cap, in the order rules first overflowed.
     private var keptByRule: [RuleID: Int] = [:]
@@ -21,8 +23,9 @@ struct FindingCollector {
     /// The number of events a finding shows: the event and the three before it.
     static let contextLength = 4
 
-    init(file: String, configuration: AnalysisConfiguration, models: [LifecycleModel]) {
+    init(file: String, configuration: AnalysisConfiguration, models: [LifecycleModel], family: CallbackFamily) {
         self.file = file
+        self.family = family
         self.configuration = configuration
         modelRules = Dictionary(models.flatMap(\.rules).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -52,7 +55,7 @@ struct FindingCollector {
                           observer: (any TimelineObserver)? = nil) {
         var context: [IndexedEvent]?
         for item in reports {
-            guard let rule = RuleCatalog.rule(item.rule) ?? modelRules[item.rule] else {
+            guard let rule = (RuleCatalog.rule(item.rule) ?? modelRules[item.rule])?.worded(for: family) else {
                 // Code reports the catalogue's constants, models the rules they were validated against on loading.
                 assertionFailure("rule \(item.rule) was reported but neither the catalogue nor a loaded model declares it")
                 continue

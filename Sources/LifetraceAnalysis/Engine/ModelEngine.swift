@@ -244,15 +244,15 @@ struct ModelEngine: ~Copyable {
         for m in models.indices { models[m].finish(at: t, shared: &shared) }
     }
 
-    /// Where each scene is, by the accounting class of its state, in the models keyed by scene that read
-    /// events of `kind` (for SwiftUI's App-level phase: the scenes' phases); `.none` for a scene in a state
-    /// counted as nothing (one known only from a snapshot, say).
-    func sceneAccountings(readingEventsOf kind: EventKind) -> [LifecycleModel.Accounting] {
-        var accountings: [LifecycleModel.Accounting] = []
+    /// How many scenes are in each accounting class of state, in the models keyed by scene that read events of
+    /// `kind` (for SwiftUI's App-level phase: the scenes' phases); a scene in a state counted as nothing (one
+    /// known only from a snapshot, say) is of unknown phase. No allocation.
+    func sceneCensus(readingEventsOf kind: EventKind) -> SceneCensus {
+        var census = SceneCensus()
         for model in models where model.keyedByScene && model.touches.contains(Int(kind.rawValue)) {
-            for instance in model.instances { accountings.append(model.accounting[instance.state]) }
+            for instance in model.instances { census.add(model.accounting[instance.state]) }
         }
-        return accountings
+        return census
     }
 
     /// Whether a model keyed by scene reads events of `kind`.

@@ -62,6 +62,9 @@ struct ProcessTracker {
     private(set) var alive = false
     /// Whether the current event is the running process's observed end (`process.exit`).
     var endObserved = false
+    /// Whether a running process with no UI counts as in the background: an app's does; a service process's,
+    /// which has no foreground, background or suspension, counts as nothing (its services' times say where it was).
+    var countsTimeWithoutUI = true
 
     /// The first processes that ended, up to ``TraceAnalyzer/keptDetails``.
     private(set) var summaries: [ProcessSummary] = []
@@ -125,8 +128,8 @@ struct ProcessTracker {
             observer?.segment(scene: nil, state: state.ui.timelineState, from: state.uiSince, to: t, inferred: false)
         }
         if running {
-            // With no UI attached, a running process counts as in the background.
-            state.times.add(elapsed, as: state.ui == .none ? .background : state.ui)
+            // With no UI attached, a running app counts as in the background; a service as nothing.
+            state.times.add(elapsed, as: state.ui == .none ? (countsTimeWithoutUI ? .background : .none) : state.ui)
         }
         state.uiSince = t
     }

@@ -21,6 +21,8 @@ package struct ServiceLife: Sendable, Equatable {
 
     /// From its start to its readiness.
     package var readyDuration: Int64? { started.flatMap { start in ready.map { $0 &- start } } }
+    /// From its readiness to its shutdown request (its stop, when it stopped unasked): its time serving.
+    package var runningDuration: Int64? { ready.flatMap { ready in (shutdownAsked ?? stopped).map { $0 &- ready } } }
     /// From its shutdown request to its stop: the time an orchestrator's grace period bounds.
     package var shutdownDuration: Int64? { shutdownAsked.flatMap { asked in stopped.map { $0 &- asked } } }
 }

@@ -16,6 +16,8 @@ import LifetraceFormat
 /// - LT094: a service ready later after its start than its readiness budget.
 /// - LT095: a service asked to shut down that stopped only when cancelled; a shutdown signal after which no
 ///   service was asked to shut down nor stopped, while the process went on.
+/// - LT097: a service asked to shut down out of its group's order (``ServiceShutdownOrder``): before a service
+///   started after it, or while the one asked before it had not returned.
 ///
 /// Budgets are the configuration's, a service's own first (`services` in `lifetrace.json`, kept with the scenes'
 /// by name).
@@ -31,6 +33,9 @@ struct ServiceRules {
         var successTermination: String?
         var failureTermination: String?
         var reportedWorkAfterStop = false
+        /// Its position in its group (`group_index` on its start), and the order of its start in its process.
+        var groupIndex: Int64?
+        var startOrder = 0
 
         var name: String { life.name }
         /// Started and not stopped.
@@ -50,10 +55,19 @@ struct ServiceRules {
     private var shutdownBegan: Int64?
     /// The reason of the process's `process.exit`, once read.
     private var exitReason: String?
+    /// The services started so far in the running process.
+    private var starts = 0
+    /// Whether the running process's group order can no longer be judged (LT097): it escalated to cancellation,
+    /// or the recorder dropped events.
+    private var groupOrderUnknown = false
     /// The processes ended so far.
     private var processesEnded = 0
     /// The services of the processes that ended since the log was last emptied; `nil` when nobody reads it.
     var log: [ServiceLife]?
+    /// Each service's time in each phase, over the processes that ended, in the order services first appeared:
+    /// the first ``TraceAnalyzer/keptDetails`` by name, the others summed as `(other services)`.
+    private(set) var times: [ServiceTime] = []
+    private var timesByName: [String: Int] = [:]
 
     init(configuration: AnalysisConfiguration) {
         self.configuration = configuration
@@ -85,8 +99,11 @@ struct ServiceRules {
             if unansweredSignal == nil, services.contains(where: \.isLive), !services.contains(where: \.isStopping) {
                 unansweredSignal = (name, event.t)
             }
+            if block.attribute(Attribute.Key.action, of: event) == .string("cancel") { groupOrderUnknown = true }
         case .processExit:
             exitReason = block.extras(of: event).flatMap { block.string($0.reason) }
+        case .recorderDropped:
+            groupOrderUnknown = true
         default:
             // A service's own events (its markers) after its stop; once per service.
             guard event.hasScene, let name = block.string(event.scene), let i = byName[name], let stopped = services[i].life.stopped,
@@ -108,6 +125,9 @@ struct ServiceRules {
         case .serviceStart:
             guard services[i].life.started == nil else { return }
             services[i].life.started = t
+            starts += 1
+            services[i].startOrder = starts
+            if case let .int(index)? = block.attribute(Attribute.Key.groupIndex, of: event) { services[i].groupIndex = index }
             if case let .string(behavior)? = block.attribute(Attribute.Key.successTermination, of: event) {
                 services[i].successTermination = behavior
             }
@@ -124,16 +144,46 @@ struct ServiceRules {
                 message: "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
                 scene: name, measured: t - started, budget: budget))
         case .serviceShutdown:
-            if services[i].life.shutdownAsked == nil { services[i].life.shutdownAsked = t }
+            if services[i].life.shutdownAsked == nil {
+                services[i].life.shutdownAsked = t
+                checkGroupOrder(asking: i, at: t, reports: &reports)
+            }
             if shutdownBegan == nil { shutdownBegan = t }
             unansweredSignal = nil
         default:  // .serviceStopped
             guard services[i].life.stopped == nil else { return }
             services[i].life.stopped = t
             services[i].life.cancelled = block.attribute(Attribute.Key.cancelled, of: event) == .bool(true)
+            if services[i].life.cancelled { groupOrderUnknown = true }
             if case let .string(error)? = block.attribute(Attribute.Key.error, of: event) { services[i].life.error = error }
             unansweredSignal = nil
             stopped(event, name: name, at: i, of: block, reports: &reports)
+        }
+    }
+
+    /// Whether `a` started after `b` in their group: by their positions in it where both were recorded, else by
+    /// the order of their starts.
+    private static func started(_ a: Service, after b: Service) -> Bool {
+        if let x = a.groupIndex, let y = b.groupIndex { return x > y }
+        return a.startOrder > b.startOrder
+    }
+
+    /// The service `i` was asked to shut down at `t` (LT097): a group asks one service at a time, in reverse start
+    /// order, each once the one asked before it returned. Not judged once the order is unknown (the group
+    /// escalated to cancellation, events were dropped) or another order is configured.
+    private func checkGroupOrder(asking i: Int, at t: Int64, reports: inout [ModelEngine.Report]) {
+        guard configuration.serviceShutdownOrder == .reverseStart, !groupOrderUnknown, services[i].life.started != nil else { return }
+        let asked = services[i]
+        if let previous = services.indices.first(where: { $0 != i && services[$0].isStopping }).map({ services[$0] }) {
+            reports.append(ModelEngine.Report(
+                rule: .serviceShutdownOutOfOrder,
+                message: "service \(asked.name) was asked to shut down while service \(previous.name), asked \(Nanoseconds.short(t - previous.life.shutdownAsked!)) before, had not returned: a ServiceGroup asks the next service only once the previous one's run() returned",
+                scene: asked.name))
+        } else if let later = services.first(where: { $0.isLive && $0.life.shutdownAsked == nil && Self.started($0, after: asked) }) {
+            reports.append(ModelEngine.Report(
+                rule: .serviceShutdownOutOfOrder,
+                message: "service \(asked.name) was asked to shut down before service \(later.name), started after it and still running: a ServiceGroup shuts its services down in reverse start order",
+                scene: asked.name))
         }
     }
 
@@ -177,6 +227,16 @@ struct ServiceRules {
             scene: name))
     }
 
+    private mutating func addTimes(_ added: ServiceTimes, of name: String) {
+        let key = timesByName[name] != nil || timesByName.count < TraceAnalyzer.keptDetails ? name : "(other services)"
+        if let i = timesByName[key] {
+            times[i].times.add(added)
+        } else {
+            timesByName[key] = times.count
+            times.append(ServiceTime(service: key, times: added))
+        }
+    }
+
     /// The running process ended at `end` (its exit, or its last event when no exit was read, `exitObserved`
     /// false): what was still open then.
     ///
@@ -186,6 +246,7 @@ struct ServiceRules {
     ///     heartbeat interval when the recorder wrote heartbeats.
     mutating func processEnded(at end: Int64, goneBy: Int64, exitObserved: Bool, reports: inout [ModelEngine.Report]) {
         processesEnded += 1
+        for service in services { addTimes(service.life.times(until: end), of: service.name) }
         defer {
             log?.append(contentsOf: services.lazy.map(\.life))
             services.removeAll()
@@ -193,6 +254,8 @@ struct ServiceRules {
             unansweredSignal = nil
             shutdownBegan = nil
             exitReason = nil
+            starts = 0
+            groupOrderUnknown = false
         }
         let stopping = services.filter(\.isStopping)
         for service in stopping {

@@ -44,6 +44,9 @@ struct SuspensionTracker {
     private let idleThreshold: Int64
     /// The basis of an inferred suspension.
     private let inferenceBasis: String
+    /// Whether the system suspends the trace's processes: an app's, not a service's (a server is never
+    /// suspended; its silence is not inferred as suspension).
+    private let suspendable: Bool
 
     /// When the running process was suspended, if it is (from evidence; inferred ones are closed at once).
     private(set) var suspendedSince: Int64?
@@ -69,6 +72,7 @@ struct SuspensionTracker {
         let heartbeat = header?.heartbeatNanoseconds
         idleThreshold = heartbeat.map { $0 > Int64.max / 2 ? .max : $0 * 2 } ?? TraceAnalyzer.suspensionThreshold
         inferenceBasis = heartbeat != nil ? "heartbeats stopped" : "idle in the background"
+        suspendable = header.followedLifecycle != .service
     }
 
     /// Whether every suspension came from evidence rather than inference.
@@ -129,7 +133,7 @@ struct SuspensionTracker {
     /// keeping it running.
     @inline(__always)
     mutating func noteSignOfLife(until end: Int64, idleInBackground: Bool) {
-        idleMark = idleInBackground ? end : Self.notIdle
+        idleMark = idleInBackground && suspendable ? end : Self.notIdle
     }
 
     // MARK: - Processes

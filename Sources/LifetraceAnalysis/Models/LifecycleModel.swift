@@ -290,8 +290,9 @@ public struct LifecycleModel: Sendable {
         for item in try objects(json["rules"], "rules") {
             let severity = try string(item["severity"], "severity")
             guard let level = Severity(rawValue: severity) else { throw fail("rule severity must be error or warning") }
+            guard let titles = CallbackFamily.titles(item["titles"]) else { throw fail("rule titles must map callback families to strings") }
             rules.append(Rule(id: RuleID(rawValue: try string(item["id"], "id")), severity: level, title: try string(item["title"], "title"),
-                              source: item["source"]?.stringValue ?? name,
+                              titles: titles, source: item["source"]?.stringValue ?? name,
                               explanation: item["explanation"]?.stringValue ?? "",
                               fix: item["fix"]?.stringValue ?? ""))
         }

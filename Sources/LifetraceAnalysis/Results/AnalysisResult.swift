@@ -196,6 +196,16 @@ public struct AnalysisResult: Sendable {
     /// keeps only the count, so memory stays bounded whatever the trace.
     public var omittedFindings: [OmittedFindings] = []
 
+    /// For a trace that follows the service lifecycle, each service's time starting, running and stopping (over
+    /// the processes that ran it), which a service process reports instead of ``totals`` (zero for it: a service
+    /// has no foreground, background or suspension); `nil` for any other trace.
+    public var services: [ServiceTime]?
+
+    /// The sum of ``services``' times, `nil` for a trace that does not follow the service lifecycle.
+    public var serviceTotals: ServiceTimes? {
+        services.map { $0.reduce(into: ServiceTimes()) { $0.add($1.times) } }
+    }
+
     /// The number of findings of `severity`, those not kept included.
     public func count(_ severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count

@@ -35,8 +35,11 @@ public struct Rule: Sendable, Hashable {
     public let id: RuleID
     /// The default severity.
     public let severity: Severity
-    /// One line.
+    /// One line, naming callbacks as a UIKit app with scenes has them.
     public let title: String
+    /// The title where a trace's platform names the callbacks otherwise (`applicationDidEnterBackground` where a
+    /// scene-based app has `sceneDidEnterBackground`), by its ``CallbackFamily``; declared with the rule.
+    public let titles: [CallbackFamily: String]
     /// The documentation the rule comes from: Apple's page by title and address, with the passage.
     public let source: String
     /// What goes wrong, for an app developer.
@@ -47,14 +50,29 @@ public struct Rule: Sendable, Hashable {
     public let check: Check
 
     /// Declares a rule.
-    public init(id: RuleID, severity: Severity, title: String, source: String, explanation: String, fix: String,
-                check: Check = .model) {
+    public init(id: RuleID, severity: Severity, title: String, titles: [CallbackFamily: String] = [:], source: String,
+                explanation: String, fix: String, check: Check = .model) {
         self.id = id
         self.severity = severity
         self.title = title
+        self.titles = titles
         self.source = source
         self.explanation = explanation
         self.fix = fix
         self.check = check
+    }
+}
+
+extension Rule {
+    /// The title for a trace whose platform has the callbacks of `family`.
+    public func title(for family: CallbackFamily) -> String {
+        titles[family] ?? title
+    }
+
+    /// The rule as a finding in a trace of `family` shows it: its title that family's.
+    func worded(for family: CallbackFamily) -> Rule {
+        guard let title = titles[family], title != self.title else { return self }
+        return Rule(id: id, severity: severity, title: title, titles: titles, source: source, explanation: explanation, fix: fix,
+                    check: check)
     }
 }

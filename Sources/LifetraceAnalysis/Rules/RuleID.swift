@@ -104,6 +104,9 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     public static let slowServiceReadiness = RuleID(rawValue: "LT094")
     /// LT095: a shutdown request or signal never acted on.
     public static let shutdownNotActedOn = RuleID(rawValue: "LT095")
+    /// LT097: a service group's shutdown out of its order: a service asked before one started after it, or
+    /// while the one asked before it had not returned.
+    public static let serviceShutdownOutOfOrder = RuleID(rawValue: "LT097")
 
     /// Every id declared above, in id order: each is a rule of ``RuleCatalog`` (declared there, or by a built-in
     /// model for its own lifecycle).
@@ -115,6 +118,6 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
         taskOverBackgroundTime, scheduledTaskNeverCompleted, scheduledTaskCompletedLate, slowBackgroundHandler,
         slowTerminateHandler, refreshTaskOverTime, slowLaunch, longInactiveEpisode, workWhileSuspended,
         saveOnlyInTerminate, serviceEndedUnasked, shutdownOverGrace, serviceWorkAfterStop, killedDuringShutdown,
-        slowServiceReadiness, shutdownNotActedOn,
+        slowServiceReadiness, shutdownNotActedOn, serviceShutdownOutOfOrder,
     ]
 }

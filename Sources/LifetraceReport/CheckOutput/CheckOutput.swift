@@ -74,6 +74,11 @@ public enum CheckOutput {
                  ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))])
     }
 
+    /// A service's times (`Schemas/check-result.schema.json`, `service_times`).
+    static func serviceTimes(_ times: ServiceTimes) -> JSONValue {
+        .object([("starting_ns", .int(times.starting)), ("running_ns", .int(times.running)), ("stopping_ns", .int(times.stopping))])
+    }
+
     static func silentExits(_ estimate: SilentExitEstimate) -> JSONValue {
         .object([("count", .int(Int64(estimate.exits))), ("intervals_ns", .int(estimate.intervals)),
                  ("relaunches", .int(Int64(estimate.relaunches))), ("relaunch_gaps_ns", .int(estimate.relaunchGaps)),
@@ -115,6 +120,10 @@ public enum CheckOutput {
                         ])
                     })),
                     ("scenes", .array(result.scenes.map { .object([("scene", .string($0.scene)), ("times", times($0.times))]) })),
+                    ("service_times", result.serviceTotals.map(serviceTimes) ?? .null),
+                    ("services", .array((result.services ?? []).map {
+                        .object([("service", .string($0.service)), ("times", serviceTimes($0.times))])
+                    })),
                 ])
             })),
         ])

@@ -22,10 +22,14 @@ enum TextReport {
             lines.append("  \(omitted.rule.id): \(omitted.count) more \(Plural.noun(omitted.count, omitted.severity.rawValue)) "
                 + "counted, not shown (the first \(TraceAnalyzer.keptFindingsPerRule) of a rule are kept)")
         }
-        let totals = result.totals
-        let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
-        lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
-            + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
+        if let services = result.services {
+            lines += serviceTimes(services)
+        } else {
+            let totals = result.totals
+            let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
+            lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
+                + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
+        }
         if let explanation = result.silentExits.explanation { lines.append("  silent exits: " + explanation) }
         if result.processCount <= 12 {
             for (number, process) in result.processes.enumerated() {
@@ -41,5 +45,20 @@ enum TextReport {
         }
         // What the trace names (the file, launch reasons, a handler's scene) never reaches a terminal raw.
         return lines.map(PrintableText.escaped).joined(separator: "\n")
+    }
+
+    /// A service process's time, as its services' lifecycle says it (never foreground, background or suspended):
+    /// one line per service, up to twelve, or their sum.
+    static func serviceTimes(_ services: [ServiceTime]) -> [String] {
+        func phases(_ times: ServiceTimes) -> String {
+            "starting \(Nanoseconds.short(times.starting)), running \(Nanoseconds.short(times.running)), "
+                + "stopping \(Nanoseconds.short(times.stopping))"
+        }
+        guard services.count <= 12 else {
+            let total = services.reduce(into: ServiceTimes()) { $0.add($1.times) }
+            return ["  time: \(Plural.count(services.count, "service")), summed: " + phases(total)]
+        }
+        guard !services.isEmpty else { return ["  time: no service started"] }
+        return services.map { "  time: service \($0.service): " + phases($0.times) }
     }
 }

@@ -110,11 +110,12 @@ struct SimulatedServiceProcess {
         try emit(LifecycleEvent(t: t, kind: .processLaunch, reason: "unknown", pid: timing.uniform(300, 60_000)))
         t += timing.uniform(1 * Self.millisecond, 20 * Self.millisecond)
         started = []
-        for name in ServiceScenario.services {
+        for (index, name) in ServiceScenario.services.enumerated() {
             started.append(t)
             try emit(LifecycleEvent(t: t, kind: .serviceStart, scene: name, attrs: [
                 Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
                 Attribute(Attribute.Key.failureTermination, .string("cancelGroup")),
+                Attribute(Attribute.Key.groupIndex, .int(Int64(index))),
             ]))
             t += gap()
         }

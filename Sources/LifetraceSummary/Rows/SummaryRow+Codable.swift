@@ -167,14 +167,14 @@ extension TaskColumns {
 extension ServiceColumns {
     func encode(to row: inout RowEncoding) throws {
         try row.column(process, .process); try row.column(service, .service)
-        try row.column(start, .startTNs); try row.column(ready, .readyNs)
+        try row.column(start, .startTNs); try row.column(ready, .readyNs); try row.column(running, .runningNs)
         try row.column(shutdownT, .shutdownTNs); try row.column(shutdown, .shutdownNs)
         try row.column(stopped, .stopped); try row.column(error, .error); try row.column(cancelled, .cancelled)
     }
 
     init(from row: RowDecoding) throws {
         (process, service) = (try row.column(.process), try row.column(.service))
-        (start, ready) = (try row.column(.startTNs), try row.column(.readyNs))
+        (start, ready, running) = (try row.column(.startTNs), try row.column(.readyNs), try row.column(.runningNs))
         (shutdownT, shutdown) = (try row.column(.shutdownTNs), try row.column(.shutdownNs))
         (stopped, error, cancelled) = (try row.column(.stopped), try row.column(.error), try row.column(.cancelled))
     }

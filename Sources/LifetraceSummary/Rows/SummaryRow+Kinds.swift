@@ -105,6 +105,8 @@ public struct ServiceColumns: Sendable, Hashable {
     /// `start_t_ns`, `ready_ns`: its start, and from there to its readiness.
     public var start: Int64?
     public var ready: Int64?
+    /// `running_ns`: from its readiness to its shutdown request (or its stop, when it stopped unasked).
+    public var running: Int64?
     /// `shutdown_t_ns`, `shutdown_ns`: its group's shutdown request, and from there to its stop.
     public var shutdownT: Int64?
     public var shutdown: Int64?

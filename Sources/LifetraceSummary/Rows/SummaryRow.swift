@@ -106,7 +106,7 @@ public struct SummaryRow: Sendable, Hashable {
         case taskKind = "task_kind", taskId = "task_id", taskName = "task_name", beginTNs = "begin_t_ns", endTNs = "end_t_ns"
         case durationNs = "duration_ns", expired, ended
         // service
-        case service, startTNs = "start_t_ns", readyNs = "ready_ns", shutdownTNs = "shutdown_t_ns", shutdownNs = "shutdown_ns"
+        case service, startTNs = "start_t_ns", readyNs = "ready_ns", runningNs = "running_ns", shutdownTNs = "shutdown_t_ns", shutdownNs = "shutdown_ns"
         case stopped, error, cancelled
         // finding
         case rule, severity, message, eventIndex = "event_index", tNs = "t_ns", scene, measuredNs = "measured_ns", budgetNs = "budget_ns"

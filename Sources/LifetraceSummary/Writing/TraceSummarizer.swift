@@ -146,7 +146,7 @@ public struct TraceSummarizer {
     private static func serviceRow(_ service: ServiceLife, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
         var columns = ServiceColumns()
         (columns.process, columns.service) = (Int64(service.process), service.name)
-        (columns.start, columns.ready) = (service.started, service.readyDuration)
+        (columns.start, columns.ready, columns.running) = (service.started, service.readyDuration, service.runningDuration)
         (columns.shutdownT, columns.shutdown) = (service.shutdownAsked, service.shutdownDuration)
         (columns.stopped, columns.error, columns.cancelled) = (service.stopped != nil, service.error, service.cancelled)
         return SummaryRow(trace: path, run: run, .service(columns))

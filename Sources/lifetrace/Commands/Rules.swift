@@ -29,6 +29,10 @@ struct Explain: ParsableCommand {
         let rule = RuleCatalog.rule(RuleID(rawValue: rule))!
         var out = StandardOutput()
         out.line("\(rule.id) (\(rule.severity.rawValue)): \(rule.title)")
+        // The title as each platform's callbacks name it, where it differs.
+        for family in CallbackFamily.allCases where rule.title(for: family) != rule.title {
+            out.line("  (\(family.rawValue): \(rule.title(for: family)))")
+        }
         out.line()
         out.line(rule.explanation)
         out.line()

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aRuleKeepsItsCapAndCountsTheRest() {
-        var collector = FindingCollector(file: "f", configuration: .defaults, models: LifecycleModel.builtIn)
+        var collector = FindingCollector(file: "f", configuration: .defaults, models: LifecycleModel.builtIn, family: .scene)
         let block = Self.block(300)
         for row in 0..<250 {
             collector.collect([ModelEngine.Report(rule: .taskLeaked, message: "m", scene: nil)], index: row, t: 0, block: block,
@@ -34,7 +34,7 @@ import Testing
     @Test func aDisabledRuleIsNotCollected() {
         var configuration = AnalysisConfiguration.defaults
         configuration.disabledRules = [.slowLaunch]
-        var collector = FindingCollector(file: "f", configuration: configuration, models: [])
+        var collector = FindingCollector(file: "f", configuration: configuration, models: [], family: .scene)
         collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 0, t: 0, block: Self.block(1),
                           row: 0, blockStart: 0)
         #expect(collector.findings.isEmpty)

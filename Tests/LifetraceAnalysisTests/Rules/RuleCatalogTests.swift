@@ -44,7 +44,7 @@ import Testing
             "LT013": background + "\n{\"t\":70,\"ev\":\"app.willTerminate\",\"dur\":10}\n{\"t\":100,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S1\"}",
             "LT020": launch + "\n{\"t\":50,\"ev\":\"app.didBecomeActive\"}",
             "LT021": AppNotificationTests.launch + "\n{\"t\":50,\"ev\":\"app.didEnterBackground\"}",
-            "LT030": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"phase\":\"active\"}",
+            "LT030": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}\n{\"t\":60,\"ev\":\"swiftui.scenePhase\",\"phase\":\"background\"}",
             "LT031": launch + "\n{\"t\":50,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}\n{\"t\":60,\"ev\":\"swiftui.scenePhase\",\"scene\":\"S1\",\"phase\":\"active\"}",
             "LT040": launch + "\n{\"t\":50,\"ev\":\"task.end\",\"task\":3}",
             "LT041": background + "\n{\"t\":70,\"ev\":\"task.begin\",\"task\":1}\n{\"t\":\(70 + 31 * s),\"ev\":\"process.exit\",\"reason\":\"SIGKILL\"}",
@@ -101,6 +101,7 @@ import Testing
             "LT094": service + "\n{\"t\":\(91 * s),\"ev\":\"service.ready\",\"scene\":\"http\"}",
             "LT095": service + "\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}\n{\"t\":30,\"ev\":\"service.stopped\",\"scene\":\"http\",\"attrs\":{\"cancelled\":true}}",
             "LT096": service + "\n{\"t\":20,\"ev\":\"service.start\",\"scene\":\"http\"}",
+            "LT097": service + "\n{\"t\":15,\"ev\":\"service.start\",\"scene\":\"worker\"}\n{\"t\":20,\"ev\":\"service.shutdown\",\"scene\":\"http\"}",
         ]
         return table.mapValues { ($0, .defaults) }.merging(["LT054": (table["LT054"]!, inactiveBudget)]) { $1 }
     }()
