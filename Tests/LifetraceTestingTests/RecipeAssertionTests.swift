@@ -81,18 +81,28 @@ import Testing
         #expect(durations.allSatisfy { $0.dur < 1_000_000_000 })
     }
 
-    /// `trace.findings(of: .taskLeaked)`: a background task begun and never ended is there; none in a clean run.
+    /// `trace.findings(of: .taskLeaked)`: a background task begun and never ended, the app seen alive in the
+    /// background past the task's budget (here 10 ms, so that the test need not wait 30 s), is there; the same run
+    /// ended well within the default 30 s is how the run ended, not a leak; none in a clean run.
     @Test func findingsOfARuleFailOnALeakedTask() throws {
-        let center = NotificationCenter()
-        let url = URL(fileURLWithPath: directory.file("leak.lifetrace"))
-        let recorder = try Recorder(file: url, app: "com.example.app", sceneManifest: true, lifecycle: .uikit)
-        try recorder.captureLifecycle(from: center)
-        for (name, scene) in Self.launch { center.post(name: Notification.Name(name), object: scene) }
-        _ = recorder.beginTask(name: "upload")
-        for (name, scene) in Self.toBackground { center.post(name: Notification.Name(name), object: scene) }
-        try recorder.close()
-        let leaked = try LifecycleTrace(contentsOf: url)
-        #expect(leaked.findings(of: .taskLeaked).count == 1)
+        var tenMilliseconds = AnalysisConfiguration.defaults
+        tenMilliseconds.budgets["backgroundTask"] = 10_000_000
+        func run(_ name: String, aliveFor nanoseconds: UInt64, budgets configuration: AnalysisConfiguration) throws -> LifecycleTrace {
+            let center = NotificationCenter()
+            let url = URL(fileURLWithPath: directory.file(name))
+            let recorder = try Recorder(file: url, app: "com.example.app", sceneManifest: true, lifecycle: .uikit)
+            try recorder.captureLifecycle(from: center)
+            for (name, scene) in Self.launch { center.post(name: Notification.Name(name), object: scene) }
+            _ = recorder.beginTask(name: "upload")
+            for (name, scene) in Self.toBackground { center.post(name: Notification.Name(name), object: scene) }
+            let since = DispatchTime.now().uptimeNanoseconds
+            while DispatchTime.now().uptimeNanoseconds - since < nanoseconds { usleep(1_000) }
+            recorder.mark("still-running")
+            try recorder.close()
+            return try LifecycleTrace(contentsOf: url, configuration: configuration)
+        }
+        #expect(try run("leak.lifetrace", aliveFor: 50_000_000, budgets: tenMilliseconds).findings(of: .taskLeaked).count == 1)
+        #expect(try run("young.lifetrace", aliveFor: 0, budgets: .defaults).findings(of: .taskLeaked).isEmpty)
         #expect(try trace("clean.lifetrace", Self.recipeRun).findings(of: .taskLeaked).isEmpty)
     }
 }
