@@ -20,6 +20,12 @@ public struct LogImporter: Sendable {
     private var started = false
     /// Events derived so far.
     public private(set) var events = 0
+    /// Whether the header is settled: the app's first UI event (an `app.*` event) has been derived, and with it
+    /// where the app's UI events come from (its prints, AppKit) — what the header says. A writer that can wait
+    /// holds the events before it (``headerHoldLimit`` at most), so that the header it writes says it.
+    public private(set) var headerSettled = false
+    /// The most events a writer holds back while the header is not settled.
+    public static let headerHoldLimit = 4096
     /// The first entry whose month and day are no date of the year taken for it (a capture that prints no year):
     /// every time read from there would be wrong, so the import stops there. Stored, not computed: it is looked
     /// at after every line.
@@ -63,6 +69,7 @@ public struct LogImporter: Sendable {
         var count = 0
         try deriver.consume(entry) { event in
             count += 1
+            if !headerSettled, event.kind.layer == .app { headerSettled = true }
             try emit(event)
         }
         events += count
@@ -106,7 +113,8 @@ public struct LogImporter: Sendable {
     /// The trace header for what was read so far: derived from a log, so `source` is `oslog`, the UI states
     /// are the app-level ones (`scene_manifest: false`), and `derived: true` tells the analyzer not to expect
     /// what only instrumented code can record. Where the capture prints no year or zone, the header says what
-    /// was taken (`year_assumed`, `time_zone_assumed`).
+    /// was taken (`year_assumed`, `time_zone_assumed`); `app_prints` says events came from the app's prints of
+    /// its callbacks, `lifecycle: appkit` that the app is a macOS app (LaunchServices' and AppKit's lines).
     public func header(app: String?) -> TraceHeader {
         let first = deriver.firstEntry
         var header = TraceHeader(
@@ -116,6 +124,8 @@ public struct LogImporter: Sendable {
         header.isDerived = true
         if let format = parser.format { header[.logFormat] = .string(format.rawValue) }
         if let zone = first?.zone { header[.timeZone] = .string(zone) }
+        if deriver.appPrints { header[.appPrints] = .bool(true) }
+        if deriver.appKit { header.lifecycle = .appkit }
         let assumed = self.assumed
         if let year = assumed.year { header[.yearAssumed] = .int(Int64(year)) }
         if assumed.zone != nil { header[.timeZoneAssumed] = .bool(true) }

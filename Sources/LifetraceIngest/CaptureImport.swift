@@ -46,7 +46,11 @@ package struct CaptureImport {
         try writeDerived()
     }
 
-    private mutating func writeDerived() throws {
+    private mutating func writeDerived(final: Bool = false) throws {
+        // The header is written with the first event: until the app's first UI event says where its UI events
+        // come from (``LogImporter/headerSettled``), the events wait (a few, bounded; not in live mode).
+        if !final, sink.events == 0, !sink.isLive, !importer.headerSettled,
+            derived.count < LogImporter.headerHoldLimit { return }
         for event in derived { try sink.write(event, header: completeHeader(importer.header(app: app))) }
         derived.removeAll(keepingCapacity: true)
     }
@@ -77,7 +81,7 @@ package struct CaptureImport {
             // Entries, but none of the app's: a trace without events would say nothing, silently.
             return .noEvent("\(log): \(noEvent)")
         }
-        try writeDerived()
+        try writeDerived(final: true)
         try sink.close(header: completeHeader(importer.header(app: app)))
         return .imported
     }

@@ -91,6 +91,18 @@ extension LifecycleStateMachine {
             notePID(observation.pid, entry, into: &events)
             guard launched else { return }
             setSuspended(isSuspended, entry, into: &events)
+        case .resumed:
+            notePID(observation.pid, entry, into: &events)
+            guard launched else { return }
+            if !suspended, !launchAnnounced, !launching, !resumedSinceLine {
+                // A resume proves a suspension before it, which the capture lost (or which began before it): its
+                // start is unknown, so it is placed here, inferred. (Not the launch's own resume, nor a resume
+                // repeated with no line of the app between.)
+                add(.processSuspend, entry, attributes: [Self.suspensionStartUnknown], into: &events)
+                suspended = true
+            }
+            resumedSinceLine = true
+            setSuspended(false, entry, into: &events)
         case let .activeRole(role):
             guard launched else { return }
             setSuspended(false, entry, into: &events)
