@@ -16,6 +16,8 @@ public struct LogImporter: Sendable {
     private var parser: LogLineParser
     private var deriver: LifecycleDeriver
     private var tally = ProcessTally()
+    /// Xcode's console, pasted run by run in any order, is put back in time order (``EntryReorder``).
+    private var reorder = EntryReorder()
     /// Whether a line has been fed: the first may begin with a byte-order mark.
     private var started = false
     /// Events derived so far.
@@ -48,19 +50,26 @@ public struct LogImporter: Sendable {
             if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
         }
         line = TerminalEscapes.removed(from: line)
-        if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
+        if let entry = parser.feed(line, number: number) { try take(entry, emit) }
         if impossibleDate == nil, let date = parser.impossibleDate { impossibleDate = date }
     }
 
     /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).
     public mutating func finish(_ emit: (LifecycleEvent) throws -> Void) rethrows {
-        if let entry = parser.finish() { try consume(entry, emit) }
+        if let entry = parser.finish() { try take(entry, emit) }
+        while let entry = reorder.pop() { try consume(entry, emit) }
         var count = 0
         try deriver.finish { event in
             count += 1
             try emit(event)
         }
         events += count
+    }
+
+    /// Passes `entry` on to be derived; Xcode's console through the window that puts it in time order.
+    private mutating func take(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {
+        guard parser.format == .xcode else { return try consume(entry, emit) }
+        if let earliest = reorder.push(entry) { try consume(earliest, emit) }
     }
 
     private mutating func consume(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {

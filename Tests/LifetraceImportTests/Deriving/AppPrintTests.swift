@@ -53,6 +53,7 @@ import Testing
         ("application(_:didFinishLaunchingWithOptions:)", .appDidFinishLaunching),
         ("-[AppDelegate application:didFinishLaunchingWithOptions:]", .appDidFinishLaunching),
         ("applicationDidHide(_:)", .appDidHide),
+        ("applicationWillEnterForeground\nwhat the app printed next, in Xcode's console", .appWillEnterForeground),
     ])
     func spellings(_ message: String, _ kind: EventKind) {
         #expect(AppPrintLine.callback(message) == kind)

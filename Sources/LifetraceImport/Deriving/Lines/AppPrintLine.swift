@@ -46,11 +46,16 @@ enum AppPrintLine {
     ///
     /// Every line of the app passes here: its length and first byte decide before anything is searched, and
     /// nothing is allocated.
+    /// Only the message's first line is read: in Xcode's console the lines after it are what the app printed
+    /// next.
     static func callback(_ message: String) -> EventKind? {
-        let utf8 = message.utf8
-        guard let first = utf8.first, utf8.count <= maxLength, startsCandidate(first) else { return nil }
-        return message.utf8.withContiguousStorageIfAvailable { callback(in: UnsafeBufferPointer(rebasing: $0[...])) }
-            ?? nil
+        guard let first = message.utf8.first, startsCandidate(first) else { return nil }
+        return message.utf8.withContiguousStorageIfAvailable { bytes -> EventKind? in
+            let head = bytes.prefix(maxLength + 1)
+            let end = head.firstIndex(of: 0x0A) ?? head.count
+            guard end <= maxLength else { return nil }
+            return callback(in: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        } ?? nil
     }
 
     /// Whether a print can start with `byte`: a letter (a name, a type, `Running`), `-` or `+` (a method), a space
