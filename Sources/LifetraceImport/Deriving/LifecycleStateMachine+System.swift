@@ -4,7 +4,7 @@ import LifetraceCore
 /// The system processes whose lines say something about the app's process, each read by its parser in
 /// `Lines/`.
 enum SystemSource: Sendable {
-    case springBoard, runningBoard, assertiond, launchd, kernel
+    case springBoard, runningBoard, assertiond, launchd, kernel, reportCrash
 
     init?(process: String) {
         switch process {
@@ -13,6 +13,7 @@ enum SystemSource: Sendable {
         case "assertiond": self = .assertiond
         case "launchd", "com.apple.xpc.launchd": self = .launchd
         case "kernel": self = .kernel
+        case "ReportCrash": self = .reportCrash
         default: return nil
         }
     }
@@ -37,13 +38,19 @@ extension LifecycleStateMachine {
             }
             return mine ? SystemObservation(.exited(reason: KernelLine.reason(cause: kill.cause)), pid: kill.pid) : nil
         }
+        if source == .reportCrash {
+            // A crash report for the app's pid (or, while its pid is unknown, its name): the process crashed.
+            guard let report = ReportCrashLine.crashed(entry.message) else { return nil }
+            let mine = appPID.map { report.pid == $0 } ?? (selection.process.map { report.name == $0 } ?? false)
+            return mine ? SystemObservation(.exited(reason: "crash-report"), pid: report.pid) : nil
+        }
         guard let bundle = selection.bundleID else { return nil }
         switch source {
         case .springBoard: return SpringBoardLine.observe(entry.message, bundle: bundle)
         case .runningBoard: return RunningBoardLine.observe(entry.message, bundle: bundle)
         case .assertiond: return AssertiondLine.observe(entry.message, bundle: bundle)
         case .launchd: return LaunchdLine.observe(entry, bundle: bundle)
-        case .kernel: return nil
+        case .kernel, .reportCrash: return nil
         }
     }
 

@@ -62,6 +62,35 @@ import Testing
         #expect(MidSessionCaptureTests.analyze(importer, events).findings.isEmpty)
     }
 
+    /// An iPad's syslog (iOS 5, 2012, quoted in a public jailbreak write-up: code-search file 36358429891): pid
+    /// 119 throws, ReportCrash writes its report, pid 142 is the next run. Without the banner, the report alone
+    /// says the process crashed.
+    @Test(arguments: [true, false])
+    func aCrashReportEndsTheProcess(withBanner: Bool) {
+        var lines = [
+            "Jan 21 02:17:28 unknown mc_mobile_tunnel[116] <Notice>: (Note ) MC: mc_mobile_tunnel starting.",
+            "Jan 21 02:17:29 unknown BackupAgent2[119] <Error>: -[__NSCFConstantString containsObject:]: unrecognized selector sent to instance 0x3f95f9d0",
+            "Jan 21 02:17:29 unknown BackupAgent2[119] <Error>: *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[__NSCFConstantString containsObject:]: unrecognized selector sent to instance 0x3f95f9d0'",
+            "\t*** First throw call stack:",
+            "\t(0x37d518bf 0x3789d1e5 0x37d54acb 0x37d53945 0x37cae680 0xd7b7d 0xd7f55 0x309d68bb 0x309db969 0x37d1c555 0x37d25553 0x37d254f5 0x37d24343 0x37ca74dd 0x37d2447b 0xd86cd 0xd6a25 0xb9ff4)",
+            "Jan 21 02:17:30 unknown ReportCrash[120] <Notice>: Formulating crash report for process BackupAgent2[119]",
+            "Jan 21 02:17:30 unknown ReportCrash[120] <Error>: Saved crashreport to /Library/Logs/CrashReporter/BackupAgent2_2012-01-21-021729_iPad.plist using uid: 0 gid: 0, synthetic_euid: 0 egid: 0",
+            "Jan 21 02:17:34 unknown BackupAgent2[142] <Warning>: WARNING: Starting backup",
+        ]
+        if !withBanner { lines.removeSubrange(2...4) }
+        let (importer, events) = ImportFixtures.importText(
+            lines.joined(separator: "\n"), AppSelection(process: "BackupAgent2"), TimeAssumptions(year: 2012, zone: "UTC"))
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 1 * Self.s, line: 2, reason: "unknown"),
+            withBanner ? Derived("process.exit", t: 1 * Self.s, line: 3, reason: "uncaught-exception")
+                : Derived("process.exit", t: 2 * Self.s, line: 3, reason: "crash-report"),
+            Derived("process.launch", t: 6 * Self.s, line: withBanner ? 8 : 5, reason: "unknown"),
+        ])
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [119, 142])
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.processes.map(\.end) == [.crashed, .traceEnded])
+    }
+
     /// A capture with none of the app's lines is refused with the processes it saw (import's exit 2).
     @Test func aCaptureWithoutTheAppYieldsNoEvent() {
         let text = """
