@@ -2,59 +2,60 @@
 /// issue may paste the runs in any order (a later run's block before an earlier one's): each run is a process
 /// of its own, and its events belong at its own times, not after the run pasted before it.
 ///
-/// The entries pass through a window of at most ``limit`` entries (and ``byteLimit`` bytes of messages), kept as
-/// a min-heap on (time, input line): an entry leaves when the window is full, the earliest first, and the rest
-/// leave in order at the end. A capture within the window comes out wholly in time order; entries of the same
-/// time keep their input order.
+/// The entries pass through a window of at most ``limit`` entries (and ``byteLimit`` bytes of messages), kept
+/// sorted on (time, input line): an entry leaves when the window is full, the earliest first, and the rest leave
+/// in order at the end. A capture within the window comes out wholly in time order; entries of the same time
+/// keep their input order. Entries that come in order (the common case) are appended; one that comes early is
+/// inserted where it belongs.
 struct EntryReorder: Sendable {
-    private var heap: [LogLine] = []
+    /// The window: `entries[head...]`, sorted.
+    private var entries: [LogLine] = []
+    private var head = 0
     private var bytes = 0
     static let limit = 4096
     static let byteLimit = 16 << 20
 
     /// Takes `entry` in; returns the earliest entry held once the window is full.
     mutating func push(_ entry: LogLine) -> LogLine? {
-        heap.append(entry)
+        if let last = entries.last, head < entries.count, Self.before(entry, last) {
+            entries.insert(entry, at: insertionIndex(of: entry))
+        } else {
+            entries.append(entry)
+        }
         bytes += entry.message.utf8.count
-        siftUp(heap.count - 1)
-        guard heap.count > Self.limit || bytes > Self.byteLimit else { return nil }
+        guard entries.count - head > Self.limit || bytes > Self.byteLimit else { return nil }
         return pop()
     }
 
     /// The earliest entry held, taken out; `nil` when none is (at the end of the capture, call it until then).
     mutating func pop() -> LogLine? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let first = heap.removeLast()
+        guard head < entries.count else { return nil }
+        let first = entries[head]
+        head += 1
         bytes -= first.message.utf8.count
-        siftDown(0)
+        if head == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= Self.limit, head * 2 >= entries.count {
+            // What left the window is dropped now and then, not at each entry.
+            entries.removeFirst(head)
+            head = 0
+        }
         return first
+    }
+
+    /// Where `entry` goes in the window: after every entry not later than it.
+    private func insertionIndex(of entry: LogLine) -> Int {
+        var low = head
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.before(entry, entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     private static func before(_ a: LogLine, _ b: LogLine) -> Bool {
         a.timestamp != b.timestamp ? a.timestamp < b.timestamp : a.number < b.number
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.before(heap[child], heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            var first = parent
-            let left = 2 * parent + 1
-            if left < heap.count, Self.before(heap[left], heap[first]) { first = left }
-            if left + 1 < heap.count, Self.before(heap[left + 1], heap[first]) { first = left + 1 }
-            guard first != parent else { return }
-            heap.swapAt(parent, first)
-            parent = first
-        }
     }
 }
