@@ -18,6 +18,8 @@ public struct LogImporter: Sendable {
     private var tally = ProcessTally()
     /// Xcode's console, pasted run by run in any order, is put back in time order (``EntryReorder``).
     private var reorder = EntryReorder()
+    /// Whether entries still pass through ``reorder``: until a window's worth came in order.
+    private var reordering = true
     /// Whether a line has been fed: the first may begin with a byte-order mark.
     private var started = false
     /// Events derived so far.
@@ -68,8 +70,13 @@ public struct LogImporter: Sendable {
 
     /// Passes `entry` on to be derived; Xcode's console through the window that puts it in time order.
     private mutating func take(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {
-        guard parser.format == .xcode else { return try consume(entry, emit) }
+        guard parser.format == .xcode, reordering else { return try consume(entry, emit) }
         if let earliest = reorder.push(entry) { try consume(earliest, emit) }
+        if reorder.inOrder {
+            // A window's worth in order: the capture is no paste of runs out of order; what is held goes on.
+            reordering = false
+            while let held = reorder.pop() { try consume(held, emit) }
+        }
     }
 
     private mutating func consume(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {

@@ -38,4 +38,22 @@ import Testing
         #expect(out.count == count)
         #expect(Array(out.suffix(EntryReorder.limit)) == Array((1...EntryReorder.limit).reversed()))
     }
+
+    /// A window filled in order says the capture needs no reordering; an earlier entry of another process, or one
+    /// more than a second early, says it does; a thread's line a little late does not.
+    @Test func aWindowInOrderSaysSo() {
+        var inOrder = EntryReorder()
+        for number in 1..<EntryReorder.limit { _ = inOrder.push(Self.entry(number, at: Int64(number) * 1_000)) }
+        #expect(!inOrder.inOrder)  // not full yet
+        _ = inOrder.push(Self.entry(EntryReorder.limit, at: Int64(EntryReorder.limit) * 1_000 - 1_500))  // 0.5 µs late
+        #expect(inOrder.inOrder)
+        var pasted = EntryReorder()
+        _ = pasted.push(LogLine(number: 1, timestamp: 2_000, hasDate: true, process: "App", pid: 15028, message: ""))
+        _ = pasted.push(LogLine(number: 2, timestamp: 1_000, hasDate: true, process: "App", pid: 14684, message: ""))
+        #expect(pasted.disordered)
+        var late = EntryReorder()
+        _ = late.push(Self.entry(1, at: 3_000_000_000))
+        _ = late.push(Self.entry(2, at: 1_000_000_000))
+        #expect(late.disordered)
+    }
 }
