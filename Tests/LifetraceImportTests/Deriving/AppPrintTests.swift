@@ -107,6 +107,26 @@ import Testing
         #expect(MidSessionCaptureTests.analyze(importer, events).findings.isEmpty)
     }
 
+    /// Xcode's console shows some entries with a space before them: each is an entry, not the text of the one
+    /// before (whose print would then be lost).
+    @Test func anIndentedXcodeEntryIsAnEntry() {
+        let text = """
+            2013-10-10 10:00:00.000 MyApp[100:200] applicationDidBecomeActive
+             2013-10-10 10:00:05.000 MyApp[100:200] applicationWillResignActive
+            2013-10-10 10:00:06.000 MyApp[100:200]  applicationDidEnterBackground
+            """
+        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "MyApp"))
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 0, line: 1),
+            Derived("app.willResignActive", t: 5_000 * Self.ms, line: 2),
+            Derived("app.didEnterBackground", t: 6_000 * Self.ms, line: 3),
+        ])
+        #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
+        #expect(importer.entries == 3)
+        #expect(importer.skipped.lines == 0)
+    }
+
     /// A capture without prints says nothing of them in its header.
     @Test func noPrintsNoHeaderKey() throws {
         let (importer, _) = try ImportFixtures.importFixture(
