@@ -36,10 +36,12 @@ public struct LogImporter: Sendable {
     public private(set) var impossibleDate: ImpossibleDate?
 
     /// Creates an importer for the selected app; `assumptions` say what to take for the year and the zone a
-    /// capture does not print.
-    public init(selection: AppSelection, assumptions: TimeAssumptions = TimeAssumptions()) {
+    /// capture does not print. A `live` capture (a stream read as it is produced) is derived entry by entry: no
+    /// entry waits to be put in time order (``EntryReorder``).
+    public init(selection: AppSelection, assumptions: TimeAssumptions = TimeAssumptions(), live: Bool = false) {
         parser = LogLineParser(assumptions: assumptions)
         deriver = LifecycleDeriver(selection: selection)
+        reordering = !live
     }
 
     /// Feeds one physical line (without its newline); calls `emit` with each event it completes.

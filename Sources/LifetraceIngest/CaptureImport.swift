@@ -29,7 +29,7 @@ package struct CaptureImport {
         self.sink = sink
         self.completeHeader = completeHeader
         app = selection.bundleID ?? selection.process
-        importer = LogImporter(selection: selection, assumptions: assumptions)
+        importer = LogImporter(selection: selection, assumptions: assumptions, live: sink.isLive)
     }
 
     /// Feeds the capture's next line (without its newline) and writes the events it yields. Bytes that go on

@@ -41,6 +41,29 @@ import Testing
         #expect(result.processes.last?.end == .traceEnded)
     }
 
+    /// A live stream is derived as it comes: an entry earlier than the one before it waits for nothing (its
+    /// event is placed at the latest time, as time never goes back).
+    @Test func aLiveStreamIsNotHeldForOrder() {
+        let text = """
+            2015-10-29 18:04:11.705 App[15028:2249677] applicationDidBecomeActive
+            2015-10-29 17:47:05.362 App[14684:2146911] applicationDidBecomeActive
+            """
+        var importer = LogImporter(selection: AppSelection(process: "App"), assumptions: TimeAssumptions(year: 2015),
+                                   live: true)
+        var afterFirstLine: [LifecycleEvent] = []
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            importer.feed(line, number: index + 1) { afterFirstLine.append($0) }
+        }
+        // The first entry is derived once the second line ends it, without waiting for the capture's end.
+        #expect(afterFirstLine.map(\.eventName) == ["process.launch", "app.didBecomeActive"])
+        var rest: [LifecycleEvent] = []
+        importer.finish { rest.append($0) }
+        #expect(rest.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 2, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 0, line: 2),
+        ])
+    }
+
     /// A device's syslog names the app's process as its executable: spaces and punctuation included.
     @Test(arguments: [true, false])
     func aProcessNameWithSpacesAndPunctuation(deviceColumn: Bool) {
