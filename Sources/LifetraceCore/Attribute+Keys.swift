@@ -15,6 +15,12 @@ extension Attribute {
         /// `lost_from_capture`: a transition whose own log line the capture lost, derived at the first line that
         /// shows it had happened (UIKit's next deactivation line, whose previous mask says so).
         public static let lostFromCapture = "lost_from_capture"
+        /// `from_app_print`: on a derived callback, the app printed the callback's name itself (`print(#function)`,
+        /// `NSLog(@"%s", __PRETTY_FUNCTION__)`): the event is the app's own word, not the system's.
+        public static let fromAppPrint = "from_app_print"
+        /// `suspension_start_unknown`: on a derived `process.suspend`, the capture lost the suspension's own line; a
+        /// later resume proves the process had been suspended, so the suspension is placed at the resume, inferred.
+        public static let suspensionStartUnknown = "suspension_start_unknown"
         /// `ui_state`: on `process.launch`, the state the app's UI starts in (`inactive` or `background`),
         /// where the source knows it.
         public static let uiState = "ui_state"
@@ -55,7 +61,8 @@ extension Attribute {
 
         /// Every key above.
         public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, lostFromCapture,
-                                 uiState, processRole, prewarmed, dropped, cause, success, unfinished, scene, reason,
-                                 successTermination, failureTermination, groupIndex, error, cancelled, ranNanoseconds, action]
+                                 fromAppPrint, suspensionStartUnknown, uiState, processRole, prewarmed, dropped, cause,
+                                 success, unfinished, scene, reason, successTermination, failureTermination, groupIndex,
+                                 error, cancelled, ranNanoseconds, action]
     }
 }

@@ -49,6 +49,9 @@ extension TraceHeader {
         /// `year_assumed`: the capture prints no year (idevicesyslog); the year `import` took for its first entry
         /// (`--year`, or the current year).
         case yearAssumed = "year_assumed"
+        /// `app_prints`: some of the derived events come from the app's own prints of its callbacks' names
+        /// (`print(#function)`, `NSLog(@"%s", __PRETTY_FUNCTION__)`), each marked `from_app_print`.
+        case appPrints = "app_prints"
     }
 
     /// How a trace's lifecycle events were captured.

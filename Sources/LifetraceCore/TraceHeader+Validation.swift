@@ -85,7 +85,7 @@ extension TraceHeader.Key {
         case .lifecycle: .oneOf(TraceHeader.Lifecycle.allCases.map(\.rawValue))
         case .processStart: .integer(minimum: 0)
         case .heartbeat, .seed, .yearAssumed: .integer(minimum: nil)
-        case .derived, .groundTruth, .timeZoneAssumed: .boolean
+        case .derived, .groundTruth, .timeZoneAssumed, .appPrints: .boolean
         case .faults: .strings
         }
     }

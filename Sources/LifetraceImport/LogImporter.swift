@@ -16,10 +16,20 @@ public struct LogImporter: Sendable {
     private var parser: LogLineParser
     private var deriver: LifecycleDeriver
     private var tally = ProcessTally()
+    /// Xcode's console, pasted run by run in any order, is put back in time order (``EntryReorder``).
+    private var reorder = EntryReorder()
+    /// Whether entries still pass through ``reorder``: until a window's worth came in order.
+    private var reordering = true
     /// Whether a line has been fed: the first may begin with a byte-order mark.
     private var started = false
     /// Events derived so far.
     public private(set) var events = 0
+    /// Whether the header is settled: the app's first UI event (an `app.*` event) has been derived, and with it
+    /// where the app's UI events come from (its prints, AppKit) — what the header says. A writer that can wait
+    /// holds the events before it (``headerHoldLimit`` at most), so that the header it writes says it.
+    public private(set) var headerSettled = false
+    /// The most events a writer holds back while the header is not settled.
+    public static let headerHoldLimit = 4096
     /// The first entry whose month and day are no date of the year taken for it (a capture that prints no year):
     /// every time read from there would be wrong, so the import stops there. Stored, not computed: it is looked
     /// at after every line.
@@ -29,10 +39,12 @@ public struct LogImporter: Sendable {
     public private(set) var outOfRange: DateOutOfRange?
 
     /// Creates an importer for the selected app; `assumptions` say what to take for the year and the zone a
-    /// capture does not print.
-    public init(selection: AppSelection, assumptions: TimeAssumptions = TimeAssumptions()) {
+    /// capture does not print. A `live` capture (a stream read as it is produced) is derived entry by entry: no
+    /// entry waits to be put in time order (``EntryReorder``).
+    public init(selection: AppSelection, assumptions: TimeAssumptions = TimeAssumptions(), live: Bool = false) {
         parser = LogLineParser(assumptions: assumptions)
         deriver = LifecycleDeriver(selection: selection)
+        reordering = !live
     }
 
     /// Feeds one physical line (without its newline); calls `emit` with each event it completes.
@@ -45,14 +57,15 @@ public struct LogImporter: Sendable {
             if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
         }
         line = TerminalEscapes.removed(from: line)
-        if let entry = parser.feed(line, number: number) { try consume(entry, emit) }
+        if let entry = parser.feed(line, number: number) { try take(entry, emit) }
         if impossibleDate == nil, let date = parser.impossibleDate { impossibleDate = date }
         if outOfRange == nil, let date = parser.outOfRange { outOfRange = date }
     }
 
     /// Ends the capture: derives the events of its last entry, and of any held back (``TaskNumbering``).
     public mutating func finish(_ emit: (LifecycleEvent) throws -> Void) rethrows {
-        if let entry = parser.finish() { try consume(entry, emit) }
+        if let entry = parser.finish() { try take(entry, emit) }
+        while let entry = reorder.pop() { try consume(entry, emit) }
         var count = 0
         try deriver.finish { event in
             count += 1
@@ -61,12 +74,24 @@ public struct LogImporter: Sendable {
         events += count
     }
 
+    /// Passes `entry` on to be derived; Xcode's console through the window that puts it in time order.
+    private mutating func take(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {
+        guard parser.format == .xcode, reordering else { return try consume(entry, emit) }
+        if let earliest = reorder.push(entry) { try consume(earliest, emit) }
+        if reorder.inOrder {
+            // A window's worth in order: the capture is no paste of runs out of order; what is held goes on.
+            reordering = false
+            while let held = reorder.pop() { try consume(held, emit) }
+        }
+    }
+
     private mutating func consume(_ entry: LogLine, _ emit: (LifecycleEvent) throws -> Void) rethrows {
         // Until the app yields an event, which processes the capture holds: what a refusal lists.
         if events == 0 { tally.add(entry.process) }
         var count = 0
         try deriver.consume(entry) { event in
             count += 1
+            if !headerSettled, event.kind.layer == .app { headerSettled = true }
             try emit(event)
         }
         events += count
@@ -110,7 +135,8 @@ public struct LogImporter: Sendable {
     /// The trace header for what was read so far: derived from a log, so `source` is `oslog`, the UI states
     /// are the app-level ones (`scene_manifest: false`), and `derived: true` tells the analyzer not to expect
     /// what only instrumented code can record. Where the capture prints no year or zone, the header says what
-    /// was taken (`year_assumed`, `time_zone_assumed`).
+    /// was taken (`year_assumed`, `time_zone_assumed`); `app_prints` says events came from the app's prints of
+    /// its callbacks, `lifecycle: appkit` that the app is a macOS app (LaunchServices' and AppKit's lines).
     public func header(app: String?) -> TraceHeader {
         let first = deriver.firstEntry
         var header = TraceHeader(
@@ -120,6 +146,8 @@ public struct LogImporter: Sendable {
         header.isDerived = true
         if let format = parser.format { header[.logFormat] = .string(format.rawValue) }
         if let zone = first?.zone { header[.timeZone] = .string(zone) }
+        if deriver.appPrints { header[.appPrints] = .bool(true) }
+        if deriver.appKit { header.lifecycle = .appkit }
         let assumed = self.assumed
         if let year = assumed.year { header[.yearAssumed] = .int(Int64(year)) }
         if assumed.zone != nil { header[.timeZoneAssumed] = .bool(true) }

@@ -29,7 +29,7 @@ package struct CaptureImport {
         self.sink = sink
         self.completeHeader = completeHeader
         app = selection.bundleID ?? selection.process
-        importer = LogImporter(selection: selection, assumptions: assumptions)
+        importer = LogImporter(selection: selection, assumptions: assumptions, live: sink.isLive)
     }
 
     /// Feeds the capture's next line (without its newline) and writes the events it yields. Bytes that go on
@@ -48,7 +48,11 @@ package struct CaptureImport {
         try writeDerived()
     }
 
-    private mutating func writeDerived() throws {
+    private mutating func writeDerived(final: Bool = false) throws {
+        // The header is written with the first event: until the app's first UI event says where its UI events
+        // come from (``LogImporter/headerSettled``), the events wait (a few, bounded; not in live mode).
+        if !final, sink.events == 0, !sink.isLive, !importer.headerSettled,
+            derived.count < LogImporter.headerHoldLimit { return }
         for event in derived { try sink.write(event, header: completeHeader(importer.header(app: app))) }
         derived.removeAll(keepingCapacity: true)
     }
@@ -79,7 +83,7 @@ package struct CaptureImport {
             // Entries, but none of the app's: a trace without events would say nothing, silently.
             return .noEvent("\(log): \(noEvent)")
         }
-        try writeDerived()
+        try writeDerived(final: true)
         try sink.close(header: completeHeader(importer.header(app: app)))
         return .imported
     }

@@ -12,6 +12,8 @@ package final class ImportSink: @unchecked Sendable {
     /// Live mode's recorder; `nil` when the events go straight to `writer`.
     private let live: LazyRecorder?
     private var writer: (any EventWriter)?
+    /// Whether events go through a live recorder, which writes them as they come.
+    package var isLive: Bool { live != nil }
     /// The events written so far.
     package private(set) var events = 0
 

@@ -45,6 +45,26 @@ import Testing
         #expect(capture.notUnderstood == nil)
     }
 
+    /// The header is written with the first event, the launch: the events wait for the app's first UI event,
+    /// which says where they come from, so that the header written says it too.
+    @Test func theWrittenHeaderSaysWhereTheUIEventsComeFrom() throws {
+        let prints = directory.file("prints.jsonl")
+        let (_, printed, _) = try run(Self.fixture("app-prints.xcode.md"), into: prints,
+                                      AppSelection(process: "HBNavigationBarDemo"), year: 2015, zone: "+0800")
+        #expect(printed == .imported)
+        let printsHeader = try #require(String(decoding: directory.read("prints.jsonl"), as: UTF8.self)
+            .split(separator: "\n").first)
+        #expect(printsHeader.contains(#""app_prints":true"#))
+        let mac = directory.file("mac.jsonl")
+        let (_, macOutcome, _) = try run(Self.fixture("augment-frontmost.compact.log"), into: mac,
+                                         AppSelection(process: "Augment"), year: 2025, zone: "UTC")
+        #expect(macOutcome == .imported)
+        let macHeader = try #require(String(decoding: directory.read("mac.jsonl"), as: UTF8.self)
+            .split(separator: "\n").first)
+        #expect(macHeader.contains(#""lifecycle":"appkit""#))
+        #expect(!macHeader.contains("app_prints"))
+    }
+
     @Test func noEventForTheSelectedAppListsTheProcessesSeen() throws {
         let path = Self.fixture("location-launch.idevicesyslog.log")
         let output = directory.file("maps.lifetrace")

@@ -68,12 +68,15 @@ enum ExitClassifier {
     static let crashSignals: Set<String> = ["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGFPE", "SIGSYS", "SIGPIPE"]
 
     /// What the `process.exit` reason `reason` says ended the process (the reasons `lifetrace import` derives:
-    /// `Schemas/oslog-mapping.md`): `uncaught-exception` and `abort` (the app's own crash lines) and
-    /// ``crashSignals`` are crashes, `jetsam` and `jetsam-CAUSE` the kernel's memory-pressure kill, `exit` and
-    /// `error` the process's own end as it records it (`Schemas/trace-event.schema.json`); any other reason
-    /// (`SIGKILL`, `exit-code-N`, `terminated`) says nothing of why.
+    /// `Schemas/oslog-mapping.md`): `uncaught-exception` and `abort` (the app's own crash lines), `crash-report`
+    /// (ReportCrash wrote one for the process) and ``crashSignals`` are crashes, `jetsam` and `jetsam-CAUSE` the
+    /// kernel's memory-pressure kill, `exit` and `error` the process's own end as it records it (or, for `exit`, as
+    /// SpringBoard saw it: `exited voluntarily`; `Schemas/trace-event.schema.json`); any other reason (`SIGKILL`,
+    /// `exit-code-N`, `terminated`, `app-installation`) says nothing of why.
     static func cause(ofExitReason reason: String) -> ExitCause? {
-        if reason == "uncaught-exception" || reason == "abort" || crashSignals.contains(reason) { return .crash(reason) }
+        if ["uncaught-exception", "abort", "crash-report"].contains(reason) || crashSignals.contains(reason) {
+            return .crash(reason)
+        }
         if reason == "jetsam" || reason.hasPrefix("jetsam-") { return .jetsam(reason) }
         if reason == "exit" { return .exit }
         if reason == "error" { return .error }

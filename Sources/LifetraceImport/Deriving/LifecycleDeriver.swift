@@ -36,6 +36,12 @@ public struct LifecycleDeriver: Sendable {
     /// The bundle identifier, given or learned from runningboardd's lines.
     public var bundleID: String? { machine.selection.bundleID }
 
+    /// Whether an event came from the app's own print of a callback.
+    public var appPrints: Bool { machine.appPrints }
+
+    /// Whether the app logged macOS's front-most changes or AppKit's `isActive`: an AppKit app.
+    public var appKit: Bool { machine.appKit }
+
     /// Lifecycle-looking lines that did not parse, in order (the first 100).
     public var notUnderstood: [NotUnderstood] { machine.notUnderstood }
 

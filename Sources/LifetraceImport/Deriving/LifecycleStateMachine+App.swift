@@ -20,6 +20,12 @@ extension LifecycleStateMachine {
         case let .ownEvent(event):
             guard let event else { return notUnderstood(entry) }
             ownEvent(event, entry, into: &events)
+        case let .mac(line):
+            guard !ownCallbacks else { return }
+            macApp(line, entry, into: &events)
+        case let .printedCallback(kind):
+            guard !ownCallbacks else { return }
+            printedCallback(kind, entry, into: &events)
         }
     }
 

@@ -4,7 +4,7 @@ import LifetraceCore
 /// The system processes whose lines say something about the app's process, each read by its parser in
 /// `Lines/`.
 enum SystemSource: Sendable {
-    case springBoard, runningBoard, assertiond, launchd, kernel
+    case springBoard, runningBoard, assertiond, launchd, kernel, reportCrash
 
     init?(process: String) {
         switch process {
@@ -13,6 +13,7 @@ enum SystemSource: Sendable {
         case "assertiond": self = .assertiond
         case "launchd", "com.apple.xpc.launchd": self = .launchd
         case "kernel": self = .kernel
+        case "ReportCrash": self = .reportCrash
         default: return nil
         }
     }
@@ -37,13 +38,19 @@ extension LifecycleStateMachine {
             }
             return mine ? SystemObservation(.exited(reason: KernelLine.reason(cause: kill.cause)), pid: kill.pid) : nil
         }
+        if source == .reportCrash {
+            // A crash report for the app's pid (or, while its pid is unknown, its name): the process crashed.
+            guard let report = ReportCrashLine.crashed(entry.message) else { return nil }
+            let mine = appPID.map { report.pid == $0 } ?? (selection.process.map { report.name == $0 } ?? false)
+            return mine ? SystemObservation(.exited(reason: "crash-report"), pid: report.pid) : nil
+        }
         guard let bundle = selection.bundleID else { return nil }
         switch source {
         case .springBoard: return SpringBoardLine.observe(entry.message, bundle: bundle)
         case .runningBoard: return RunningBoardLine.observe(entry.message, bundle: bundle)
         case .assertiond: return AssertiondLine.observe(entry.message, bundle: bundle)
         case .launchd: return LaunchdLine.observe(entry, bundle: bundle)
-        case .kernel: return nil
+        case .kernel, .reportCrash: return nil
         }
     }
 
@@ -91,6 +98,18 @@ extension LifecycleStateMachine {
             notePID(observation.pid, entry, into: &events)
             guard launched else { return }
             setSuspended(isSuspended, entry, into: &events)
+        case .resumed:
+            notePID(observation.pid, entry, into: &events)
+            guard launched else { return }
+            if !suspended, !launchAnnounced, !launching, !resumedSinceLine {
+                // A resume proves a suspension before it, which the capture lost (or which began before it): its
+                // start is unknown, so it is placed here, inferred. (Not the launch's own resume, nor a resume
+                // repeated with no line of the app between.)
+                add(.processSuspend, entry, attributes: [Self.suspensionStartUnknown], into: &events)
+                suspended = true
+            }
+            resumedSinceLine = true
+            setSuspended(false, entry, into: &events)
         case let .activeRole(role):
             guard launched else { return }
             setSuspended(false, entry, into: &events)

@@ -52,6 +52,16 @@ struct LifecycleStateMachine: Sendable {
     /// pid's, or without pids, until a launch) start none.
     var afterExit = false
     var endedPID: Int64?
+    /// Whether runningboardd resumed the process and the app has logged no line since: a resume repeated then
+    /// proves no other suspension.
+    var resumedSinceLine = false
+    /// Whether this process has been seen in a UI state (a UI event derived).
+    var uiSeen = false
+    /// Whether an event came from the app's own print of a callback (``AppPrintLine``): the header says so.
+    var appPrints = false
+    /// Whether the app's process logged macOS's front-most changes or AppKit's `isActive` (``MacAppLine``): the
+    /// trace follows AppKit's lifecycle.
+    var appKit = false
     /// BGTaskScheduler's tasks (``ScheduledTasks``).
     var scheduled = ScheduledTasks()
     private var origin: Int64?
@@ -76,6 +86,8 @@ struct LifecycleStateMachine: Sendable {
     static let taskIDInferred = Attribute(Attribute.Key.taskIDInferred, .bool(true))
     /// Marks the end of a task begun before the capture began.
     static let begunBeforeCapture = Attribute(Attribute.Key.begunBeforeCapture, .bool(true))
+    /// On a suspension a resume proves, whose own line the capture lost.
+    static let suspensionStartUnknown = Attribute(Attribute.Key.suspensionStartUnknown, .bool(true))
     /// On a transition whose own line the capture lost, derived at the first line that shows it happened.
     static let lostFromCapture = Attribute(Attribute.Key.lostFromCapture, .bool(true))
 
@@ -134,6 +146,7 @@ struct LifecycleStateMachine: Sendable {
             appPID = entry.pid
         }
         launchAnnounced = false
+        resumedSinceLine = false
         if let observation = AppObservation.observe(entry.message) { apply(observation, entry, into: &events) }
     }
 
@@ -178,6 +191,8 @@ struct LifecycleStateMachine: Sendable {
         nextTaskID = nil
         highestTaskID = 0
         announcedHandler = nil
+        uiSeen = false
+        resumedSinceLine = false
     }
 
     // MARK: - Events
@@ -211,6 +226,10 @@ struct LifecycleStateMachine: Sendable {
     /// sets.
     mutating func add(_ kind: EventKind, _ entry: LogLine, attributes: [Attribute] = [],
                       into events: inout [LifecycleEvent], _ fields: (inout LifecycleEvent) -> Void = { _ in }) {
+        switch kind {
+        case .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground: uiSeen = true
+        default: break
+        }
         var event = LifecycleEvent(t: time(entry), kind: kind, attrs: attributes.isEmpty ? nil : attributes)
         fields(&event)
         events.append(withProvenance(event, entry))

@@ -71,6 +71,12 @@ struct LogLineParser {
                 return begin(entry)
             }
         }
+        // Xcode's console printed some entries with a space before them (an old capture's runs): an indented line
+        // that holds a whole entry is one, not the previous message's text.
+        if format == .xcode, line.first == " " {
+            let rest = line.drop { $0 == " " }
+            if !rest.isEmpty, let entry = entry(rest, number: number) { return begin(entry) }
+        }
         if continuing {
             // A message is kept to its first megabyte: beyond that it is no lifecycle line anyway.
             if pending!.message.utf8.count < Self.maxMessage { pending!.message += "\n" + line }

@@ -104,6 +104,9 @@ import Testing
             Derived("app.didBecomeActive", t: 19 * Self.s, line: 15),  // 14:30:16, `0 -> 8192`: it was active
             Derived("app.willResignActive", t: 19 * Self.s, line: 15),  // the system alert, reason 13
             Derived("app.didBecomeActive", t: 20 * Self.s, line: 21),  // 14:30:17, `4096 -> 0`
+            // 14:31:07, runningboardd's `Resuming task.`: the process had been suspended in the lines lost.
+            Derived("process.suspend", t: 70 * Self.s, line: 29),
+            Derived("process.resume", t: 70 * Self.s, line: 29),
             Derived("app.willResignActive", t: 70 * Self.s, line: 30),  // 14:31:07, `6144 -> 6176`: it had left
             Derived("app.didEnterBackground", t: 70 * Self.s, line: 30),  // the foreground in the lines lost
             Derived("app.willEnterForeground", t: 70 * Self.s, line: 34),  // reason 11 removed
@@ -114,7 +117,8 @@ import Testing
         #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [1111, 1117])
         #expect(events[1].attribute("task_id_inferred") == .bool(true))
         #expect(events[3].attribute("state_at_capture_start") == .bool(true))
-        #expect(events.indices.filter { events[$0].attribute("lost_from_capture") == .bool(true) } == [6, 7])
+        #expect(events.indices.filter { events[$0].attribute("lost_from_capture") == .bool(true) } == [8, 9])
+        #expect(events[6].attribute("suspension_start_unknown") == .bool(true))
         #expect(importer.format == .idevicesyslog)
         // Lines 4-52 less the four lines that continue testmanagerd's message on line 43.
         #expect(importer.entries == 45)
@@ -159,7 +163,7 @@ import Testing
         #expect(fromTerminal.map(Derived.init) == plain.map(Derived.init))
         let (_, marked) = ImportFixtures.importText("\u{FEFF}" + text, selection, assumptions)
         #expect(marked.map(Derived.init) == plain.map(Derived.init))
-        #expect(plain.count == 12)
+        #expect(plain.count == 14)
     }
 
     /// The log relay interleaves processes: a line of pid 1111 after pid 1117's first (line 50) is a late line of the

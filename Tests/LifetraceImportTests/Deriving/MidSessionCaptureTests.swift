@@ -49,6 +49,9 @@ import Testing
         #expect(events.map(Derived.init) == [
             // 11.060132: runningboardd names the app's process `[app<com.msdrigg.roam(...)>:1758]`.
             Derived("process.launch", t: 14_000, line: 9, reason: "unknown"),
+            // 11.060132: `Resuming task.`: the app is reopened; its suspension is before the capture.
+            Derived("process.suspend", t: 14_000, line: 10),
+            Derived("process.resume", t: 14_000, line: 10),
             // 11.150861: launchd, `exited due to SIGPIPE | sent by Roam[1758]`.
             Derived("process.exit", t: 90_743_000, line: 37, reason: "SIGPIPE"),
         ])

@@ -1,8 +1,8 @@
 import LifetraceCore
 
 /// What a line of the app's own process says about its lifecycle, read by the parser of each kind of line:
-/// ``AppCrashLine``, ``BackgroundTaskLine``, ``DeactivationLine``, ``UIKitTaskLine`` and ``LifetraceLogLine``.
-/// ``LifecycleStateMachine`` consumes them.
+/// ``AppCrashLine``, ``BackgroundTaskLine``, ``DeactivationLine``, ``UIKitTaskLine``, ``LifetraceLogLine``,
+/// ``MacAppLine`` and ``AppPrintLine``. ``LifecycleStateMachine`` consumes them.
 enum AppObservation: Sendable, Equatable {
     /// The app crashed, for this exit reason (`uncaught-exception`, `abort`).
     case crashed(reason: String)
@@ -14,6 +14,10 @@ enum AppObservation: Sendable, Equatable {
     case backgroundTask(UIKitTaskLine.Observation)
     /// The app's own `lifetrace ev=...` line, the event it states (its time not set); `nil` if it does not parse.
     case ownEvent(LifecycleEvent?)
+    /// A macOS app's front-most change (LaunchServices) or its `isActive` (AppKit).
+    case mac(MacAppLine)
+    /// The app printed one of its callbacks' names itself (``AppPrintLine``): the callback's event.
+    case printedCallback(EventKind)
 
     /// What `message`, a line of the app's process, says; `nil` if nothing lifecycle-related.
     static func observe(_ message: String) -> AppObservation? {
@@ -22,6 +26,8 @@ enum AppObservation: Sendable, Equatable {
         if DeactivationLine.isDeactivation(message) { return .deactivation(DeactivationLine.parse(message)) }
         if let observation = UIKitTaskLine.observe(message) { return .backgroundTask(observation) }
         if message.hasPrefix("lifetrace ") { return .ownEvent(LifetraceLogLine.parse(message)) }
+        if let line = MacAppLine.observe(message) { return .mac(line) }
+        if let kind = AppPrintLine.callback(message) { return .printedCallback(kind) }
         return nil
     }
 }

@@ -23,7 +23,7 @@ enum RunningBoardLine {
         guard let pid = AppIdentity.pid(in: message, bundle: bundle) else { return nil }
         // `[app<ID(UUID)>:PID] Suspending task.` / `... Resuming task.`: the process is stopped or let run.
         if message.hasSuffix("] Suspending task.") { return SystemObservation(.taskState(suspended: true), pid: pid) }
-        if message.hasSuffix("] Resuming task.") { return SystemObservation(.taskState(suspended: false), pid: pid) }
+        if message.hasSuffix("] Resuming task.") { return SystemObservation(.resumed, pid: pid) }
         // `[app<ID(UUID)>:PID] termination reported by launchd (2, 6, 6)`: the domain (2: a signal) and code.
         if let marker = UTF8Search.range(of: "] termination reported by launchd (", in: message) {
             let numbers = message[marker.upperBound...].prefix { $0 != ")" }.split(separator: ",")

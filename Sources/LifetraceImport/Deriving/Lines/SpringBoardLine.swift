@@ -28,6 +28,18 @@ enum SpringBoardLine {
             return message.hasPrefix("Application 'UIKitApplication:" + bundle + "[")
                 ? SystemObservation(.exited(reason: "signal")) : nil
         }
+        // iOS 8: `Application 'UIKitApplication:ID[0x942c]' exited voluntarily.`: the process returned from main
+        // or called exit(), as SpringBoard tells it from one that a signal ended.
+        if UTF8Search.range(of: "' exited voluntarily", in: message) != nil {
+            return message.hasPrefix("Application 'UIKitApplication:" + bundle + "[")
+                ? SystemObservation(.exited(reason: "exit")) : nil
+        }
+        // `Killing ID for app installation`: SpringBoard ends the running process to install the app anew. Of a
+        // process already gone it ends nothing (the state machine ignores an end while no process runs).
+        if message.hasPrefix("Killing "), message.hasSuffix(" for app installation") {
+            return message.dropFirst(8).dropLast(21) == bundle[...]
+                ? SystemObservation(.exited(reason: "app-installation")) : nil
+        }
         // `[app<ID>:26683] Process exited: <RBSProcessExitContext| ... domain:signal(2) code:SIGABRT(6)>>.`
         if let exited = UTF8Search.range(of: "] Process exited: ", in: message) {
             guard message.hasPrefix("[app<" + bundle + ">:") else { return nil }

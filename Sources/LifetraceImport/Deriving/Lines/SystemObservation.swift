@@ -20,6 +20,8 @@ struct SystemObservation: Sendable, Equatable {
         case scene(foreground: Bool)
         /// runningboardd suspends (`Suspending task.`, `running-suspended`) or resumes the process.
         case taskState(suspended: Bool)
+        /// runningboardd's `Resuming task.`: the process runs again, so it had been suspended.
+        case resumed
         /// runningboardd's state `running-active (role: UserInteractive...)` for a macOS app (`application.ID.N.N`).
         case activeRole(String)
         /// The process ended, and how: a signal (`SIGKILL`), `exit-code-N`, `terminated`, `jetsam-CAUSE`.

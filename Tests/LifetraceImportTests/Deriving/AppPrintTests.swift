@@ -1,0 +1,136 @@
+import LifetraceAnalysis
+import LifetraceCore
+@testable import LifetraceImport
+import Testing
+
+/// The callbacks an app prints itself: a message that is exactly a callback's name becomes its event, marked
+/// `from_app_print`; a message that only mentions one does not; a print and the system's line of one transition
+/// are one event. The fixture's facts were read off its lines by hand (Fixtures/README.md).
+@Suite struct AppPrintTests {
+    static let ms: Int64 = 1_000_000
+    static let app = AppSelection(process: "App", bundleID: "com.example.App")
+
+    /// Xcode 7's console of HBNavigationBarDemo, `NSLog(@"%s", __PRETTY_FUNCTION__)` in each delegate method:
+    /// launched, active, to the background and back.
+    @Test func objectiveCPrettyFunctionPrintsInXcodesConsole() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "app-prints.xcode.md", AppSelection(process: "HBNavigationBarDemo"), TimeAssumptions(year: 2015, zone: "+0800"))
+        // Origin line 4, 17:47:05.362; each time below is the line's minus it.
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 4, reason: "unknown"),
+            Derived("app.didFinishLaunching", t: 0, line: 4),
+            Derived("app.didBecomeActive", t: 78_259 * Self.ms, line: 7),  // 17:48:23.621
+            Derived("app.willResignActive", t: 163_546 * Self.ms, line: 11),  // 17:49:48.908
+            Derived("app.didEnterBackground", t: 164_072 * Self.ms, line: 12),  // 17:49:49.434
+            Derived("app.willEnterForeground", t: 196_548 * Self.ms, line: 14),  // 17:50:21.910
+            Derived("app.didBecomeActive", t: 197_066 * Self.ms, line: 15),  // 17:50:22.428
+        ])
+        #expect(events[0].pid == 14684)
+        #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
+        #expect(events[0].attribute("from_app_print") == nil)
+        #expect(importer.entries == 9)
+        #expect(importer.skipped.lines == 4)  // the two comments, the heading, `#UITabBarItem`
+        #expect(importer.format == .xcode)
+        let header = importer.header(app: nil)
+        #expect(header[.appPrints] == .bool(true))
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.map(\.end) == [.traceEnded])
+    }
+
+    /// Each common spelling of a callback's print is that callback.
+    @Test(arguments: [
+        ("applicationDidBecomeActive(_:)", EventKind.appDidBecomeActive),
+        ("AppDelegate.applicationDidEnterBackground(_:)", .appDidEnterBackground),
+        ("sceneDidEnterBackground(_:)", .appDidEnterBackground),
+        ("sceneWillEnterForeground(_:)", .appWillEnterForeground),
+        ("-[AppDelegate applicationDidBecomeActive:]", .appDidBecomeActive),
+        ("-[SceneDelegate sceneWillResignActive:]", .appWillResignActive),
+        ("applicationDidEnterBackground", .appDidEnterBackground),
+        ("applicationWillResignActive:", .appWillResignActive),
+        ("  applicationWillTerminate", .appWillTerminate),
+        ("Running AppDelegate 'applicationDidBecomeActive:'", .appDidBecomeActive),
+        ("application(_:didFinishLaunchingWithOptions:)", .appDidFinishLaunching),
+        ("-[AppDelegate application:didFinishLaunchingWithOptions:]", .appDidFinishLaunching),
+        ("applicationDidHide(_:)", .appDidHide),
+        ("applicationWillEnterForeground\nwhat the app printed next, in Xcode's console", .appWillEnterForeground),
+    ])
+    func spellings(_ message: String, _ kind: EventKind) {
+        #expect(AppPrintLine.callback(message) == kind)
+    }
+
+    /// Messages that mention a callback's name, or look like one, are no print of it: no event at all.
+    @Test func aMessageThatMentionsACallbackIsNoEvent() {
+        let mentions = [
+            "applicationDidBecomeActive called",
+            "in applicationDidEnterBackground(_:) saving",
+            "-[AppDelegate applicationWillResignActive:],33",
+            "111-[ViewController viewDidLoad]",
+            "Will call applicationWillEnterForeground",
+            "applicationDidBecomeActiveNotification",
+            "-[AppDelegate applicationDidBecomeActive:] done",
+            "applicationDidBecomeActive(_:) 1",
+            "Running AppDelegate 'applicationDidBecomeActive:' now",
+            "Running Some Delegate 'applicationDidBecomeActive:'",
+            "-[AppDelegate viewDidAppear:]",
+            "UIApplication.applicationDidBecomeActive is deprecated",
+        ]
+        for message in mentions { #expect(AppPrintLine.callback(message) == nil, "\(message)") }
+        let text = mentions.enumerated().map { index, message in
+            "2026-10-08 11:59:\(index < 10 ? "0" : "")\(index).000 App[31848:159e4] \(message)"
+        }.joined(separator: "\n")
+        let (_, events) = ImportFixtures.importText(text, Self.app)
+        #expect(events.map(\.eventName) == ["process.launch"])
+    }
+
+    /// UIKit's deactivation line and the app's print of the same transition are one event, whichever comes first.
+    @Test func aPrintAndUIKitsLineOfOneTransitionAreOneEvent() {
+        let text = """
+            2026-10-08 11:59:59.000 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] Deactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 0
+            2026-10-08 11:59:59.100 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] Deactivation reason removed: 10; deactivation reasons: 1024 -> 0; animating application lifecycle event: 0
+            2026-10-08 11:59:59.101 Df App[31848:159e4] [com.example.App:lifecycle] applicationDidBecomeActive(_:)
+            2026-10-08 12:00:05.000 Df App[31848:159e4] [com.example.App:lifecycle] applicationWillResignActive(_:)
+            2026-10-08 12:00:05.001 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1
+            2026-10-08 12:00:05.500 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] Deactivation reason added: 11; deactivation reasons: 4096 -> 6144; animating application lifecycle event: 1
+            2026-10-08 12:00:05.501 Df App[31848:159e4] [com.example.App:lifecycle] applicationDidEnterBackground(_:)
+            """
+        let (importer, events) = ImportFixtures.importText(text, Self.app)
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 100 * Self.ms, line: 2),  // UIKit's line first: the print adds nothing
+            Derived("app.willResignActive", t: 6_000 * Self.ms, line: 4),  // the print first: UIKit's adds nothing
+            Derived("app.didEnterBackground", t: 6_500 * Self.ms, line: 6),
+        ])
+        #expect(events[2].attribute("from_app_print") == .bool(true))
+        #expect(events[1].attribute("from_app_print") == nil)
+        #expect(importer.header(app: nil)[.appPrints] == .bool(true))
+        #expect(MidSessionCaptureTests.analyze(importer, events).findings.isEmpty)
+    }
+
+    /// Xcode's console shows some entries with a space before them: each is an entry, not the text of the one
+    /// before (whose print would then be lost).
+    @Test func anIndentedXcodeEntryIsAnEntry() {
+        let text = """
+            2013-10-10 10:00:00.000 MyApp[100:200] applicationDidBecomeActive
+             2013-10-10 10:00:05.000 MyApp[100:200] applicationWillResignActive
+            2013-10-10 10:00:06.000 MyApp[100:200]  applicationDidEnterBackground
+            """
+        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "MyApp"))
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didBecomeActive", t: 0, line: 1),
+            Derived("app.willResignActive", t: 5_000 * Self.ms, line: 2),
+            Derived("app.didEnterBackground", t: 6_000 * Self.ms, line: 3),
+        ])
+        #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
+        #expect(importer.entries == 3)
+        #expect(importer.skipped.lines == 0)
+    }
+
+    /// A capture without prints says nothing of them in its header.
+    @Test func noPrintsNoHeaderKey() throws {
+        let (importer, _) = try ImportFixtures.importFixture(
+            "cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
+        #expect(importer.header(app: nil)[.appPrints] == nil)
+    }
+}
