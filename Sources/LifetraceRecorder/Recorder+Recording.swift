@@ -18,9 +18,9 @@ extension Recorder {
             state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
                          attrs: attrs)
         }) else { return }
-        if mirrorsEvents {
-            mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase,
-                                         reason: reason, pid: pid, attrs: attrs))
+        tell {
+            LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
+                           attrs: attrs)
         }
     }
 
@@ -28,7 +28,7 @@ extension Recorder {
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
         guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
         else { return }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs)) }
+        tell { LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs) }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now, about `scene`: a scene, or a service (a
@@ -37,7 +37,7 @@ extension Recorder {
         guard let (_, t) = append(.custom, stampNow: true, { state, t in
             state.append(.custom, at: t, label: label, scene: scene, attrs: attrs)
         }) else { return }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs)) }
+        tell { LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs) }
     }
 
     /// Records an event with the timestamp it carries, which should not be before the last one recorded.

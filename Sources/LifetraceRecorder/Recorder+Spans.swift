@@ -13,6 +13,9 @@ extension Recorder {
             return Span(recorder: nil, shard: 0, sequence: -1, start: 0, kind: kind, scene: scene, phase: phase)
         }
         if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)) }
+        // A live check sees the callback while its handler runs: written as a flush would write it, unfinished.
+        tap.current?(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase,
+                                    attrs: [Attribute(Attribute.Key.unfinished, .bool(true))]))
         return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)
     }
 
@@ -46,11 +49,8 @@ extension Recorder {
                 state.append(.handlerReturn, at: t, scene: span.scene, dur: dur, name: span.kind.name)
             }
         }
-        if mirrorsEvents {
-            // The callback's line went out when it began: its duration follows as the file's would.
-            mirror.mirror(LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur,
-                                         name: span.kind.name))
-        }
+        // The callback's line went out when it began: its duration follows as the file's would.
+        tell { LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur, name: span.kind.name) }
     }
 }
 

@@ -14,7 +14,7 @@ extension Recorder {
         guard let (sequence, t) = append(kind, stampNow: true, in: shard, { state, t in
             state.append(kind, at: t, scene: scene, reason: reason)
         }) else { return nil }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason)) }
+        tell { LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason) }
         return RecorderSequence(shard: shard, sequence: sequence)
     }
 
