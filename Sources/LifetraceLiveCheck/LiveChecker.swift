@@ -46,9 +46,9 @@ final class LiveChecker: @unchecked Sendable {
         timer = DispatchSource.makeTimerSource(queue: queue)
         // The analyzer is ready: the tap hands the launch first, then each event recorded.
         recorder.tapEvents { [weak self] event in self?.offer(event) }
-        let tick = Int(LiveCheck.tick.components.seconds) * 1_000_000_000
-            + Int(LiveCheck.tick.components.attoseconds / 1_000_000_000)
-        timer.schedule(deadline: .now() + .nanoseconds(tick), repeating: .nanoseconds(tick), leeway: .milliseconds(5))
+        let (seconds, attoseconds) = LiveCheck.tick.components
+        let tick = DispatchTimeInterval.microseconds(Int(truncatingIfNeeded: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(5))
         timer.setEventHandler { [weak self] in self?.tickNow() }
         timer.resume()
     }
