@@ -1,6 +1,7 @@
 // Deadlines judged while they run out: the analyzer told the time with no event (`TraceAnalyzer.advance(to:)`),
 // as a live check is, reports what the time alone proves — a handler still running past its budget, a launch
-// that has not reached active past its budget — once, and the event that would have proved it later (the
+// that has not reached active past its budget, a background task past its budget or past the grace after its
+// expiration (TaskTracker+Running.swift) — once, and the event that would have proved it later (the
 // handler's return, the first activation, the process's end) reports it no more. A trace read from a file is
 // never told the time: `check` judges it at those events, as before.
 
@@ -14,6 +15,7 @@ extension AnalysisCore {
         guard process.alive, t > last, suspension.suspendedSince == nil else { return }
         judgeRunningHandlers(at: t)
         judgeWaitingLaunch(at: t)
+        if tasks.hasOpenTasks { tasks.judgeRunning(at: t, limits: taskLimits, reports: &reports) }
         if !reports.isEmpty {
             collector.collect(reports, index: max(index - 1, 0), t: t, block: nil, row: 0, blockStart: index, observer: observer)
             reports.removeAll(keepingCapacity: true)

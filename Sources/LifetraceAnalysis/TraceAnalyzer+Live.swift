@@ -14,8 +14,9 @@ extension TraceAnalyzer {
     /// after the last event fed), with no event since: the deadlines that passed by then are found now rather
     /// than at the event that would prove them later — a handler written unfinished (`attrs.unfinished`) still
     /// running past its budget (LT050 for `didEnterBackground`), a launch that has not reached active past the
-    /// launch budget. Each is reported once: the handler's return or the activation, when it comes, reports it
-    /// no more. A live check calls it on a timer; an analysis of a file never needs it.
+    /// launch budget, a background task running in the background past its budget (LT043, LT052) or left open past
+    /// the grace after its expiration (LT042, LT044). Each is reported once: the handler's return, the activation,
+    /// the task's end or its process's, when it comes, reports it no more. A live check calls it on a timer; an analysis of a file never needs it.
     public func advance(to t: Int64) {
         core.advance(to: t)
     }

@@ -114,4 +114,55 @@ import Testing
         _ = analyzer.finish()
         #expect(recorded.told.map(\.finding.rule.id) == ["LT053"])
     }
+
+    /// In the background from 1 s + 100 ns (its handler returned at once), with a background task begun at 2 s.
+    static let backgroundWithTask = """
+        {"lifetrace":1,"scene_manifest":true,"capture":"callbacks"}
+        {"t":0,"ev":"process.launch","reason":"user"}
+        {"t":10,"ev":"app.didFinishLaunching","dur":5}
+        {"t":20,"ev":"scene.willConnect","scene":"S1"}
+        {"t":30,"ev":"scene.willEnterForeground","scene":"S1"}
+        {"t":40,"ev":"scene.didBecomeActive","scene":"S1"}
+        {"t":1000000000,"ev":"scene.willResignActive","scene":"S1"}
+        {"t":1000000100,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
+        {"t":2000000000,"ev":"task.begin","task":7,"name":"upload"}
+        """
+
+    /// A background task begun in the background runs past its 30 s budget at 32 s: LT043 at the first tick past
+    /// it, once; its late end and the end of the trace report it no more.
+    @Test func aBackgroundTaskPastItsBudgetIsReportedWhileOpen() throws {
+        let (analyzer, recorded) = try Self.analyzer(Self.backgroundWithTask)
+        let budget = try #require(AnalysisConfiguration.defaults.budget(.backgroundTask))
+        Self.tick(analyzer, recorded, from: 2_050_000_000, to: 2 * Self.s + budget + 500_000_000)
+        let first = try #require(recorded.told.first)
+        #expect(recorded.told.count == 1)
+        #expect(first.finding.rule.id == "LT043")
+        #expect(first.at == 2 * Self.s + budget + 50_000_000)
+        #expect(first.finding.measured == budget + 50_000_000)
+        let (_, end) = try AnalysisHarness.parse(#"{"t":40000000000,"ev":"task.end","task":7}"#)
+        analyzer.consume(end[0])
+        let result = analyzer.finish()
+        #expect(result.findings.map(\.rule.id) == ["LT043"])
+        // Without the time told, the end finds the same rule, as check does.
+        let (checkAnalyzer, checked) = try Self.analyzer(Self.backgroundWithTask + "\n" + #"{"t":40000000000,"ev":"task.end","task":7}"#)
+        _ = checkAnalyzer.finish()
+        #expect(checked.told.map(\.finding.rule.id) == ["LT043"])
+    }
+
+    /// Its expiration handler ran at 10 s and the task is still open past the 1 s grace: LT042 at the first tick
+    /// past 11 s, once; the process's end reports it no more.
+    @Test func anExpirationLeftUnansweredIsReportedWhileOpen() throws {
+        let text = Self.backgroundWithTask + "\n" + #"{"t":10000000000,"ev":"task.expire","task":7}"#
+        let (analyzer, recorded) = try Self.analyzer(text)
+        Self.tick(analyzer, recorded, from: 10_050_000_000, to: 15_000_000_000)
+        let first = try #require(recorded.told.first)
+        #expect(recorded.told.count == 1)
+        #expect(first.finding.rule.id == "LT042")
+        #expect(first.at == 11_050_000_000)
+        #expect(first.finding.measured == 1_050_000_000)
+        let (_, relaunch) = try AnalysisHarness.parse(#"{"t":600000000000,"ev":"process.launch","reason":"user"}"#)
+        analyzer.consume(relaunch[0])
+        let result = analyzer.finish()
+        #expect(result.findings.map(\.rule.id) == ["LT042"])
+    }
 }
