@@ -6,21 +6,28 @@ package import LifetraceCore
 /// of a live check (`LifetraceLiveCheck`), which must see a callback while its handler still runs — the buffers
 /// hold a measured callback until it returns and write only at a flush.
 ///
-/// Empty unless a live check is on: then every recorded event costs one more uncontended lock and a call.
+/// With no live check, a recorded event costs nothing more: whether the tap is on is read from the shard the
+/// recording thread holds locked anyway (``RecorderState/tapped``); with one, a lock and a call.
 package final class EventTap: Sendable {
     private let sink = LockedValue<(@Sendable (LifecycleEvent) -> Void)?>(nil)
 
     init() {}
 
     /// What events go to, if anything.
-    @inline(__always)
     var current: (@Sendable (LifecycleEvent) -> Void)? {
         sink.withLock { $0 }
     }
 
-    /// Sends each event to `body` from now on (`nil`: to nothing).
-    func set(_ body: (@Sendable (LifecycleEvent) -> Void)?) {
+    /// Whether events go anywhere.
+    var isOn: Bool {
+        sink.withLock { $0 != nil }
+    }
+
+    /// Sends each event to `body` from now on (`nil`: to nothing), and tells every shard of `shards` whether to
+    /// hand events over.
+    func set(_ body: (@Sendable (LifecycleEvent) -> Void)?, shards: RecorderShards) {
         sink.withLock { $0 = body }
+        for index in 0..<shards.count { shards.withLock(index) { $0.tapped = body != nil } }
     }
 }
 
@@ -33,7 +40,7 @@ extension Recorder {
         if traceFile != nil {
             body(LifecycleEvent(t: 0, kind: .processLaunch, reason: "unknown", pid: SystemInterface.processID()))
         }
-        tap.set(body)
+        tap.set(body, shards: shards)
     }
 
     /// The trace's header as it stands (its capture method may still be set until the first frame).
@@ -48,16 +55,18 @@ extension Recorder {
 
     /// Stops handing events to what ``tapEvents(_:)`` was given.
     package func untapEvents() {
-        tap.set(nil)
+        tap.set(nil, shards: shards)
     }
 
-    /// Hands the event `make` makes to the log mirror and the tap, if either takes it.
+    /// Hands the event `make` makes to the log mirror and, when `tapped` (the shard said so), to the tap, if
+    /// either takes it.
     @inline(__always)
-    func tell(_ make: () -> LifecycleEvent) {
-        let tapped = tap.current
-        guard mirrorsEvents || tapped != nil else { return }
+    func tell(_ tapped: Bool, _ make: () -> LifecycleEvent) {
+        guard mirrorsEvents || tapped else { return }
+        let taker = tapped ? tap.current : nil
+        guard mirrorsEvents || taker != nil else { return }
         let event = make()
         if mirrorsEvents { mirror.mirror(event) }
-        tapped?(event)
+        taker?(event)
     }
 }
