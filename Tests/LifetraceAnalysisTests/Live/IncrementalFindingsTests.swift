@@ -80,6 +80,18 @@ import Testing
         Self.expectToldAtItsEvent(told, "seed \(seed)")
     }
 
+    /// The random walks above have findings to compare, told as their events are read.
+    @Test func randomWalksHaveFindingsToldAtTheirEvents() {
+        var toldAtEvents = 0
+        for seed in 0..<24 {
+            var rng = SplitMix64(seed: UInt64(4800 + seed))
+            let header = RandomTrace.header(using: &rng)
+            let events = RandomTrace.events(count: 400, using: &rng)
+            toldAtEvents += Self.incremental(events, header: header, file: "test.jsonl").told.eventsFed.filter { $0 != nil }.count
+        }
+        #expect(toldAtEvents > 24)
+    }
+
     @Test(arguments: FaultAndCleanTraceTests.faultCases)
     func incrementalFindingsAreCheckFindingsOnSimulatedFaults(fault: Fault, style: AppStyle) throws {
         let simulator = Simulator(configuration: .init(scenario: fault.showcase, style: style, seed: 11, groundTruth: true,
