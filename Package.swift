@@ -21,10 +21,12 @@ let package = Package(
         .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .library(name: "LifetraceTesting", targets: ["LifetraceTesting"]),
+        .library(name: "LifetraceLiveCheck", targets: ["LifetraceLiveCheck"]),
         .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
         .library(name: "LifetraceImport", targets: ["LifetraceImport"]),
         .library(name: "LifetraceSummary", targets: ["LifetraceSummary"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
+        .executable(name: "LiveCheckDemo", targets: ["LiveCheckDemo"]),
     ],
     dependencies: [
         // File descriptors with typed errors (`FileDescriptor`, `Errno`) for LifetraceFormat's file I/O, so that
@@ -75,9 +77,26 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // What an app links in its debug builds: the analyzer fed from the recorder as it records, its findings
+        // reported at once (standard error, Xcode's runtime issues, the unified log); compiled out in release.
+        // Swift alone: no libzstd.
+        .target(
+            name: "LifetraceLiveCheck",
+            dependencies: ["LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceRecorder"]
+        ),
+        // The live check's demonstration (Examples/LiveCheckDemo): the recorder driven through lifecycle
+        // scenarios, legal and not, the findings printed as they happen. Links what an app links, no libzstd.
+        .executableTarget(
+            name: "LiveCheckDemo",
+            dependencies: ["LifetraceLiveCheck", "LifetraceRecorder", "LifetraceCore"],
+            path: "Examples/LiveCheckDemo/Sources/LiveCheckDemo"
+        ),
         // What an app's unit and UI tests link: a trace the app wrote, read and checked, with assertions for
         // Swift Testing and XCTest; no libzstd.
-        .target(name: "LifetraceTesting", dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceRecorder"]),
+        .target(
+            name: "LifetraceTesting",
+            dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceLiveCheck", "LifetraceRecorder"]
+        ),
         // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
         // protobuf trace (messages generated from Schemas/perfetto/ by scripts/gen-perfetto-protos) and Chrome JSON.
         .target(
@@ -149,6 +168,11 @@ let package = Package(
             dependencies: ["LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceImport", "LifetraceRecorder", "LifetraceTestSupport"]
         ),
         .testTarget(name: "LifetraceTestingTests", dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceLiveCheckTests",
+            dependencies: ["LifetraceLiveCheck", "LifetraceAnalysis", "LifetraceRecorder", "LifetraceCore", "LifetraceFormat",
+                           "LifetraceTestSupport", "LiveCheckDemo"]
+        ),
         // No libzstd: the recorder's tests also run in an iOS Simulator (.github/workflows/apple.yml).
         .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),
         .testTarget(

@@ -28,6 +28,8 @@ let package = Package(
             name: "lifetrace-bench",
             dependencies: [
                 .product(name: "LifetraceRecorder", package: "lifetrace"),
+                .product(name: "LifetraceLiveCheck", package: "lifetrace"),
+                .product(name: "LifetraceAnalysis", package: "lifetrace"),
                 .product(name: "LifetraceFormat", package: "lifetrace"),
                 .product(name: "LifetraceCore", package: "lifetrace"),
             ]

@@ -134,7 +134,8 @@ extension AnalysisCore {
         if ui == .active, process.state.firstActive == nil, process.state.launchMeasured {
             process.state.firstActive = t
             let launch = t - process.state.launchT
-            if process.state.reason == nil || process.state.reason == "user", let budget = launchBudget, launch > budget {
+            if process.state.reason == nil || process.state.reason == "user", let budget = launchBudget, launch > budget,
+                !process.state.launchJudgedWaiting {
                 report(.slowLaunch, "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
                        scene: block.string(event.scene), measured: launch, budget: budget)
             }
@@ -165,8 +166,10 @@ extension AnalysisCore {
     @inline(never)
     mutating func handlerReturned(_ event: EventRecord, of block: borrowing EventBlock) {
         guard let name = block.extras(of: event).flatMap({ block.string($0.name) }) else { return }
-        process.handlerReturned(event, name: name, of: block)
-        engine.handlerReturned(event, name: name, of: block, reports: &reports)
+        // A handler found over its budget while it ran was reported then, once.
+        if !process.handlerReturned(event, name: name, of: block) {
+            engine.handlerReturned(event, name: name, of: block, reports: &reports)
+        }
         if let budget = didEnterBackgroundBudget, event.dur > budget,
             name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
             process.state.handlerOverrun = true
@@ -182,7 +185,9 @@ extension AnalysisCore {
         for handler in process.state.unfinished {
             let bound = (handler.provenUntil ?? process.state.lastT) - handler.t
             guard bound > 0 else { continue }
-            engine.handlerUnreturned(handler.kind, bound: bound, phase: handler.phase, scene: handler.scene, reports: &reports)
+            if !handler.judgedRunning {
+                engine.handlerUnreturned(handler.kind, bound: bound, phase: handler.phase, scene: handler.scene, reports: &reports)
+            }
             if let budget = didEnterBackgroundBudget, bound > budget,
                 handler.kind == .sceneDidEnterBackground || handler.kind == .appDidEnterBackground {
                 process.state.handlerOverrun = true

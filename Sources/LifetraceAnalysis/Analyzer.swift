@@ -17,7 +17,8 @@ public import LifetraceFormat
 /// for finding in result.findings { print(finding.rule.id, finding.message) }
 /// ```
 public final class TraceAnalyzer {
-    private var core: AnalysisCore
+    /// The state; internal so that the extensions in other files reach it.
+    var core: AnalysisCore
     /// The block single events are fed through.
     private var single = EventBlock()
 

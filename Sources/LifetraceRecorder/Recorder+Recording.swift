@@ -14,30 +14,30 @@ extension Recorder {
         pid: Int64? = nil,
         attrs: [Attribute]? = nil
     ) {
-        guard let (_, t) = append(kind, stampNow: true, { state, t in
+        guard let (_, t, tapped) = append(kind, stampNow: true, { state, t in
             state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
                          attrs: attrs)
         }) else { return }
-        if mirrorsEvents {
-            mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase,
-                                         reason: reason, pid: pid, attrs: attrs))
+        tell(tapped) {
+            LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
+                           attrs: attrs)
         }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
-        guard let (_, t) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
+        guard let (_, t, tapped) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
         else { return }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs)) }
+        tell(tapped) { LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs) }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now, about `scene`: a scene, or a service (a
     /// service's name is its events' scene), on whose lane reports draw it.
     public func mark(_ label: String, scene: String, attrs: [Attribute]? = nil) {
-        guard let (_, t) = append(.custom, stampNow: true, { state, t in
+        guard let (_, t, tapped) = append(.custom, stampNow: true, { state, t in
             state.append(.custom, at: t, label: label, scene: scene, attrs: attrs)
         }) else { return }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs)) }
+        tell(tapped) { LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs) }
     }
 
     /// Records an event with the timestamp it carries, which should not be before the last one recorded.

@@ -108,7 +108,7 @@ extension Recorder {
         openSpan: Bool = false,
         in shard: Int? = nil,
         _ store: (inout RecorderState, Int64) -> Int
-    ) -> (Int, Int64)? {
+    ) -> (Int, Int64, tapped: Bool)? {
         let shard = shard ?? shards.current
         let capacity = shards.capacity
         while true {
@@ -145,10 +145,11 @@ extension Recorder {
                 return nil
             }
             if openSpan { locked.pointee.openSpans.append(.init(sequence: sequence, start: t)) }
+            let tapped = locked.pointee.tapped
             shards.unlock(shard)
             // The first event of an empty buffer arms the timer that writes it out (rare: once per flush).
             if wasEmpty { armTimer() }
-            return (sequence, t)
+            return (sequence, t, tapped)
         }
     }
 

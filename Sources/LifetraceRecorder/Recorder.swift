@@ -60,6 +60,8 @@ public final class Recorder: Sendable {
     let mirror: any EventMirror
     /// Whether ``mirror`` writes anything: tested per event before the existential is touched.
     let mirrorsEvents: Bool
+    /// Where each event goes as it is recorded, for a live check (empty unless one is on).
+    let tap = EventTap()
 
     /// Creates a new trace at `file` and starts recording the process, with `t = 0` at the process's start.
     ///

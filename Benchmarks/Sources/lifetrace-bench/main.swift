@@ -1,6 +1,7 @@
 // Micro-benchmarks that need code, not a command line: the recorder's cost per event.
 //
 // Usage: lifetrace-bench recorder EVENTS THREADS OUT
+//        lifetrace-bench live EVENTS OUT
 // Prints two lines:
 //   `recorder-call threads=T ns_per_event=X wall_ns_per_event=Y lost=0`: the CPU time a recording thread
 //     spends in `record` per call (CLOCK_THREAD_CPUTIME_ID around each burst), with all T threads recording
@@ -10,6 +11,11 @@
 //     the file or dropped: it must be 0.
 //   `recorder-sustained threads=T ns_per_event=X dropped=N`: wall time per event when recording flat out,
 //     which is bound by encoding and writing on the writer queue.
+// `live` prints one line (LiveCheckBench.swift):
+//   `live-check off_ns=X on_ns=Y ratio=R checker_ns_per_event=C dropped=N`: the CPU time of `record` per call
+//     on the recording thread with the live check off and on, in alternating bursts of one run; their ratio; the
+//     process's CPU time per event the check adds (its queue included); events the check dropped. Meaningful
+//     in a debug build only: a release build compiles the live check out.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,14 +28,19 @@ import LifetraceFormat
 import LifetraceRecorder
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, arguments[1] == "recorder", let events = Int(arguments[2]), let threads = Int(arguments[3]),
-    threads > 0
+let live = arguments.count == 4 && arguments[1] == "live"
+guard live || (arguments.count == 5 && arguments[1] == "recorder"), let events = Int(arguments[2]),
+    let threads = live ? 1 : Int(arguments[3]), threads > 0
 else {
-    FileHandle.standardError.write(Data("usage: lifetrace-bench recorder EVENTS THREADS OUT\n".utf8))
+    FileHandle.standardError.write(Data("usage: lifetrace-bench recorder EVENTS THREADS OUT | live EVENTS OUT\n".utf8))
     exit(2)
 }
 let scenes = ["S1", "S2", "S3"]
 let kinds: [EventKind] = [.sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground, .sceneDidBecomeActive]
+if live {
+    try liveCheckBenchmark(events: events, path: arguments[3])
+    exit(0)
+}
 
 @Sendable @inline(never)
 func recordBurst(_ recorder: Recorder, _ count: Int, offset: Int) {

@@ -49,17 +49,19 @@ extension CompiledModel {
     /// with its `dur`, or for a `handler.return` that brings the duration later. Rare: kept out of line.
     ///
     /// With `unreturned`, `dur` is a lower bound: a handler written unfinished whose `handler.return` never came,
-    /// still running at its process's last event.
+    /// still running at its process's last event; with `running`, one still running now (``TraceAnalyzer/advance(to:)``).
     @inline(never)
     mutating func checkHandler(
         tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String, unreturned: Bool = false,
-        shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+        running: Bool = false, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         guard dur > handlerLimit[UInt8(truncatingIfNeeded: tag)] else { return }
         for budget in budgets[tag] where budget.phase == nil || budget.phase == phase {
             let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
             guard dur > limit else { continue }
-            let message = unreturned
+            let message = running
+                ? "\(name()) handler has run \(Nanoseconds.short(dur)) and has not returned, over its \(Nanoseconds.short(limit))"
+                : unreturned
                 ? "\(name()) handler ran at least \(Nanoseconds.short(dur)): written unfinished, it had not returned by its process's last event; over its \(Nanoseconds.short(limit))"
                 : "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))"
             reports.append(ModelEngine.Report(rule: shared.rules[budget.rule], message: message, scene: scene, measured: dur,

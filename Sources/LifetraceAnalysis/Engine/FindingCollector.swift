@@ -19,6 +19,8 @@ struct FindingCollector {
     private var ordinals: [String: Int] = [:]
     /// The last events of the blocks before the current one, materialised: the start of a finding's context.
     private var carried: [IndexedEvent] = []
+    /// Told each finding as it is kept, in the order of ``findings`` (``TraceAnalyzer/onFinding``).
+    var onFinding: ((Finding) -> Void)?
 
     /// The number of events a finding shows: the event and the three before it.
     static let contextLength = 4
@@ -85,6 +87,7 @@ struct FindingCollector {
                 rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
                 eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured, budget: item.budget,
                 context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
+            onFinding?(findings[findings.count - 1])
         }
     }
 

@@ -210,9 +210,10 @@ struct ModelEngine: ~Copyable {
     /// Judges a handler of the callback `kind` written unfinished whose `handler.return` never came, against
     /// its handler budgets: `bound`, the time from the callback to its process's last event, is a lower bound
     /// of its duration.
-    mutating func handlerUnreturned(_ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?,
+    mutating func handlerUnreturned(_ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?, running: Bool = false,
                                     reports: inout [Report]) {
-        checkHandlers(of: kind, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true, reports: &reports)
+        checkHandlers(of: kind, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true, running: running,
+                      reports: &reports)
     }
 
     /// Reads a `handler.return` of the callback `name`: checks its handler budgets with the duration it brings.
@@ -226,7 +227,7 @@ struct ModelEngine: ~Copyable {
     /// Checks a handler of the callback `kind` that took `dur` (at least `dur`, if `unreturned`) against the
     /// handler budgets of every model that reads `kind`.
     private mutating func checkHandlers(of kind: EventKind, dur: Int64, phase: ScenePhase?, scene: String?, name: String,
-                                        unreturned: Bool, reports: inout [Report]) {
+                                        unreturned: Bool, running: Bool = false, reports: inout [Report]) {
         let tag = Int(kind.rawValue)
         let models = self.models
         let range = tagRanges[kind.rawValue]
@@ -234,7 +235,7 @@ struct ModelEngine: ~Copyable {
             let m = tagModels[position]
             guard m >= 0 else { continue }
             models[m].checkHandler(tag: tag, dur: dur, phase: phase, scene: scene, name: name, unreturned: unreturned,
-                                   shared: &shared, reports: &reports)
+                                   running: running, shared: &shared, reports: &reports)
         }
     }
 

@@ -39,6 +39,9 @@ struct ProcessTracker {
         /// the launch (a snapshot, `app.state` or `scene.state`, says where the app was then), nor when the UI
         /// is active from the process's start (an app extension, presented by its host).
         var launchMeasured = true
+        /// Whether the launch was found over its budget before the first activation, told the time while it had
+        /// not come (``TraceAnalyzer/advance(to:)``): the activation judges it no more.
+        var launchJudgedWaiting = false
     }
 
     /// A callback written while its handler ran (`attrs.unfinished`), waiting for its `handler.return`.
@@ -51,6 +54,9 @@ struct ProcessTracker {
         /// (`recorder.dropped`): its `handler.return` may be among them, so later events prove nothing. `nil`:
         /// the process's last event.
         var provenUntil: Int64?
+        /// Whether its budgets were already judged while it ran (``TraceAnalyzer/advance(to:)``): its return and
+        /// the process's end judge them no more.
+        var judgedRunning = false
     }
 
     /// The most handlers written unfinished kept waiting for their return per process (memory stays bounded).
@@ -153,12 +159,16 @@ struct ProcessTracker {
     }
 
     /// The handler of the callback `name` returned (`event`, a `handler.return`): it no longer waits.
-    mutating func handlerReturned(_ event: EventRecord, name: String, of block: borrowing EventBlock) {
-        guard !state.unfinished.isEmpty, let kind = EventKind(name: name) else { return }
+    ///
+    /// - Returns: whether its budgets were already judged while it ran (``UnfinishedHandler/judgedRunning``).
+    @discardableResult
+    mutating func handlerReturned(_ event: EventRecord, name: String, of block: borrowing EventBlock) -> Bool {
+        guard !state.unfinished.isEmpty, let kind = EventKind(name: name) else { return false }
         let scene = block.string(event.scene)
         if let waiting = state.unfinished.lastIndex(where: { $0.kind == kind && $0.scene == scene }) {
-            state.unfinished.remove(at: waiting)
+            return state.unfinished.remove(at: waiting).judgedRunning
         }
+        return false
     }
 
     /// Events were lost (`recorder.dropped`: in the `dur` before `t`): a `handler.return` may have been among

@@ -58,6 +58,10 @@ struct TaskTracker {
         var budgetSince: Int64?
         /// How many moves between foreground and background the process had made when the task began.
         var moves = 0
+        /// Whether its budget, or the grace after its expiration, was reported passed while it was open
+        /// (``judgeRunning(at:limits:reports:)``): its end, or its process's, reports that deadline no more.
+        var judgedBudget = false
+        var judgedExpiration = false
 
         var label: String { "\(kind.noun) \(id)\(name.map { " \"\($0)\"" } ?? "")" }
     }
@@ -84,7 +88,8 @@ struct TaskTracker {
         var expirationGrace: Int64?
     }
 
-    private(set) var open: [OpenTask] = []
+    /// The open tasks (set here and by ``judgeRunning(at:limits:reports:)``).
+    var open: [OpenTask] = []
     /// Where each open task is in ``open``, kept only while many are open.
     private var positions: [TaskKey: Int]?
     /// How many open tasks a linear search handles before the dictionary takes over.
@@ -157,11 +162,11 @@ struct TaskTracker {
             let task = remove(at: known)
             log?.append(Life(task, end: event.t))
             if let expired = task.expired {
-                if let grace = limits.expirationGrace, event.t - expired > grace {
+                if !task.judgedExpiration, let grace = limits.expirationGrace, event.t - expired > grace {
                     report(.taskNotEndedOnExpiration, "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
                            event.t - expired, grace)
                 }
-            } else if let since = budgetSince(of: task), let budget = limits.backgroundTask, event.t - since > budget {
+            } else if !task.judgedBudget, let since = budgetSince(of: task), let budget = limits.backgroundTask, event.t - since > budget {
                 let length = event.t - since
                 report(.taskOverBackgroundTime, "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
                        length, budget)
@@ -172,12 +177,12 @@ struct TaskTracker {
             let task = remove(at: known)
             log?.append(Life(task, end: event.t))
             if let expired = task.expired {
-                if let grace = limits.expirationGrace, event.t - expired > grace {
+                if !task.judgedExpiration, let grace = limits.expirationGrace, event.t - expired > grace {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
                     report(.scheduledTaskCompletedLate, "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
                            event.t - expired, grace)
                 }
-            } else if kind == .refresh, let budget = limits.refreshTask, event.t - task.begin > budget {
+            } else if kind == .refresh, !task.judgedBudget, let budget = limits.refreshTask, event.t - task.begin > budget {
                 report(.refreshTaskOverTime, "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
                        event.t - task.begin, budget)
             }
@@ -202,7 +207,7 @@ struct TaskTracker {
 
     /// Since when the budget of the application task `task` counts: the later of its begin and the app's last
     /// entry into the background; `nil` while the app is in the foreground.
-    private func budgetSince(of task: OpenTask) -> Int64? {
+    func budgetSince(of task: OpenTask) -> Int64? {
         if task.moves == moves { return task.budgetSince }
         return inBackground ? max(backgroundSince, task.begin) : nil
     }
@@ -249,6 +254,8 @@ struct TaskTracker {
         for task in open {
             log?.append(Life(task, end: nil))
             if let expired = task.expired {
+                // Reported while it was open (a live check): once.
+                if task.judgedExpiration { continue }
                 // Past the grace after its expiration, alive or dead by then, the task was still open.
                 let lateness = (stop.diedBy ?? stop.aliveUntil) - expired
                 guard let grace = limits.expirationGrace, lateness > grace else {
@@ -273,6 +280,7 @@ struct TaskTracker {
             case .refresh: (since, budget) = (task.begin, limits.refreshTask)
             case .processing: (since, budget) = (nil, nil)
             }
+            if task.judgedBudget { continue }
             guard let since, let budget, stop.aliveUntil - since > budget else {
                 unproven.note(age: stop.aliveUntil - task.begin)
                 continue

@@ -18,7 +18,7 @@ extension Finding: CustomStringConvertible {
         lines.append("\(file): t=\(Nanoseconds.seconds(t)) event #\(eventIndex)\(scene): "
             + "\(severity.rawValue) \(rule.id): \(rule.title)")
         var detail = "    " + message
-        if let share = budgetShare { detail += " (\(Int((share * 100).rounded()))% of the budget)" }
+        if let share = budgetShare { detail += " (\(Int64((share * 100).rounded()))% of the budget)" }
         lines.append(detail)
         for item in context {
             let marker = item.index == eventIndex ? ">" : " "

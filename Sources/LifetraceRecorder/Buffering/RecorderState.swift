@@ -7,6 +7,10 @@ struct RecorderState {
         var start: Int64
     }
 
+    /// Whether a live check takes each event as it is recorded (``EventTap``): read here, under the shard's lock
+    /// the recording thread holds anyway, so that with no check the tap costs nothing more.
+    var tapped = false
+
     /// What the writer takes: events, the strings their ids name, and the attributes of those that have any.
     struct Batch {
         var events: [RecordedEvent]

@@ -11,10 +11,10 @@ extension Recorder {
     /// it was dropped.
     func recordReturningSequence(_ kind: EventKind, scene: String?, reason: String?) -> RecorderSequence? {
         let shard = shards.current
-        guard let (sequence, t) = append(kind, stampNow: true, in: shard, { state, t in
+        guard let (sequence, t, tapped) = append(kind, stampNow: true, in: shard, { state, t in
             state.append(kind, at: t, scene: scene, reason: reason)
         }) else { return nil }
-        if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason)) }
+        tell(tapped) { LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason) }
         return RecorderSequence(shard: shard, sequence: sequence)
     }
 
