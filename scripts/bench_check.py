@@ -55,7 +55,7 @@ def table(mode, measures, thresholds, verdicts, notes, started, finished):
     ]
     for name, value, limit, passed in verdicts:
         measure, entry = measures.get(name, {}), thresholds.get(name, {})
-        unit = " ns" if name.endswith("-ns") else "×"
+        unit = " ns" if name.endswith("-ns") else "" if name.startswith("check-cores") else "×"
         events = f"{measure['events']:,}" if "events" in measure else "—"
         lines.append(f"| `{name}` | {events} | {fmt(value)}{unit} | {fmt(measure.get('median'))} | "
                      f"{fmt(measure.get('cpu'))} | {fmt(limit)}{unit} | {fmt(entry.get('goal'))} | "
@@ -90,6 +90,9 @@ def run(lifetrace, out, mode, recorder, attempts, pause, busy_limit, ignore_busy
             if not reasons or ignore_busy:
                 finished = datetime.datetime.now(datetime.timezone.utc)
                 verdicts = bench_gate.judge(measures, thresholds)
+                (out / f"check-{mode}.json").write_text(json.dumps(
+                    {"notes": gate.notes, "started": started.isoformat(), "commit": commit(), "busy": reasons,
+                     "measures": measures}, indent=1) + "\n")
                 print(table(mode, measures, thresholds, verdicts, gate.notes, started, finished))
                 if reasons:
                     log("bench: NOT JUDGED (--ignore-busy): " + "; ".join(reasons))
@@ -99,7 +102,8 @@ def run(lifetrace, out, mode, recorder, attempts, pause, busy_limit, ignore_busy
                 for name, value, limit, _ in faults:
                     log(f"bench: {name}: {'no threshold in ' + str(THRESHOLDS) if limit is None else 'not measured'}")
                 for name, value, limit, _ in failures:
-                    log(f"bench: FAIL {name}: {value:.2f} > threshold {limit:.2f}")
+                    floor = "min" in thresholds[name]
+                log(f"bench: FAIL {name}: {value:.2f} {'below the floor' if floor else 'above the threshold'} {limit:.2f}")
                 if faults:
                     return 2
                 if failures:
@@ -123,7 +127,8 @@ def sanity(thresholds_path=THRESHOLDS):
         if mode.startswith("_"):
             continue
         for name, entry in entries.items():
-            if not name.startswith("_") and not (isinstance(entry.get("max"), (int, float)) and math.isfinite(entry["max"])
-                                                 and entry.get("why")):
-                sys.exit(f"bench: {thresholds_path}: {mode} {name} needs a finite max and a why")
+            limit = entry.get("min", entry.get("max")) if not name.startswith("_") else 0
+            if not name.startswith("_") and not (isinstance(limit, (int, float)) and math.isfinite(limit)
+                                                 and limit > 0 and entry.get("why")):
+                sys.exit(f"bench: {thresholds_path}: {mode} {name} needs a finite max (or min) and a why")
     return os.EX_OK

@@ -134,14 +134,18 @@ def load_thresholds(path, mode):
 
 
 def judge(measures, thresholds):
-    """Each measure against its threshold: a list of (name, value, threshold, passed); a measure with no
-    threshold, or a threshold with no measure, is a fault of the bench (passed None)."""
+    """Each measure against its threshold (a ceiling, `max`, or for `check-cores` a floor, `min`): a list of
+    (name, value, threshold, passed); a measure with no threshold, or a threshold with no measure, is a fault of
+    the bench (passed None)."""
     verdicts = []
     for name, entry in thresholds.items():
         if name.startswith("_"):
             continue
         value = measures.get(name, {}).get("value")
-        verdicts.append((name, value, entry["max"], None if value is None else value <= entry["max"]))
+        if "min" in entry:
+            verdicts.append((name, value, entry["min"], None if value is None else value >= entry["min"]))
+        else:
+            verdicts.append((name, value, entry["max"], None if value is None else value <= entry["max"]))
     for name in measures:
         if name not in thresholds:
             verdicts.append((name, measures[name]["value"], None, None))
