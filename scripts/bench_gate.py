@@ -26,14 +26,20 @@ SPIN_SHARE_LIMIT = 0.8
 
 
 def _proc_stat():
-    """Seconds of busy CPU on every core since boot (steal included), or None without /proc/stat."""
+    """Seconds of busy CPU (steal included) since boot on the cores this process may run on, or None without
+    /proc/stat (a container may see more of the host's cores than it is given: those do not count)."""
     try:
+        allowed = os.sched_getaffinity(0)
         with open("/proc/stat") as f:
-            fields = [int(x) for x in f.readline().split()[1:9]]
-    except (OSError, ValueError):
+            lines = [line.split() for line in f if line.startswith("cpu") and line[3:4].isdigit()]
+        busy = 0
+        for fields in lines:
+            if int(fields[0][3:]) in allowed:
+                user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in fields[1:9])
+                busy += user + nice + system + irq + softirq + steal
+    except (OSError, ValueError, AttributeError):
         return None
-    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+    return busy / os.sysconf("SC_CLK_TCK")
 
 
 def _own_cpu():
@@ -69,7 +75,7 @@ def _spin(processes, seconds):
 
 def spin_share(seconds=0.4):
     """The speed of a busy loop on every core at once, as a share of one loop's alone (the slowest of them)."""
-    cores = os.cpu_count() or 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     alone = max(_spin(1, seconds)[0], 1)
     together = min(_spin(cores, seconds))
     return together / alone
