@@ -9,7 +9,7 @@ random draw, then converted to .lifetrace by `lifetrace convert` (so that the by
 - `many-processes`: a process launched every ten events (launch, both finish-launching callbacks, one scene to the
   foreground and back, a save), each suspended and reclaimed with no callback: process tracking per event.
 
-Every shape checks with no finding but what its randomness makes (a test of the bench keeps them valid).
+Every shape is a valid lifecycle: scripts/bench_suite.py stops when `lifetrace check` finds anything in one.
 """
 import json
 import random

@@ -87,6 +87,10 @@ def make_traces(lifetrace, out, sizes):
         bench_shapes.write(shape, jsonl, sizes["shape"])
         _sh(lifetrace, "convert", jsonl, trace)
         jsonl.unlink()
+        # A shape is a valid lifecycle: check finds nothing in it (findings would time their reporting too).
+        checked = subprocess.run([str(lifetrace), "check", str(trace)], capture_output=True, text=True)
+        if checked.returncode != 0:
+            sys.exit(f"bench: the {shape} shape has findings or fails to read:\n{checked.stdout[-2000:]}{checked.stderr}")
         traces[shape] = (trace, trace)
     jsonl = out / "gate-random.jsonl"
     _sh(*simulate, "--events", sizes["jsonl"], "-o", jsonl)
