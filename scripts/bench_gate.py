@@ -11,7 +11,9 @@ all along:
   before the run and over the whole run; above `--busy-limit` (0.25 of a core) the run is not judged.
 - **A calibration spin**: one busy loop alone, then one on every core at once; where another process holds a core
   the loops running together each get less of one (two loops on the one free core of two: about half). Below 0.8
-  of the lone loop's speed the run is not judged. This is what works where /proc/stat does not (macOS).
+  of the lone loop's speed the run is not judged. It is the only measure where /proc/stat is missing (macOS), and
+  it is blind when every core is already shared (the lone loop slows as much: 0.86 at 2.0 other cores, measured),
+  which /proc/stat sees.
 
 A run not judged is retried after a pause, `--attempts` times in all; then the bench says why and exits 0.
 """
