@@ -103,7 +103,7 @@ def run(lifetrace, out, mode, recorder, attempts, pause, busy_limit, ignore_busy
                     log(f"bench: {name}: {'no threshold in ' + str(THRESHOLDS) if limit is None else 'not measured'}")
                 for name, value, limit, _ in failures:
                     floor = "min" in thresholds[name]
-                log(f"bench: FAIL {name}: {value:.2f} {'below the floor' if floor else 'above the threshold'} {limit:.2f}")
+                    log(f"bench: FAIL {name}: {value:.2f} {'below the floor' if floor else 'above the threshold'} {limit:.2f}")
                 if faults:
                     return 2
                 if failures:

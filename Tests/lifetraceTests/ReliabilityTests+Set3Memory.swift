@@ -53,7 +53,8 @@ extension ReliabilityTests {
     @Test(.integration) func scenesOfMegabytesTakeMemoryPerSceneNotPerFrame() throws {
         let (ten, forty) = (Self.repro("frames_16MiB_x10.lifetrace"), Self.repro("frames_16MiB_x40.lifetrace"))
         for command in [["info"], ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
-                        ["summarize", "-o", directory.file("s.jsonl")]] {
+                        ["summarize", "-o", directory.file("s.jsonl")], ["export", "-o", directory.file("e.pftrace")],
+                        ["export", "--format", "chrome", "-o", directory.file("e.json")]] {
             let (few, fewPeak) = try measured(command + [ten])
             let (many, manyPeak) = try measured(command + [forty])
             #expect(few.status < 2 && many.status < 2, "\(command): \(few.stderr)\(many.stderr)")

@@ -1,3 +1,4 @@
+import LifetraceCore
 import LifetraceAnalysis
 
 extension ExportLayout {
@@ -122,7 +123,10 @@ extension ExportLayout {
         /// `service` asks for one or a service event gave the name. Found again with no hashing while events and
         /// stretches go to the same scene.
         @inline(__always)
-        mutating func sceneSlot(_ scene: String, states: Bool, service: Bool) -> Int {
+        mutating func sceneSlot(_ name: String, states: Bool, service: Bool) -> Int {
+            // A group keeps its scene's name for the whole export: a name of megabytes is kept bounded
+            // (``KeptName``), so that memory is per scene, not per byte of the names a trace holds.
+            let scene = name.utf8.count > KeptName.limit ? KeptName.bounded(name) : name
             if !(hasLastScene && lastScene == scene) {
                 guard hasPreviousScene, previousScene == scene else {
                     return lookUpSceneSlot(scene, states: states, service: service)
