@@ -15,7 +15,7 @@ extension Recorder {
         if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)) }
         // A live check sees the callback while its handler runs: written as a flush would write it, unfinished.
         if tapped, let taker = tap.current {
-            taker(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase,
+            taker.body(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase,
                                  attrs: [Attribute(Attribute.Key.unfinished, .bool(true))]))
         }
         return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)

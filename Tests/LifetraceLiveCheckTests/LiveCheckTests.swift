@@ -95,6 +95,24 @@ final class CollectingReporter: LiveCheckReporter {
         #expect(checked.findings.map(\.rule.id) == [finding.rule.id])
     }
 
+    /// An app's debug build records for hours: 100,000 events through the tap, each one a call of what the live
+    /// check gave it. (A function value kept in a generic lock and read through `inout` grew by a thunk at every
+    /// read in such a build, and the call through the pile overflowed the stack after about 20,000 events.)
+    @Test func aLongRecordingReachesTheCheckEventAfterEvent() throws {
+        let (recorder, time) = try recorder()
+        let reporter = CollectingReporter()
+        let session = try #require(LiveCheck.start(recorder: recorder, reporter: reporter))
+        activate(recorder, time)
+        for index in 0..<100_000 {
+            time.advance(by: 1_000)
+            recorder.mark("tick")
+            if index % 2_000 == 0 { session.drain() }
+        }
+        session.stop()
+        #expect(reporter.findings.isEmpty, "\(reporter.findings.map(\.message))")
+        #expect(session.droppedEventCount == 0)
+    }
+
     @Test func aMeasuredBackgroundHandlerIsLT050WhileItStillRunsAndOnce() throws {
         let (recorder, time) = try recorder()
         let reporter = CollectingReporter()

@@ -9,12 +9,23 @@ package import LifetraceCore
 /// With no live check, a recorded event costs nothing more: whether the tap is on is read from the shard the
 /// recording thread holds locked anyway (``RecorderState/tapped``); with one, a lock and a call.
 package final class EventTap: Sendable {
-    private let sink = LockedValue<(@Sendable (LifecycleEvent) -> Void)?>(nil)
+    /// The function events go to, in a box: a function value kept in a generic container and read through
+    /// `inout` is re-abstracted, and so wrapped in one more thunk, at every read in an unoptimised build, until a
+    /// call through the pile overflows the stack. A class reference is read as it is.
+    final class Sink: Sendable {
+        let body: @Sendable (LifecycleEvent) -> Void
+
+        init(_ body: @escaping @Sendable (LifecycleEvent) -> Void) {
+            self.body = body
+        }
+    }
+
+    private let sink = LockedValue<Sink?>(nil)
 
     init() {}
 
     /// What events go to, if anything.
-    var current: (@Sendable (LifecycleEvent) -> Void)? {
+    var current: Sink? {
         sink.withLock { $0 }
     }
 
@@ -26,8 +37,9 @@ package final class EventTap: Sendable {
     /// Sends each event to `body` from now on (`nil`: to nothing), and tells every shard of `shards` whether to
     /// hand events over.
     func set(_ body: (@Sendable (LifecycleEvent) -> Void)?, shards: RecorderShards) {
-        sink.withLock { $0 = body }
-        for index in 0..<shards.count { shards.withLock(index) { $0.tapped = body != nil } }
+        let box = body.map(Sink.init)
+        sink.withLock { $0 = box }
+        for index in 0..<shards.count { shards.withLock(index) { $0.tapped = box != nil } }
     }
 }
 
@@ -67,6 +79,6 @@ extension Recorder {
         guard mirrorsEvents || taker != nil else { return }
         let event = make()
         if mirrorsEvents { mirror.mirror(event) }
-        taker?(event)
+        taker?.body(event)
     }
 }
