@@ -11,13 +11,8 @@ import Testing
 @Suite struct EndOfProcessTests {
     static let s: Int64 = 1_000_000_000
 
-    static let home = """
-        {"lifetrace":1,"scene_manifest":true}
-        {"t":0,"ev":"process.launch","reason":"user"}
-        {"t":10,"ev":"app.didFinishLaunching","dur":5}
-        {"t":20,"ev":"scene.willConnect","scene":"S1"}
-        {"t":30,"ev":"scene.willEnterForeground","scene":"S1"}
-        {"t":40,"ev":"scene.didBecomeActive","scene":"S1"}
+    static let home = SeedSequenceTests.launch + """
+
         {"t":5000000000,"ev":"scene.willResignActive","scene":"S1"}
         {"t":5001000000,"ev":"scene.didEnterBackground","scene":"S1"}
         {"t":5002000000,"ev":"task.begin","task":1,"name":"save"}
