@@ -10,13 +10,28 @@ package enum KeptName {
     /// `name`, or its first bytes (at a scalar boundary), `…` and the hash of the whole name as 16 hex digits.
     package static func bounded(_ name: String) -> String {
         guard name.utf8.count > limit else { return name }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let digits = String(hash, radix: 16)
+        let digits = String(fnv1a(name), radix: 16)
         let suffix = "…" + String(repeating: "0", count: 16 - digits.count) + digits
         // The prefix, the ellipsis (3 bytes) and the 16 digits within the limit.
         var end = name.utf8.index(name.utf8.startIndex, offsetBy: limit - suffix.utf8.count)
         while end.samePosition(in: name.unicodeScalars) == nil { end = name.utf8.index(before: end) }
         return String(name.unicodeScalars[..<end]) + suffix
+    }
+
+    /// FNV-1a (64 bits) of the name's UTF-8 bytes, read from its contiguous storage: a name of megabytes is
+    /// hashed at memory speed, not through the string's index.
+    private static func fnv1a(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            guard let base = bytes.baseAddress else { return hash }
+            var pointer = base
+            let end = base + bytes.count
+            while pointer < end {
+                hash = (hash ^ UInt64(pointer.pointee)) &* 0x0000_0100_0000_01B3
+                pointer += 1
+            }
+            return hash
+        }
     }
 }

@@ -44,6 +44,7 @@ final class ZstdDecompressor: FrameDecompressor {
         guard produced == size else {
             throw DecodeFailure(at: 0, "data frame holds \(produced) bytes, not the \(size) it declares")
         }
+        defer { if output.count > FormatConstants.keptBufferSize { output = [] } }
         let result: Result<R, DecodeFailure> = output.withUnsafeBytes { raw in
             do throws(DecodeFailure) { return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<size]))) } catch {
                 return .failure(error)

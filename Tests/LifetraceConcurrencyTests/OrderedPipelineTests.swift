@@ -100,4 +100,37 @@ import Testing
         try Jobs(count: 0).run(workers: 2) { _ in seen += 1 }
         #expect(seen == 0)
     }
+
+    /// Jobs weigh 1 to 13 in a fixed pattern (job n weighs n * 7 % 13 + 1); with a budget of 12 the jobs at work
+    /// or waiting to be consumed never weigh more than 12 together, and a job of 13 is at work alone; every job
+    /// still comes back, in order, whatever the run of heavy and light jobs (no job waits on one after it).
+    @Test(arguments: [1, 2, 3, 8])
+    func theJobsInFlightStayWithinTheBudget(workers: Int) throws {
+        let jobs = Jobs(count: 300)
+        let weight = { (job: Int) in job * 7 % 13 + 1 }
+        // Counted from the start of a job's work to the end of its consumption: within what the pipeline counts.
+        let inFlight = LockedValue((now: 0, most: 0, heavyNotAlone: 0))
+        var seen: [Int] = []
+        try OrderedPipeline<Slot, Int, Damage>.run(
+            workers: workers, makeSlot: Slot.init, budget: 12, weigh: { slot in weight(slot.job) },
+            claim: jobs.claim,
+            work: { worker, slot in
+                inFlight.withLock { state in
+                    state.now += weight(slot.job)
+                    if state.now > 12 { state.heavyNotAlone += state.now == weight(slot.job) ? 0 : 1 } else {
+                        state.most = max(state.most, state.now)
+                    }
+                }
+                return jobs.work(worker, slot)
+            },
+            accept: { (slot, job) throws(Damage) in precondition(slot.job == job) },
+            consume: { slot in
+                seen.append(slot.result)
+                inFlight.withLock { $0.now -= weight(slot.job) }
+            })
+        #expect(seen == (0..<300).map { $0 * $0 })
+        let state = inFlight.withLock { $0 }
+        #expect(state.heavyNotAlone == 0)
+        #expect(state.most <= 12)
+    }
 }

@@ -35,4 +35,19 @@ import Testing
     func illFormedBytesAreNoString(bytes: [UInt8]) {
         #expect(String(validUTF8: bytes) == nil)
     }
+
+    /// ASCII is recognised eight bytes at a time, then byte by byte: a byte at or above 0x80 in either part, at
+    /// any position of a 19-byte string (two words and three bytes), sends it to the full check.
+    @Test(arguments: 0..<19)
+    func aByteAbove0x7FIsSeenWhereverItStands(position: Int) {
+        var text = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+        text[position] = 0xFF
+        #expect(String(validUTF8: text) == nil)
+        text[position] = 0x7F
+        #expect(String(validUTF8: text) == String(repeating: "a", count: position) + "\u{7F}"
+                    + String(repeating: "a", count: 18 - position))
+        let accented = Array(text[..<position]) + [0xC3, 0xA9] + Array(text[(position + 1)...])
+        #expect(String(validUTF8: accented) == String(repeating: "a", count: position) + "é"
+                    + String(repeating: "a", count: 18 - position))
+    }
 }

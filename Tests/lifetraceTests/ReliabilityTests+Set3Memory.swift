@@ -48,8 +48,9 @@ extension ReliabilityTests {
 extension ReliabilityTests {
     /// Ten and forty frames, each one event naming a different scene of 16.7 MB (6 and 23 KB files, within the
     /// format's limits): the commands that analyze a trace keep each name bounded (its first bytes and a hash), so
-    /// forty frames take what ten take, not 17 MB more per frame (P8: 693–742 MB at forty). What a reader holds of
-    /// frames in flight (about 140 MB of 16 MiB frames) is the same for both.
+    /// forty frames take what ten take, not 17 MB more per frame (P8: 693–742 MB at forty), and every command stays
+    /// under the 128 MiB docs/reliability.md promises: frames of 16 MiB are decoded two at a time, and what they
+    /// decoded to is let go once read (72–92 MB in a release build).
     @Test(.integration) func scenesOfMegabytesTakeMemoryPerSceneNotPerFrame() throws {
         let (ten, forty) = (Self.repro("frames_16MiB_x10.lifetrace"), Self.repro("frames_16MiB_x40.lifetrace"))
         for command in [["info"], ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
@@ -58,7 +59,8 @@ extension ReliabilityTests {
             let (few, fewPeak) = try measured(command + [ten])
             let (many, manyPeak) = try measured(command + [forty])
             #expect(few.status < 2 && many.status < 2, "\(command): \(few.stderr)\(many.stderr)")
-            #expect(manyPeak - fewPeak < 32, "\(command): \(fewPeak) MiB for ten frames, \(manyPeak) MiB for forty")
+            #expect(manyPeak - fewPeak < 16, "\(command): \(fewPeak) MiB for ten frames, \(manyPeak) MiB for forty")
+            #expect(manyPeak < 128, "\(command): \(manyPeak) MiB for forty frames")
         }
         // Forty scenes still, each named by its first bytes and a hash: no two merged by the cut.
         let info = try CommandLineTool.run(["info", "--json", forty])

@@ -17,7 +17,8 @@ struct FindingCollector {
     private(set) var omitted: [OmittedFindings] = []
     /// How many findings of a rule, scene and event name came before: the ordinal of a finding's baseline key.
     private var ordinals: [String: Int] = [:]
-    /// The last events of the blocks before the current one, materialised: the start of a finding's context.
+    /// The last events of the blocks before the current one, materialised and bounded (a frame naming a 16 MB
+    /// scene is not kept whole by the events carried past it): the start of a finding's context.
     private var carried: [IndexedEvent] = []
     /// Told each finding as it is kept, in the order of ``findings`` (``TraceAnalyzer/onFinding``).
     var onFinding: ((Finding) -> Void)?
@@ -37,7 +38,7 @@ struct FindingCollector {
         let taken = min(Self.contextLength, block.count)
         carried.removeFirst(max(0, carried.count + taken - Self.contextLength))
         for row in (block.count - taken)..<block.count {
-            carried.append(IndexedEvent(index: blockStart + row, event: block.event(at: row)))
+            carried.append(IndexedEvent(index: blockStart + row, event: block.event(at: row)).bounded)
         }
     }
 

@@ -16,6 +16,9 @@ package enum FormatConstants {
     package static let maxIndexPayloadSize = 64 << 20
     /// The largest JSON Lines line a reader accepts (1 MiB).
     package static let maxLineLength = 1 << 20
+    /// The largest buffer a reader keeps from one frame to the next (4 MiB): frames of common sizes reuse their
+    /// buffers, and what a rare frame of up to 16 MiB needed is let go once it is read.
+    package static let keptBufferSize = 4 << 20
 
     /// The skippable-frame magic of the header frame (`0x184D2A50`).
     static let headerFrameMagic: UInt32 = 0x184D_2A50

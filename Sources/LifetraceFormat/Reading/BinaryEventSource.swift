@@ -164,6 +164,11 @@ final class BinaryEventSource: EventSource {
         statistics.events += summary.eventCount
     }
 
+    /// The most content the frames decoded ahead of the reader may declare together: a run of frames of 16 MiB
+    /// each (a trace of long names) is decoded two at a time, whatever the number of threads, so that a command's
+    /// memory stays bounded by what two frames hold. Frames of common sizes (a few MiB) never reach it.
+    static let decodedBytesInFlight = 2 * FormatConstants.maxFrameContentSize
+
     /// Lends the contents of every remaining frame that holds events to `body`, reading frames on `workers`
     /// threads (see ``OrderedPipeline``).
     private func forEachRemainingInPipeline<Contents: FrameContents>(
@@ -180,6 +185,8 @@ final class BinaryEventSource: EventSource {
         try OrderedPipeline<FrameSlot<Contents>, EventBlockDecoder.Summary, TraceError>.run(
             workers: workers,
             makeSlot: FrameSlot<Contents>.init,
+            budget: Self.decodedBytesInFlight,
+            weigh: { slot in slot.frame?.declaredContentSize ?? 0 },
             claim: { (slot) throws(TraceError) -> Bool in
                 guard let frame = try source.nextDataFrame() else { return false }
                 slot.frame = frame
@@ -202,7 +209,11 @@ final class BinaryEventSource: EventSource {
                 }
             },
             accept: { (slot, summary) throws(TraceError) in try source.account(slot.frame!, summary) },
-            consume: { slot in if !slot.contents.holdsNoEvent { try body(slot.contents) } })
+            consume: { slot in
+                if !slot.contents.holdsNoEvent { try body(slot.contents) }
+                // What a heavy frame decoded to (its strings among it) goes now, not when the slot is next used.
+                if slot.frame?.declaredContentSize ?? 0 > FormatConstants.keptBufferSize { slot.contents = Contents() }
+            })
         finish()
     }
 

@@ -18,6 +18,9 @@ final class FrameScanner {
         var size: Int
         /// The frame's number: 0 for the first frame of the file.
         var number: Int
+        /// The content size a data frame declares (0 when it declares none, and for a skippable frame): what
+        /// decoding it will hold, before its bytes are read.
+        var declaredContentSize = 0
     }
 
     /// What ``next()`` found.
@@ -84,15 +87,17 @@ final class FrameScanner {
         var want = min(available, 1 << 16)
         while true {
             let got = try source.fill(atLeast: want)
-            let size: Int?
+            let layout: ZstdFrameLayout?
             do throws(DecodeFailure) {
-                size = try source.withAvailableBytes { (bytes) throws(DecodeFailure) -> Int? in
-                    try ZstdFrameLayout.parse(bytes)?.frameSize
-                }
+                layout = try source.withAvailableBytes { (bytes) throws(DecodeFailure) in try ZstdFrameLayout.parse(bytes) }
             } catch {
                 throw self.error(.malformed, at: offset + error.offset, frame: number, error.message)
             }
-            if let size { return found(Frame(kind: .data, offset: offset, size: size, number: number)) }
+            if let layout {
+                let declared = Int(clamping: layout.declaredContentSize ?? 0)
+                return found(Frame(kind: .data, offset: offset, size: layout.frameSize, number: number,
+                                   declaredContentSize: declared))
+            }
             if source.reachedEOF {
                 // A cut file ends inside its last frame. If whole frames follow, the bytes of this one are
                 // damaged instead (a block size changed, bytes deleted): that is an error, never a truncation.

@@ -43,6 +43,7 @@ final class StoredFrameDecompressor: FrameDecompressor {
             let computed = output.withUnsafeBytes { UInt32(truncatingIfNeeded: XXH64.hash($0)) }
             guard stored == computed else { throw DecodeFailure(offset: 0, message: "zstd: restored data doesn't match checksum") }
         }
+        defer { if output.capacity > FormatConstants.keptBufferSize { output = [] } }
         return try output.withBytes(body)
     }
 }
