@@ -79,6 +79,36 @@ import Testing
         #expect(result.findings.isEmpty)
     }
 
+    /// Xcode 5's console of BackgroundDemo on an iPhone 4S (iOS 7.1), indented as a Markdown code block and
+    /// annotated: the bare names of the delegate methods, then an hour and a half in the background, where the app's
+    /// region callbacks name no app callback.
+    @Test func bareNamePrintsThenRegionCallbacksInTheBackground() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "beacon-background.xcode.md", AppSelection(process: "BackgroundDemo"), TimeAssumptions(year: 2014, zone: "-0400"))
+        // Origin line 3, 16:53:41.499.
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+            Derived("app.didFinishLaunching", t: 0, line: 3),
+            Derived("app.didBecomeActive", t: 23 * Self.ms, line: 4),  // 16:53:41.522
+            Derived("app.willResignActive", t: 6_965 * Self.ms, line: 5),  // 16:53:48.464
+            Derived("app.didEnterBackground", t: 6_994 * Self.ms, line: 6),  // 16:53:48.493
+        ])
+        #expect(events[0].pid == 287)
+        #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
+        // Lines 3-20 less the author's six annotations, which continue the entries before them.
+        #expect(importer.entries == 12)
+        #expect(importer.skipped.lines == 2)
+        #expect(importer.format == .xcode)
+        let header = importer.header(app: nil)
+        #expect(header[.appPrints] == .bool(true))
+        #expect(header[.timeZoneAssumed] == .bool(true))
+        // 2014-03-11 16:53:41.499 at -04:00 is 20:53:41.499 UTC.
+        #expect(header.startUnixNanoseconds == 1_394_571_221_499_000_000)
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.map(\.end) == [.traceEnded])
+    }
+
     /// Xcode's debugger's line ends the run only as its own line, and only after an entry of the run.
     @Test func theDebuggersLineEndsTheRunItFollows() {
         let text = """
