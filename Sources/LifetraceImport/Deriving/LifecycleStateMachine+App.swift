@@ -26,6 +26,10 @@ extension LifecycleStateMachine {
         case let .printedCallback(kind):
             guard !ownCallbacks else { return }
             printedCallback(kind, entry, into: &events)
+        case .memoryWarning:
+            // UIKit tells the app of the system's memory warning (`applicationDidReceiveMemoryWarning(_:)`).
+            guard !ownCallbacks else { return }
+            add(.appDidReceiveMemoryWarning, entry, into: &events)
         }
     }
 

@@ -147,7 +147,12 @@ struct LifecycleStateMachine: Sendable {
         }
         launchAnnounced = false
         resumedSinceLine = false
-        if let observation = AppObservation.observe(entry.message) { apply(observation, entry, into: &events) }
+        guard let observation = AppObservation.observe(entry.message) else { return }
+        if case .crashed = observation, let kind = AppPrintLine.callback(entry.message) {
+            // In Xcode's console the run's end continues its last entry: a callback the entry printed ran first.
+            apply(.printedCallback(kind), entry, into: &events)
+        }
+        apply(observation, entry, into: &events)
     }
 
     /// A process of the app starts with `entry`: the previous one, if any, ended unseen.

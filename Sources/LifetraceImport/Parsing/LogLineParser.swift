@@ -77,6 +77,13 @@ struct LogLineParser {
             let rest = line.drop { $0 == " " }
             if !rest.isEmpty, let entry = entry(rest, number: number) { return begin(entry) }
         }
+        if format == .xcode, !continuing, pending != nil, line.hasPrefix(XcodeConsoleLine.debuggerMessage) {
+            // Xcode's debugger's own line about the process it runs (`Message from debugger: Terminated due to
+            // signal 9`) has no time: it belongs to the run whose last entry is pending, even where a paste put it
+            // in a fence of its own.
+            if pending!.message.utf8.count < Self.maxMessage { pending!.message += "\n" + line }
+            return nil
+        }
         if continuing {
             // A message is kept to its first megabyte: beyond that it is no lifecycle line anyway.
             if pending!.message.utf8.count < Self.maxMessage { pending!.message += "\n" + line }

@@ -9,6 +9,10 @@
 /// The app's `print` output, crash banners and the debugger's lines have no such prefix: they continue the
 /// entry before them.
 enum XcodeConsoleLine {
+    /// How the debugger's own lines about the process it runs start (`Message from debugger: Terminated due to
+    /// signal 9`): they have no time, and continue the run's last entry wherever the paste put them.
+    static let debuggerMessage = "Message from debugger: "
+
     /// `Process[pid:thread] message` after the time: the process (which may hold spaces), the pid and the
     /// message; `nil` if `rest` does not start with that column.
     static func processColumn(_ rest: Substring) -> (process: Substring, pid: Int64, message: Substring)? {

@@ -89,6 +89,36 @@ import Testing
         #expect(result.processes.map(\.end) == [.endedInBackground, .endedInBackground, .traceEnded])
     }
 
+    /// Xcode 7's Devices window console (the device syslog layout), 2015: UIKit passes a memory warning to the
+    /// app, SpringBoard says the app `was killed by jetsam.`, and the system relaunches it for Bluetooth as a new
+    /// pid.
+    @Test func aDeviceConsoleJetsamKillAndRelaunch() throws {
+        let (importer, events) = try ImportFixtures.importFixture(
+            "beacon-jetsam.device-console.log", AppSelection(process: "EddyBckgrnd", bundleID: "io.heypiotr.EddyBckgrnd"),
+            TimeAssumptions(year: 2015, zone: "+0100"))
+        // Origin Dec 9 09:14:50 (line 3, the app's `Received memory warning.`).
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 3, reason: "unknown"),  // pid 32072, its launch not captured
+            Derived("app.didReceiveMemoryWarning", t: 0, line: 3),
+            Derived("process.exit", t: 11 * Self.s, line: 4, reason: "jetsam"),  // 09:15:01, SpringBoard
+            // 09:15:04, pid 32131: that the system started it for Bluetooth only the app's own print of its launch
+            // options says (`UIApplicationLaunchOptionsBluetoothCentralsKey = (`), not a system line.
+            Derived("process.launch", t: 14 * Self.s, line: 5, reason: "unknown"),
+        ])
+        #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [32072, 32131])
+        #expect(importer.format == .idevicesyslog)
+        #expect(importer.entries == 7)
+        #expect(importer.skipped.lines == 2)
+        #expect(importer.notUnderstood.count == 0)
+        let header = importer.header(app: nil)
+        // 2015-12-09 09:14:50 at +01:00 is 08:14:50 UTC: 1449648890 s since 1970.
+        #expect(header.startUnixNanoseconds == 1_449_648_890_000_000_000)
+        #expect(header[.yearAssumed] == .int(2015))
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.findings.isEmpty)
+        #expect(result.processes.map(\.end) == [.killedByJetsam, .traceEnded])
+    }
+
     /// idevicesyslog of libimobiledevice 1.3 (no device column, whole seconds) during an Appium run: the capture
     /// begins with the app active, a system alert makes it inactive for a second, the capture loses the lines
     /// in which it left the foreground (line 30's previous mask says so), it comes back, and a new pid follows.

@@ -27,6 +27,26 @@ import Testing
         #expect(result.processes.map(\.end) == [.exited])
     }
 
+    /// SpringBoard's `was killed by jetsam.` ends the app's process (`jetsam`: `check` says the kernel killed it);
+    /// the same line of another app ends nothing, and only UIKit's exact `Received memory warning.` is the app's
+    /// memory warning, not a message that mentions one.
+    @Test func springBoardsJetsamLineAndUIKitsMemoryWarning() {
+        let text = """
+            Dec  9 09:14:40 iPhone TheWeather[470] <Warning>: Received memory warning. Clearing caches
+            Dec  9 09:14:50 iPhone TheWeather[470] <Warning>: Received memory warning.
+            Dec  9 09:14:55 iPhone SpringBoard[61] <Warning>: Application 'UIKitApplication:com.weather.TWCX[0xc435]' was killed by jetsam.
+            Dec  9 09:15:01 iPhone SpringBoard[61] <Warning>: Application 'UIKitApplication:com.weather.TWC[0xc435]' was killed by jetsam.
+            """
+        let (importer, events) = ImportFixtures.importText(text, Self.app, TimeAssumptions(year: 2015))
+        #expect(events.map(Derived.init) == [
+            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+            Derived("app.didReceiveMemoryWarning", t: 10 * Self.s, line: 2),
+            Derived("process.exit", t: 21 * Self.s, line: 4, reason: "jetsam"),
+        ])
+        let result = MidSessionCaptureTests.analyze(importer, events)
+        #expect(result.processes.map(\.end) == [.killedByJetsam])
+    }
+
     /// An installation's kill of a running process ends it; the launchd line of the same end after it adds nothing.
     @Test func anInstallationsKillOfARunningProcess() {
         let text = """

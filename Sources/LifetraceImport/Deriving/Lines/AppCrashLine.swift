@@ -4,8 +4,15 @@
 /// - `*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: ...` (Foundation,
 ///   from the uncaught-exception handler), and
 /// - `libc++abi: terminating due to uncaught exception of type NSException` (`libc++abi.dylib: terminating
-///   with uncaught exception of type ...` before iOS 15), as the C++ runtime aborts.
+///   with uncaught exception of type ...` before iOS 15), as the C++ runtime aborts;
+///
+/// and the line Xcode's debugger writes to the console as the process it runs ends on a signal, `Message from
+/// debugger: Terminated due to signal 9`, which has no time and no entry of its own (it continues the run's last
+/// entry).
 enum AppCrashLine {
+    /// Xcode's debugger's line as the debugged process ends on a signal: the signal's number follows.
+    static let debuggerTermination: StaticString = "Message from debugger: Terminated due to signal "
+
     /// The exit reason a crash line of the app's gives: `uncaught-exception`, or `abort` for a `libc++abi`
     /// termination that names no exception.
     static func reason(_ message: String) -> String? {
@@ -18,6 +25,11 @@ enum AppCrashLine {
         if lineStarts(message, "*** Terminating app due to uncaught exception") { return "uncaught-exception" }
         if libcxxabiTerminates(message) {
             return UTF8Search.range(of: "uncaught exception", in: message) != nil ? "uncaught-exception" : "abort"
+        }
+        if multiline, let end = lineStart(message, debuggerTermination),
+            let signal = UTF8Search.integer(message, at: end) {
+            // The signal's name, as launchd's lines give it (`SIGKILL`).
+            return SystemObservation.signalName(signal)
         }
         return nil
     }
@@ -42,14 +54,19 @@ enum AppCrashLine {
 
     /// Whether `message`, or one of its continuation lines, starts with `prefix`.
     private static func lineStarts(_ message: String, _ prefix: StaticString) -> Bool {
+        lineStart(message, prefix) != nil
+    }
+
+    /// Where `prefix` ends in the first line of `message` (or of its continuation lines) that starts with it.
+    private static func lineStart(_ message: String, _ prefix: StaticString) -> String.Index? {
         let utf8 = message.utf8
         var from = utf8.startIndex
         while let found = UTF8Search.range(of: prefix, in: message, from: from) {
             if found.lowerBound == utf8.startIndex || utf8[utf8.index(before: found.lowerBound)] == UInt8(ascii: "\n") {
-                return true
+                return found.upperBound
             }
             from = found.upperBound
         }
-        return false
+        return nil
     }
 }

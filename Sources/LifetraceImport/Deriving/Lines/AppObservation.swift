@@ -18,6 +18,12 @@ enum AppObservation: Sendable, Equatable {
     case mac(MacAppLine)
     /// The app printed one of its callbacks' names itself (``AppPrintLine``): the callback's event.
     case printedCallback(EventKind)
+    /// UIKit's `Received memory warning.`, logged in the app's process as it passes the system's memory warning
+    /// on to the app.
+    case memoryWarning
+
+    /// UIKit's line as the app receives a memory warning.
+    static let memoryWarningLine = "Received memory warning."
 
     /// What `message`, a line of the app's process, says; `nil` if nothing lifecycle-related.
     static func observe(_ message: String) -> AppObservation? {
@@ -28,6 +34,7 @@ enum AppObservation: Sendable, Equatable {
         if message.hasPrefix("lifetrace ") { return .ownEvent(LifetraceLogLine.parse(message)) }
         if let line = MacAppLine.observe(message) { return .mac(line) }
         if let kind = AppPrintLine.callback(message) { return .printedCallback(kind) }
+        if message == memoryWarningLine { return .memoryWarning }
         return nil
     }
 }

@@ -34,6 +34,12 @@ enum SpringBoardLine {
             return message.hasPrefix("Application 'UIKitApplication:" + bundle + "[")
                 ? SystemObservation(.exited(reason: "exit")) : nil
         }
+        // Device syslog (2015): `Application 'UIKitApplication:ID[0xc435]' was killed by jetsam.`: the kernel's
+        // memory-pressure kill, as SpringBoard tells it (it names no pid, and no cause).
+        if UTF8Search.range(of: "' was killed by jetsam", in: message) != nil {
+            return message.hasPrefix("Application 'UIKitApplication:" + bundle + "[")
+                ? SystemObservation(.exited(reason: "jetsam")) : nil
+        }
         // `Killing ID for app installation`: SpringBoard ends the running process to install the app anew. Of a
         // process already gone it ends nothing (the state machine ignores an end while no process runs).
         if message.hasPrefix("Killing "), message.hasSuffix(" for app installation") {
