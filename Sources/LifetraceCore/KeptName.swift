@@ -22,16 +22,19 @@ package enum KeptName {
     /// hashed at memory speed, not through the string's index.
     private static func fnv1a(_ name: String) -> UInt64 {
         var name = name
-        return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            guard let base = bytes.baseAddress else { return hash }
-            var pointer = base
-            let end = base + bytes.count
-            while pointer < end {
-                hash = (hash ^ UInt64(pointer.pointee)) &* 0x0000_0100_0000_01B3
-                pointer += 1
-            }
-            return hash
+        return name.withUTF8 { fnv1a($0) }
+    }
+
+    /// FNV-1a (64 bits) of `bytes`: the hash a long name is kept with, and what the tables of names hash by.
+    package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        guard let base = bytes.baseAddress else { return hash }
+        var pointer = base
+        let end = base + bytes.count
+        while pointer < end {
+            hash = (hash ^ UInt64(pointer.pointee)) &* 0x0000_0100_0000_01B3
+            pointer += 1
         }
+        return hash
     }
 }

@@ -17,7 +17,7 @@ extension String {
     }
 
     /// Whether every byte is below 0x80, read eight bytes at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var offset = 0

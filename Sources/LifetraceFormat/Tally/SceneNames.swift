@@ -27,7 +27,7 @@ struct SceneNames: Sendable {
     mutating func insert(_ name: String) {
         var name = KeptName.bounded(name)
         let found: Bool? = name.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard String.isASCII(bytes) else { return nil }
             let hash = Self.hash(bytes)
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
@@ -70,10 +70,10 @@ struct SceneNames: Sendable {
         }
     }
 
-    /// FNV-1a over `bytes`, its bits mixed so that the low ones, which pick the slot, depend on every byte.
+    /// FNV-1a over `bytes` (``KeptName/fnv1a(_:)``), its bits mixed so that the low ones, which pick the slot,
+    /// depend on every byte.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = KeptName.fnv1a(bytes)
         return hash ^ (hash >> 29)
     }
 }
