@@ -328,8 +328,7 @@ struct LogLineParser {
                        message: String(fields.message))
     }
 
-    /// `2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] message` (``XcodeConsoleLine``); without a zone
-    /// (consoles before Xcode 8), the assumed one.
+    /// `2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] message` (``XcodeConsoleLine``); zone assumed if none.
     private mutating func xcode(_ line: Substring, number: Int) -> LogLine? {
         guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
         let rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
