@@ -280,7 +280,8 @@ struct AnalysisCore: ~Copyable {
             process.state.lastT = event.t
             let ui = engine.uiState
             // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
-            if ui != process.state.ui, ui != .none || process.state.ui != process.state.launchUI {
+            // A model that resets at `process.exit` says where the next launch starts, not where this process ended.
+            if ui != process.state.ui, event.kind != .processExit, ui != .none || process.state.ui != process.state.launchUI {
                 uiChanged(to: ui, event, of: block)
             }
             if let budget = didEnterBackgroundBudget, event.dur > budget,

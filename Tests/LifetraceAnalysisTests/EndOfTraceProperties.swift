@@ -124,6 +124,85 @@ import Testing
         #expect(cutsChecked > 5_000)
     }
 
+    /// Whether the last process of `events` had its UI in the foreground at its last event, read from the callbacks'
+    /// documented meaning alone, apart from the analyzer's models: each scene is in the foreground from
+    /// `sceneWillEnterForeground` (or a SwiftUI phase of `inactive` or `active`) until `sceneDidEnterBackground` (or a
+    /// phase of `background`), and gone at `sceneDidDisconnect`; the app is in the foreground while a scene is. An app
+    /// without scenes follows its delegate's callbacks (or the SwiftUI App-level phase). Before any of these, the
+    /// UI is where the launch's `ui_state` says; `nil` when nothing says.
+    static func foregroundAtEnd(of events: [LifecycleEvent]) -> Bool? {
+        var scenes: [String: Bool] = [:]
+        var sawScenes = false
+        var app: Bool?
+        for event in events {
+            switch event.kind {
+            case .processLaunch:
+                scenes = [:]
+                sawScenes = false
+                switch event.attrs?.first(where: { $0.key == Attribute.Key.uiState })?.value {
+                case .string("inactive")?: app = true
+                case .string("background")?: app = false
+                default: app = nil
+                }
+            case .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive:
+                scenes[event.scene ?? ""] = true
+                sawScenes = true
+            case .sceneDidEnterBackground:
+                scenes[event.scene ?? ""] = false
+                sawScenes = true
+            case .sceneDidDisconnect:
+                scenes[event.scene ?? ""] = nil
+            case .swiftuiScenePhase:
+                guard let phase = event.phase else { break }
+                if let scene = event.scene {
+                    scenes[scene] = phase != .background
+                    sawScenes = true
+                } else {
+                    app = phase != .background
+                }
+            case .appWillEnterForeground, .appDidBecomeActive, .appWillResignActive:
+                app = true
+            case .appDidEnterBackground:
+                app = false
+            default:
+                break
+            }
+        }
+        return sawScenes ? scenes.values.contains(true) : app
+    }
+
+    /// A SIGKILL (a UI test's `terminate()`) or a relaunch after any event of a legal run ends its process where its
+    /// UI was: in the foreground when a scene (or the app) was, in the background otherwise. Where a task, a handler
+    /// or a suspension decides the end first, the UI is not what it is classed by; those cuts are left out.
+    @Test func aSilentEndIsPlacedWhereTheUIWas() throws {
+        var cutsChecked = 0
+        var failures: [String] = []
+        for configuration in Self.legalConfigurations {
+            for run in try Self.runs(configuration) {
+                for count in 1...run.events.count {
+                    let kept = Array(run.events.prefix(count))
+                    guard kept.last?.kind != .processExit, let last = kept.last?.t,
+                          let foreground = Self.foregroundAtEnd(of: kept) else { continue }
+                    for end in [End.sigkill, .relaunch] {
+                        let result = run.analyze(kept + [end.event(at: last + 1)!])
+                        // The ended process: the last, or the one before the relaunch (every process's summary kept).
+                        let index = result.processes.count - (end == .relaunch ? 2 : 1)
+                        guard result.processes.count == result.processCount, index >= 0 else { continue }
+                        let ended = result.processes[index].end
+                        guard ended == .endedInForeground || ended == .endedInBackground else { continue }
+                        cutsChecked += 1
+                        if (ended == .endedInForeground) != foreground, failures.count < 10 {
+                            failures.append("\(run.label), cut after event \(count - 1) by \(end): \(ended.rawValue), "
+                                + "the UI \(foreground ? "in the foreground" : "in the background")")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(cutsChecked > 1_000)
+    }
+
     /// A service's rolling deploy — each revision drained within its grace period, then exited — cut after every
     /// event and ended each way: a kill in the middle of a drain shorter than the grace period is not the
     /// orchestrator's, and no cut has an error.

@@ -92,4 +92,39 @@ import Testing
         #expect(result.findings.map(\.rule.id) == [])
         #expect(result.processes.first?.end == .killedWithBackgroundTask)
     }
+
+    /// A UI test's `terminate()` (SIGKILL) 3 s into a run whose scene has been active since 40 ns: the process ended
+    /// where its UI was, in the foreground. The scene model starts over at the exit for the next launch; that is not
+    /// where this process ended. Active from 40 ns to the kill: 2_999_999_960 ns; inactive from the scene's
+    /// connection to its activation (20 ns to 40 ns); in the background only before a scene was attached (0 to 20 ns:
+    /// with no UI, a running app counts as in the background), never after the kill.
+    @Test func aSIGKILLOfAnActiveSceneEndsItInTheForeground() throws {
+        let result = try SeedSequenceTests.check(SeedSequenceTests.launch + "\n"
+            + #"{"t":3000000000,"ev":"process.exit","reason":"SIGKILL"}"#)
+        #expect(result.findings.map(\.rule.id) == [])
+        #expect(result.processes.map(\.end) == [.endedInForeground])
+        #expect(result.totals.active == 2_999_999_960)
+        #expect(result.totals.inactive == 20)
+        #expect(result.totals.background == 20)
+    }
+
+    /// An app without scenes: active at 2 µs, Home at 1 s, `applicationDidEnterBackground` at 1.001 s, then SIGKILL
+    /// at 2.001 s. The app delegate's UI model starts over at the exit too; the process ended in the background,
+    /// after 1 s there (1.001 s to 2.001 s), besides the 2 µs before its first UI callback (with no UI, a running app
+    /// counts as in the background).
+    @Test func aSIGKILLAfterTheAppDelegatesBackgroundCallbackEndsItInTheBackground() throws {
+        let result = try SeedSequenceTests.check("""
+            {"lifetrace":1,"scene_manifest":false}
+            {"t":0,"ev":"process.launch","reason":"user"}
+            {"t":1000,"ev":"app.didFinishLaunching"}
+            {"t":2000,"ev":"app.didBecomeActive"}
+            {"t":1000000000,"ev":"app.willResignActive"}
+            {"t":1001000000,"ev":"app.didEnterBackground"}
+            {"t":2001000000,"ev":"process.exit","reason":"SIGKILL"}
+            """)
+        #expect(result.findings.map(\.rule.id) == [])
+        #expect(result.processes.map(\.end) == [.endedInBackground])
+        #expect(result.totals.background == 1_000_000_000 + 2000)
+        #expect(result.totals.active == 1_000_000_000 - 2000)
+    }
 }

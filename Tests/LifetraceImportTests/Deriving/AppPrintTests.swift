@@ -77,6 +77,8 @@ import Testing
         #expect(header.startUnixNanoseconds == 1_556_985_898_026_352_000)
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.findings.isEmpty)
+        // Killed (signal 9) as it was deleted, after applicationDidEnterBackground (line 42): in the background.
+        #expect(result.processes.map(\.end) == [.endedInBackground])
     }
 
     /// Xcode 5's console of BackgroundDemo on an iPhone 4S (iOS 7.1), indented as a Markdown code block and
