@@ -14,17 +14,6 @@ extension Recorder {
         try onWriterQueue { () throws(TraceError) in try writeOut(force: false) }
     }
 
-    /// Writes every buffered event before returning, unfinished spans included (written without `dur`, their
-    /// duration to follow in a `handler.return`), whatever ``RecorderConfiguration/maxSpanHold`` says: what is
-    /// written before the process may be suspended, and then killed with nothing more written (entering the
-    /// background, ending a background task, completing a `BGTask`). A failure is reported to the unified log
-    /// (``RecorderDiagnostics``), not thrown: the caller goes on to hand control back to the system.
-    func flushBeforeSuspension() {
-        onWriterQueueReporting("could not write the trace") { () throws(TraceError) in
-            try writeOut(force: false, releasingSpans: true)
-        }
-    }
-
     /// Writes the header on the writer queue, creating the file first if it is not created yet, if it is not
     /// written yet (``RecorderOutput/writeHeader()``), without waiting for it; a failure is reported to the unified
     /// log, and the next flush tries again.
@@ -186,16 +175,6 @@ extension Recorder {
     /// Waits until the writer has done what it was asked so far (flushes the timer scheduled): for tests.
     package func waitForWriter() {
         writerQueue.sync {}
-    }
-
-    /// Runs `body` on the writer queue and waits for it; a failure is reported to the unified log as `what`
-    /// failed (``RecorderDiagnostics``), not thrown.
-    func onWriterQueueReporting(_ what: String, _ body: () throws(TraceError) -> Void) {
-        do throws(TraceError) {
-            try onWriterQueue(body)
-        } catch {
-            RecorderDiagnostics.report("\(what): \(error)")
-        }
     }
 
     /// Runs `body` on the writer queue and waits for it.

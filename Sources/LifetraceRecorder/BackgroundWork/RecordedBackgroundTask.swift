@@ -14,59 +14,93 @@ public final class RecordedBackgroundTask: Sendable {
     public let identifier: Int
     private let recorder: Recorder
     private let endTask: @Sendable (Int) -> Void
-    /// Whether a call began ending the task.
-    private let ending = LockedValue(false)
-    /// Entered by the call that ends the task until it has ended it, for another call to wait on.
-    private let ended = DispatchGroup()
-    /// The longest a second call waits for the first to end the task: it calls no code of the app's while it
-    /// waits, so a first call that cannot go on (its `end` closure waiting for the main thread the expiration
-    /// handler holds) delays the handler this long, no longer.
-    static let endWait: DispatchTimeInterval = .seconds(1)
+    /// How far the end has gone.
+    private let state = LockedValue(EndState())
+    /// Left once the system has been told the task ended, for an expiration handler to wait on.
+    private let told = DispatchGroup()
+
+    /// How far ending the task has gone.
+    private struct EndState {
+        /// Whether a call began ending the task (its `task.end` is recorded).
+        var begun = false
+        /// The write of its `task.end`, once queued.
+        var write: QueuedWrite?
+        /// Whether a thread began telling the system.
+        var telling = false
+    }
+
+    /// The longest the system is kept waiting for `task.end` to land before it is told anyway, when ``end()`` is
+    /// called: a stalled disk must not keep a task open until its time runs out.
+    static let endWriteBound: DispatchTimeInterval = .seconds(2)
+    /// The longest the expiration handler waits for `task.end` to land before it ends the task: it runs on the
+    /// main thread, and the app is killed if the task is still open when it returns.
+    static let expirationWriteBound: DispatchTimeInterval = .milliseconds(500)
+    /// The longest the expiration handler waits for another thread that is telling the system.
+    static let tellWait: DispatchTimeInterval = .seconds(1)
 
     init(identifier: Int, recorder: Recorder, end: @escaping @Sendable (Int) -> Void) {
         self.identifier = identifier
         self.recorder = recorder
         self.endTask = end
+        told.enter()
     }
 
     /// Whether the system began the task (its identifier is not `.invalid`).
     public var isValid: Bool { identifier != 0 }
 
-    /// Records `task.end`, writes the trace, and ends the task. Only the first call does anything, so calling it
-    /// both when the work finishes and from the expiration handler is safe, as Apple's documentation asks.
+    /// Records `task.end`, queues its write, and returns at once; the system is told the task ended once the
+    /// write has landed (or after ``endWriteBound``, if the disk does not answer), on another thread. Only the
+    /// first call does anything, so calling it both when the work finishes and from the expiration handler is
+    /// safe, as Apple's documentation asks.
     ///
     /// The trace is written before the task is ended: an app with no task left may be suspended at once, and a
-    /// suspended app may be killed before it writes again.
-    ///
-    /// A call made while another is ending the task waits for it, a second at most: the expiration handler,
-    /// called while the work's completion writes the trace, returns with the task ended, as UIKit asks.
+    /// suspended app may be killed before it writes again. Until then the write holds off suspension itself.
     public func end() {
-        let first = ending.withLock { ending in
-            defer { ending = true }
-            if !ending { ended.enter() }
-            return !ending
-        }
-        guard first else {
-            _ = ended.wait(timeout: .now() + Self.endWait)
-            return
-        }
-        defer { ended.leave() }
-        guard isValid else { return }
-        recorder.record(.taskEnd, task: Int64(identifier))
-        recorder.flushBeforeSuspension()
-        endTask(identifier)
+        guard let write = beginEnding() else { return }
+        write.whenLanded(orAfter: Self.endWriteBound) { [self] in tellSystem() }
     }
 
-    /// Records `task.expire` (unless the task was ended already), runs `work`, then ends the task: what the
-    /// expiration handler must do (`beginBackgroundTask(withName:expirationHandler:)`: "Failure to end the task
-    /// explicitly will result in the termination of the app").
+    /// Records `task.expire` (unless the task was ended already), runs `work`, then ends the task before it
+    /// returns: what the expiration handler must do (`beginBackgroundTask(withName:expirationHandler:)`:
+    /// "Failure to end the task explicitly will result in the termination of the app"). It waits for
+    /// `task.end` to land at most ``expirationWriteBound``.
     func expire(_ work: (@Sendable () -> Void)?) {
-        // Recorded under the lock that ``end()`` takes first: never after the end it begins.
-        ending.withLock { ending in
-            if !ending, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        // Recorded under the lock that ends the task: never after the end it begins.
+        state.withLock { state in
+            if !state.begun, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
         }
         work?()
-        end()
+        guard isValid else { return }
+        // The write of an end begun here, or by the work's completion a moment ago.
+        let write = beginEnding() ?? state.withLock { $0.write }
+        write?.wait(atMost: Self.expirationWriteBound)
+        if !tellSystem() { _ = told.wait(timeout: .now() + Self.tellWait) }
+    }
+
+    /// Records `task.end` and queues its write, if no call did yet; the write, or `nil` if another call began the
+    /// end (or the task is not valid).
+    private func beginEnding() -> QueuedWrite? {
+        // Queued under the lock, so that a second call finds the write (queuing it waits for nothing).
+        state.withLock { state in
+            defer { state.begun = true }
+            guard !state.begun, isValid else { return nil }
+            recorder.record(.taskEnd, task: Int64(identifier))
+            state.write = recorder.flushDurably()
+            return state.write
+        }
+    }
+
+    /// Tells the system the task ended, if no thread did yet; whether this call did.
+    @discardableResult
+    private func tellSystem() -> Bool {
+        let first = state.withLock { state in
+            defer { state.telling = true }
+            return !state.telling
+        }
+        guard first else { return false }
+        endTask(identifier)
+        told.leave()
+        return true
     }
 }
 
@@ -91,9 +125,9 @@ extension Recorder {
     ///   - name: the task's name, for the debugger and the trace.
     ///   - begin: calls `beginBackgroundTask(withName:expirationHandler:)` with the name and the expiration
     ///     handler it is given, and returns the identifier's `rawValue`.
-    ///   - end: calls `endBackgroundTask(_:)` with the identifier, at once, on the thread it is called on (the
-    ///     expiration handler's, the main thread, must end the task before it returns); called after the trace
-    ///     is written.
+    ///   - end: calls `endBackgroundTask(_:)` with the identifier, at once, on the thread it is called on: a
+    ///     thread of the recorder's once the trace is written, or the expiration handler's (the main thread), which
+    ///     must end the task before it returns. `endBackgroundTask(_:)` may be called from any thread.
     ///   - onExpiration: what to stop when time runs out, run by the expiration handler before it ends the task.
     public func beginBackgroundTask(
         name: String? = nil,

@@ -1,3 +1,4 @@
+import Dispatch
 import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
@@ -23,7 +24,8 @@ public final class RecordedScheduledTask: Sendable {
     public let kind: Kind
     private let recorder: Recorder
     /// `BGTask.setTaskCompleted(success:)`, which may be called from any thread; the `BGTask` it captures need
-    /// not be `Sendable` (its SDK does not say it is), so the closure is called once, under ``completed``.
+    /// not be `Sendable` (its SDK does not say it is), so the closure is called once, by the one call that began
+    /// completing the task (``completed``), once its write has landed.
     private nonisolated(unsafe) let complete: (Bool) -> Void
     /// Whether a call began completing the task.
     private let completed = LockedValue(false)
@@ -35,33 +37,38 @@ public final class RecordedScheduledTask: Sendable {
         self.complete = complete
     }
 
-    /// Records the task's end, writes the trace, and calls `setTaskCompleted(success:)`; only the first call does
-    /// anything.
+    /// The longest the system is kept waiting for the end to land before `setTaskCompleted(success:)` is called
+    /// anyway: a stalled disk must not keep the task running until its time runs out.
+    static let completionWriteBound: DispatchTimeInterval = .seconds(2)
+
+    /// Records the task's end, queues its write, and returns at once; `setTaskCompleted(success:)` is called once
+    /// the write has landed (or after ``completionWriteBound``, if the disk does not answer), on another thread.
+    /// Only the first call does anything.
     ///
     /// Call it on every path, the expiration handler's included: a task not completed before its time expires
     /// may get the app killed (`BGTask.setTaskCompleted(success:)`). The trace is written first: once the task
-    /// is completed, the app may be suspended, and then killed, before it writes again.
+    /// is completed, the app may be suspended, and then killed, before it writes again. Until then the write
+    /// holds off suspension itself.
     public func setTaskCompleted(success: Bool) {
-        let first = completed.withLock { completed in
+        let write = completed.withLock { completed -> QueuedWrite? in
             defer { completed = true }
-            return !completed
+            guard !completed else { return nil }
+            recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
+                            attrs: [Attribute(Attribute.Key.success, .bool(success))])
+            return recorder.flushDurably()
         }
-        guard first else { return }
-        recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
-                        attrs: [Attribute(Attribute.Key.success, .bool(success))])
-        recorder.flushBeforeSuspension()
-        complete(success)
+        write?.whenLanded(orAfter: Self.completionWriteBound) { [self] in complete(success) }
     }
 
-    /// Records `task.expire` and writes the trace, unless the task's completion began; what the expiration
-    /// handler does before it stops the work.
+    /// Records `task.expire` and queues its write, unless the task's completion began; what the expiration
+    /// handler does before it stops the work. It does not wait for the write, which holds off suspension itself.
     func expire() {
         // Recorded under the lock that ``setTaskCompleted(success:)`` takes first: never after the end it records.
-        let recorded = completed.withLock { completed in
-            if !completed { recorder.record(.taskExpire, task: id) }
-            return !completed
+        completed.withLock { completed in
+            guard !completed else { return }
+            recorder.record(.taskExpire, task: id)
+            recorder.flushDurably()
         }
-        if recorded { recorder.flushBeforeSuspension() }
     }
 }
 
@@ -100,7 +107,8 @@ extension Recorder {
         let task = RecordedScheduledTask(id: id, kind: kind, recorder: self, complete: setTaskCompleted)
         record(kind == .appRefresh ? .bgRefreshBegin : .bgProcessingBegin, task: id, name: identifier)
         setExpirationHandler { [weak task] in
-            // Written before the work is stopped: the system suspends the app soon after.
+            // Queued before the work is stopped, under a hold on suspension until it lands: the system suspends
+            // the app soon after.
             task?.expire()
             onExpiration?()
         }

@@ -41,10 +41,13 @@ extension Recorder {
         }
     }
 
-    /// Queues a write of everything buffered (unfinished spans included, ``flushBeforeSuspension()``'s write) and
-    /// holds off the process's suspension until it lands, under a background-time assertion on Apple's device
-    /// platforms (``BackgroundActivity``): what the lifecycle capture does on resigning active, entering the
-    /// background and hiding. It returns at once, whatever the writer is doing: the caller is the main thread.
+    /// Queues a write of everything buffered, unfinished spans included (written without `dur`, their duration to
+    /// follow in a `handler.return`, whatever ``RecorderConfiguration/maxSpanHold`` says), and holds off the
+    /// process's suspension until it lands, under a background-time assertion on Apple's device platforms
+    /// (``BackgroundActivity``): what the lifecycle capture does on resigning active, entering the background and
+    /// hiding, and what ending a background task or completing a `BGTask` does before the system is told. It
+    /// returns at once, whatever the writer is doing: the caller may be the main thread. A failure is reported to
+    /// the unified log (``RecorderDiagnostics``), not thrown.
     /// The write takes every event recorded before this call (and any recorded before it runs).
     ///
     /// - Parameter bound: how long to wait for the write to land before returning, if at all: the capture waits

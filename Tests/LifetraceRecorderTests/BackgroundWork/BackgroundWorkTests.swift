@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LifetraceConcurrency
 import LifetraceCore
@@ -10,16 +11,62 @@ import Testing
 @Suite struct BackgroundWorkTests {
     let directory = TemporaryDirectory()
 
-    /// A stand-in for UIApplication: hands out identifiers and keeps each task's expiration handler.
-    final class FakeApplication: @unchecked Sendable {
-        var handlers: [Int: @Sendable () -> Void] = [:]
-        var ended: [Int] = []
-        var next = 6
+    /// A stand-in for UIApplication: hands out identifiers, keeps each task's expiration handler, and records
+    /// each end, from whatever thread it comes (the recorder tells it from a thread of its own).
+    final class FakeApplication: Sendable {
+        private let state = LockedValue<(handlers: [Int: @Sendable () -> Void], ended: [Int], next: Int)>(([:], [], 6))
+        private let endSignal = DispatchSemaphore(value: 0)
+        /// What `endBackgroundTask(_:)` does besides recording the end, before it records it.
+        let onEnd: (@Sendable (FakeApplication, Int) -> Void)?
+
+        init(onEnd: (@Sendable (FakeApplication, Int) -> Void)? = nil) {
+            self.onEnd = onEnd
+        }
 
         func begin(_ name: String?, _ handler: @escaping @Sendable () -> Void) -> Int {
-            next += 1
-            handlers[next] = handler
-            return next
+            state.withLock { state in
+                state.next += 1
+                state.handlers[state.next] = handler
+                return state.next
+            }
+        }
+
+        /// `endBackgroundTask(_:)`.
+        func end(_ identifier: Int) {
+            onEnd?(self, identifier)
+            state.withLock { $0.ended.append(identifier) }
+            endSignal.signal()
+        }
+
+        /// The expiration handler of task `identifier`.
+        func handler(_ identifier: Int) -> (@Sendable () -> Void)? {
+            state.withLock { $0.handlers[identifier] }
+        }
+
+        /// The identifiers ended so far, in order.
+        var ended: [Int] { state.withLock { $0.ended } }
+
+        /// Waits for the next end; whether one came within `bound`.
+        func waitForAnEnd(atMost bound: DispatchTimeInterval) -> Bool {
+            endSignal.wait(timeout: .now() + bound) == .success
+        }
+    }
+
+    /// The `success` of each `setTaskCompleted(success:)`, from whatever thread it comes.
+    final class Completions: Sendable {
+        private let values = LockedValue<[Bool]>([])
+        private let signal = DispatchSemaphore(value: 0)
+
+        func complete(_ success: Bool) {
+            values.withLock { $0.append(success) }
+            signal.signal()
+        }
+
+        var all: [Bool] { values.withLock { $0 } }
+
+        /// Waits for the next completion; whether one came within `bound`.
+        func waitForOne(atMost bound: DispatchTimeInterval) -> Bool {
+            signal.wait(timeout: .now() + bound) == .success
         }
     }
 
@@ -32,10 +79,12 @@ import Testing
         let path = directory.file("task.lifetrace")
         let app = FakeApplication()
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
-        let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: { app.ended.append($0) })
+        let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: app.end)
         task.end()
         task.end()
+        #expect(app.waitForAnEnd(atMost: .seconds(10)))
         try recorder.close()
+        #expect(!app.waitForAnEnd(atMost: .milliseconds(100)), "the task was ended twice")
         #expect(app.ended == [7])
         let events = try events(path)
         #expect(events.map(\.kind) == [.taskBegin, .taskEnd])
@@ -44,15 +93,15 @@ import Testing
     }
 
     /// When time runs out the expiration handler runs: the trace shows the expiry, the work is stopped, and
-    /// the task is ended inside the handler, as `beginBackgroundTask(withName:expirationHandler:)` requires.
+    /// the task is ended before the handler returns, as `beginBackgroundTask(withName:expirationHandler:)` requires.
     @Test func theExpirationHandlerStopsTheWorkAndEndsTheTask() throws {
         let path = directory.file("expire.lifetrace")
         let app = FakeApplication()
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let stopped = LockedFlag()
-        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: { app.ended.append($0) },
-                                                onExpiration: { stopped.set() })
-        app.handlers[task.identifier]?()
+        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: app.end, onExpiration: { stopped.set() })
+        app.handler(task.identifier)?()
+        #expect(app.ended == [7])
         task.end()  // the work's own completion, after the handler: already ended
         try recorder.close()
         #expect(stopped.isSet)
@@ -64,59 +113,61 @@ import Testing
     /// once, and killed while suspended, so what a timer would write later is never written.
     @Test func aTaskIsWrittenEndedBeforeTheSystemEndsIt() throws {
         let path = directory.file("written.lifetrace")
-        let app = FakeApplication()
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
-        nonisolated(unsafe) var writtenAtEnd: [EventKind] = []
-        let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: { _ in
-            writtenAtEnd = (try? self.events(path).map(\.kind)) ?? []
+        let writtenAtEnd = LockedValue<[EventKind]>([])
+        let app = FakeApplication(onEnd: { _, _ in
+            writtenAtEnd.withLock { $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? [] }
         })
+        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
+        let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: app.end)
         task.end()
-        #expect(writtenAtEnd == [.taskBegin, .taskEnd])
+        #expect(app.waitForAnEnd(atMost: .seconds(10)))
+        #expect(writtenAtEnd.withLock { $0 } == [.taskBegin, .taskEnd])
         try recorder.close()
     }
 
-    /// A `BGTask`'s expiry is written before its work is stopped, and its end before `setTaskCompleted(success:)`.
+    /// A `BGTask`'s expiry and end are written before `setTaskCompleted(success:)` is called.
     @Test func aScheduledTaskIsWrittenBeforeTheSystemIsTold() throws {
         let path = directory.file("bg-written.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
-        nonisolated(unsafe) var expirationHandler: (@Sendable () -> Void)?
-        nonisolated(unsafe) var writtenAtExpiry: [EventKind] = []
-        nonisolated(unsafe) var writtenAtCompletion: [EventKind] = []
+        let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
+        let writtenAtCompletion = LockedValue<[EventKind]>([])
+        let completions = Completions()
         let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",
-                                                  setExpirationHandler: { expirationHandler = $0 },
-                                                  setTaskCompleted: { _ in
-                                                      writtenAtCompletion = (try? self.events(path).map(\.kind)) ?? []
-                                                  },
-                                                  onExpiration: { writtenAtExpiry = (try? self.events(path).map(\.kind)) ?? [] })
-        expirationHandler?()
+                                                  setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
+                                                  setTaskCompleted: { success in
+                                                      writtenAtCompletion.withLock {
+                                                          $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? []
+                                                      }
+                                                      completions.complete(success)
+                                                  })
+        expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
-        #expect(writtenAtExpiry == [.bgRefreshBegin, .taskExpire])
-        #expect(writtenAtCompletion == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd])
+        #expect(completions.waitForOne(atMost: .seconds(10)))
+        #expect(writtenAtCompletion.withLock { $0 } == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd])
+        #expect(completions.all == [false])
         try recorder.close()
     }
 
-    /// The expiration handler, called while the work's completion is ending the task, waits until the task is
-    /// ended, so that it returns with the task ended, as UIKit asks; a task already ended records no expiry.
+    /// The expiration handler, called while the work's completion is telling the system the task ended, waits
+    /// until it has, so that it returns with the task ended, as UIKit asks; a task already ended records no expiry.
     @Test func theExpirationHandlerReturnsOnlyOnceTheTaskIsEnded() throws {
         let path = directory.file("race.lifetrace")
-        let app = FakeApplication()
-        let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let handlerReturned = LockedFlag()
-        nonisolated(unsafe) var returnedWhileEnding = false
-        nonisolated(unsafe) var handlerThread: Thread?
-        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: { id in
-            // UIKit calls the expiration handler now, on another thread.
-            let handler = app.handlers[id]
-            handlerThread = Thread { handler?(); handlerReturned.set() }
-            handlerThread?.start()
+        let returnedWhileEnding = LockedFlag()
+        let app = FakeApplication(onEnd: { app, identifier in
+            // UIKit calls the expiration handler now, on another thread, while endBackgroundTask(_:) runs.
+            let handler = app.handler(identifier)
+            Thread { handler?(); handlerReturned.set() }.start()
             Thread.sleep(forTimeInterval: 0.05)
-            returnedWhileEnding = handlerReturned.isSet
-            app.ended.append(id)
+            if handlerReturned.isSet { returnedWhileEnding.set() }
         })
+        let recorder = try Recorder(file: URL(fileURLWithPath: path))
+        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: app.end)
         task.end()
+        #expect(app.waitForAnEnd(atMost: .seconds(10)))
         while !handlerReturned.isSet { Thread.sleep(forTimeInterval: 0.001) }
         try recorder.close()
-        #expect(!returnedWhileEnding)
+        #expect(!returnedWhileEnding.isSet)
         #expect(app.ended == [7])
         #expect(try events(path).map(\.kind) == [.taskBegin, .taskEnd])
     }
@@ -136,19 +187,22 @@ import Testing
     @Test func scheduledTasksRecordBeginExpiryAndCompletion() throws {
         let path = directory.file("bg.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
-        nonisolated(unsafe) var expirationHandler: (@Sendable () -> Void)?
-        nonisolated(unsafe) var completions: [Bool] = []
+        let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
+        let completions = Completions()
         let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",
-                                                  setExpirationHandler: { expirationHandler = $0 },
-                                                  setTaskCompleted: { completions.append($0) })
-        expirationHandler?()
+                                                  setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
+                                                  setTaskCompleted: completions.complete)
+        expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
         refresh.setTaskCompleted(success: true)
+        #expect(completions.waitForOne(atMost: .seconds(10)))
         let processing = recorder.beginScheduledTask(.processing, identifier: "com.example.index",
-                                                     setExpirationHandler: { _ in }, setTaskCompleted: { completions.append($0) })
+                                                     setExpirationHandler: { _ in }, setTaskCompleted: completions.complete)
         processing.setTaskCompleted(success: true)
+        #expect(completions.waitForOne(atMost: .seconds(10)))
         try recorder.close()
-        #expect(completions == [false, true])
+        #expect(!completions.waitForOne(atMost: .milliseconds(100)), "a task was completed twice")
+        #expect(completions.all == [false, true])
         let events = try events(path)
         #expect(events.map(\.kind) == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd, .bgProcessingBegin, .bgProcessingEnd])
         #expect(events[0].name == "com.example.refresh" && events[3].name == "com.example.index")

@@ -31,14 +31,14 @@ import Testing
     /// With a span hold, an ordinary flush leaves what follows an open span buffered; a flush before the process
     /// may be suspended writes it all, the span without its duration (``RecorderConfiguration/maxSpanHold``),
     /// whose return follows.
-    @Test func aFlushBeforeSuspensionWritesPastAnOpenSpan() throws {
+    @Test func aDurableFlushWritesPastAnOpenSpan() throws {
         let path = directory.file("held.lifetrace")
         let recorder = try manualRecorder(path, .init(flushInterval: .seconds(3600), maxSpanHold: .seconds(10)))
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")
         recorder.mark("saved")
         try recorder.flush()
         #expect(try RecorderTraces.read(path).events.isEmpty)
-        recorder.flushBeforeSuspension()
+        #expect(recorder.flushDurably().wait(atMost: .seconds(10)))
         let written = try RecorderTraces.read(path).events
         #expect(written.map(\.eventName) == ["scene.didEnterBackground", "custom.saved"])
         #expect(written[0].dur == nil && written[0].attrs == [Attribute("unfinished", .bool(true))])
