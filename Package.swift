@@ -28,12 +28,19 @@ let package = Package(
         .executable(name: "lifetrace", targets: ["lifetrace"]),
         .executable(name: "LiveCheckDemo", targets: ["LiveCheckDemo"]),
     ],
+    // What an app that links only LifetraceRecorder or LifetraceTesting need not resolve: with `traits: []` on its
+    // `.package` line, SwiftPM 6.2 and later resolve swift-system alone (scripts/check-app-link checks it).
+    traits: [
+        .trait(name: "CommandLine", description: "The lifetrace command line (swift-argument-parser) and the tests' Perfetto reference (swift-protobuf)."),
+        .trait(name: "ServiceLifecycle", description: "LifetraceServiceLifecycle and its example service (swift-service-lifecycle, swift-log)."),
+        .default(enabledTraits: ["CommandLine", "ServiceLifecycle"]),
+    ],
     dependencies: [
         // File descriptors with typed errors (`FileDescriptor`, `Errno`) for LifetraceFormat's file I/O, so that
         // what an app links makes no C library call of its own; Swift and C sources built with the app, for
         // every Apple platform, Linux and Windows, with nothing installed.
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // The command line's alone: an app that links LifetraceRecorder resolves them but never builds them.
+        // The command line's alone (trait CommandLine): an app that links LifetraceRecorder never builds them.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         // `swift package generate-documentation`: the DocC catalogues of the libraries users link (a plugin only;
@@ -98,13 +105,10 @@ let package = Package(
             dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceLiveCheck", "LifetraceRecorder"]
         ),
         // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
-        // protobuf trace (messages generated from Schemas/perfetto/ by scripts/gen-perfetto-protos) and Chrome JSON.
+        // protobuf trace, written field by field, and Chrome JSON.
         .target(
             name: "LifetraceReport",
-            dependencies: [
-                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ]
+            dependencies: ["LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary"]
         ),
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
@@ -137,7 +141,7 @@ let package = Package(
                 "LifetraceReport",
                 "LifetraceImport",
                 "LifetraceIngest",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -157,7 +161,15 @@ let package = Package(
             dependencies: ["LifetraceSummary", "LifetraceAnalysis", "LifetraceSimulator", "LifetraceFormat", "LifetraceZstd",
                            "LifetraceCore", "LifetraceTestSupport"]
         ),
-        .testTarget(name: "LifetraceReportTests", dependencies: ["LifetraceReport", "LifetraceSummary", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        // Perfetto's messages as swift-protobuf generates them (from Schemas/perfetto/ by scripts/gen-perfetto-protos):
+        // the reference every packet the export writes is decoded with and compared to.
+        .testTarget(
+            name: "LifetraceReportTests",
+            dependencies: [
+                "LifetraceReport", "LifetraceSummary", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["CommandLine"])),
+            ]
+        ),
         .testTarget(
             name: "LifetraceImportTests",
             dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
@@ -202,9 +214,9 @@ package.targets += [
         name: "LifetraceServiceLifecycle",
         dependencies: [
             "LifetraceRecorder", "LifetraceCore", "LifetraceFormat", "LifetraceConcurrency",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ]
     ),
     // The example service of Examples/ServiceExample (a package of its own, which depends on lifetrace by path),
@@ -213,9 +225,9 @@ package.targets += [
         name: "ServiceExample",
         dependencies: [
             "LifetraceServiceLifecycle",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ],
         path: "Examples/ServiceExample/Sources/ServiceExample"
     ),
@@ -226,8 +238,8 @@ package.targets += [
         dependencies: [
             "LifetraceServiceLifecycle", "LifetraceRecorder", "LifetraceAnalysis", "LifetraceFormat", "LifetraceCore",
             "LifetraceTestSupport", "ServiceExample", "lifetrace",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ]
     ),
 ]

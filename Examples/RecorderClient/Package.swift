@@ -9,7 +9,7 @@ let package = Package(
     name: "RecorderClient",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "lifetrace", path: "../..")
+        .package(name: "lifetrace", path: "../..", traits: [])
     ],
     targets: [
         .executableTarget(

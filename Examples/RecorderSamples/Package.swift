@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 
 import PackageDescription
 
@@ -10,7 +10,7 @@ let package = Package(
     name: "RecorderSamples",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "lifetrace", path: "../..")
+        .package(name: "lifetrace", path: "../..", traits: [])
     ],
     targets: [
         .target(

@@ -8,7 +8,7 @@ let package = Package(
     name: "TestingClient",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "lifetrace", path: "../..")
+        .package(name: "lifetrace", path: "../..", traits: [])
     ],
     targets: [
         // The "app": plays a lifecycle through the notifications UIKit posts, recorded by LifetraceRecorder.

@@ -144,7 +144,7 @@ import Testing
     }
 
     /// The specification's reader (`scripts/lifetrace_read.py`, binary traces) accepts and refuses the same.
-    @Test(arguments: members.filter { $0.key != "lifetrace" })
+    @Test(.integration, arguments: members.filter { $0.key != "lifetrace" })
     func theSpecificationsReaderAgrees(member: Member) throws {
         let python = try #require(which("python3"), "python3 is needed (scripts/test installs it)")
         let script = PackagePaths.path("scripts/lifetrace_read.py")

@@ -65,7 +65,7 @@ extension PerfettoWireWriter {
     private mutating func appendDescriptorPacket() {
         let first = !sequenceStarted
         sequenceStarted = true
-        let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqIncrementalStateCleared.rawValue)
+        let flags = UInt64(Self.incrementalStateCleared)
         var size = 2 + 2 + UInt64(event.count).varintSize + event.count
         if first { size += 1 + flags.varintSize }
         buffer.append(PerfettoEncoder.packetKey)

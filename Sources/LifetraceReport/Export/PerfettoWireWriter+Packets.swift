@@ -16,7 +16,7 @@ extension PerfettoWireWriter {
     /// state stretches): what ``appendTrackEvent(_:on:name:category:at:_:notes:)`` writes for it, in one run with no
     /// scratch copy; returns `false`, having written nothing, if a name is not interned yet.
     @inline(__always)
-    mutating func appendBareTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName,
+    mutating func appendBareTrackEvent(_ type: EventType, on track: ExportTrack, name: ExportName,
                                        category: ExportCategory, at t: Int64) -> Bool {
         guard name.key >= 0, name.key < nameIids.count else { return false }
         let nameIid = nameIids[name.key]
@@ -29,7 +29,7 @@ extension PerfettoWireWriter {
     /// Appends a packet whose track event holds its category's and name's iids (each left out when 0), its type and
     /// its track, and nothing else, in one run of at most ``packetHeaderSize`` + 46 bytes.
     @inline(__always)
-    private mutating func appendPacket(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, categoryIid: UInt64,
+    private mutating func appendPacket(_ type: EventType, on track: ExportTrack, categoryIid: UInt64,
                                        nameIid: UInt64, at t: Int64) {
         let timestamp = UInt64(max(t, 0))
         let typeValue = UInt64(type.rawValue)
@@ -54,7 +54,7 @@ extension PerfettoWireWriter {
             cursor.put(11 << 3)
             cursor.varint(track.uuid)
             cursor.put(13 << 3)
-            cursor.put(UInt8(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue))
+            cursor.put(Self.needsIncrementalState)
         }
         sequenceStarted = true
     }

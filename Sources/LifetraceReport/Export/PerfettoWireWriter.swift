@@ -9,6 +9,19 @@ struct PerfettoWireWriter {
     /// The largest a scratch array is kept between packets.
     static let scratchLimit = 1 << 16
 
+    /// `TrackEvent.Type` (Schemas/perfetto/perfetto_trace.proto): the kinds of track event the export writes.
+    enum EventType: UInt8 {
+        case sliceBegin = 1
+        case sliceEnd = 2
+        case instant = 3
+    }
+
+    /// `TracePacket.SequenceFlags` (Schemas/perfetto/perfetto_trace.proto): the packet starts the sequence's
+    /// incremental state afresh.
+    static let incrementalStateCleared: UInt8 = 1
+    /// `TracePacket.SequenceFlags`: the packet's interned ids refer to the sequence's incremental state.
+    static let needsIncrementalState: UInt8 = 2
+
     /// The packets written, each a `Trace.packet` field.
     var buffer = ByteBuffer()
     /// Whether a packet was written: the first one says the sequence's incremental state starts there.
@@ -49,14 +62,14 @@ struct PerfettoWireWriter {
 
     /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``, with `notes` after its arguments if any;
     /// returns whether it is full, as ``slice(on:name:category:from:to:_:)`` does.
-    mutating func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+    mutating func trackEvent(_ type: EventType, on track: ExportTrack, name: ExportName?,
                              category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
                              notes: [ExportNote]? = nil) -> Bool {
         appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments, notes: notes)
         return buffer.count >= ExportOutput.bufferSize
     }
 
-    private mutating func appendTrackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+    private mutating func appendTrackEvent(_ type: EventType, on track: ExportTrack, name: ExportName?,
                                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
                                            notes: [ExportNote]? = nil) {
         if notes == nil, arguments.isEmpty, let name, let category,
@@ -97,7 +110,7 @@ struct PerfettoWireWriter {
         // TracePacket: timestamp (8), trusted_packet_sequence_id (10), track_event (11), interned_data (12),
         // sequence_flags (13).
         let timestamp = UInt64(max(t, 0))
-        let flags = UInt64(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
+        let flags = UInt64(Self.needsIncrementalState)
         var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
         if interned.count > 0 { size += 1 + UInt64(interned.count).varintSize + interned.count }
         // The whole packet in one run: its header, the event, the interned data, the flags.
