@@ -13,19 +13,24 @@ let package = Package(
     // unified-log mirror) needs macOS 11 / iOS 14 / tvOS 14 / watchOS 7, `Date.formatted(.iso8601)` (`lifetrace
     // info`) macOS 12, and swift-system builds for every Apple platform with no minimum of its own.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // The semantically versioned surface: what an app, its tests or a service links (the recorder, the testing
+    // assertions, the live check, and LifetraceServiceLifecycle below), and the modules whose types their
+    // signatures expose (Core, Format, Analysis).
     products: [
-        .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
-        .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
-        .library(name: "LifetraceZstd", targets: ["LifetraceZstd"]),
         .library(name: "LifetraceRecorder", targets: ["LifetraceRecorder"]),
-        .library(name: "LifetraceSimulator", targets: ["LifetraceSimulator"]),
-        .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .library(name: "LifetraceTesting", targets: ["LifetraceTesting"]),
         .library(name: "LifetraceLiveCheck", targets: ["LifetraceLiveCheck"]),
-        .library(name: "LifetraceReport", targets: ["LifetraceReport"]),
-        .library(name: "LifetraceImport", targets: ["LifetraceImport"]),
-        .library(name: "LifetraceSummary", targets: ["LifetraceSummary"]),
+        .library(name: "LifetraceCore", targets: ["LifetraceCore"]),
+        .library(name: "LifetraceFormat", targets: ["LifetraceFormat"]),
+        .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
+        // No promise: the command line's stages, for Benchmarks/ and Fuzz/ (as swift-nio marks its own with `_`).
+        .library(name: "_LifetraceZstd", targets: ["LifetraceZstd"]),
+        .library(name: "_LifetraceSimulator", targets: ["LifetraceSimulator"]),
+        .library(name: "_LifetraceReport", targets: ["LifetraceReport"]),
+        .library(name: "_LifetraceImport", targets: ["LifetraceImport"]),
+        .library(name: "_LifetraceSummary", targets: ["LifetraceSummary"]),
+        // The live check's demo (Examples/LiveCheckDemo), a program to run, not to link.
         .executable(name: "LiveCheckDemo", targets: ["LiveCheckDemo"]),
     ],
     // What an app that links only LifetraceRecorder or LifetraceTesting need not resolve: with `traits: []` on its

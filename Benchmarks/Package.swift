@@ -42,8 +42,8 @@ let package = Package(
                 .product(name: "LifetraceCore", package: "lifetrace"),
                 .product(name: "LifetraceFormat", package: "lifetrace"),
                 .product(name: "LifetraceRecorder", package: "lifetrace"),
-                .product(name: "LifetraceReport", package: "lifetrace"),
-                .product(name: "LifetraceSimulator", package: "lifetrace"),
+                .product(name: "_LifetraceReport", package: "lifetrace"),
+                .product(name: "_LifetraceSimulator", package: "lifetrace"),
             ],
             path: "Benchmarks/LifetraceMicro",
             // SwiftPM's own package name would come after this one and win: off, so that this one holds.

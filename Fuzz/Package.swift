@@ -16,30 +16,30 @@ let package = Package(
             dependencies: [
                 .product(name: "LifetraceCore", package: "lifetrace"),
                 .product(name: "LifetraceFormat", package: "lifetrace"),
-                .product(name: "LifetraceZstd", package: "lifetrace"),
+                .product(name: "_LifetraceZstd", package: "lifetrace"),
                 .product(name: "LifetraceAnalysis", package: "lifetrace"),
-                .product(name: "LifetraceReport", package: "lifetrace"),
+                .product(name: "_LifetraceReport", package: "lifetrace"),
             ]
         ),
         .executableTarget(name: "FuzzTraceReader", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzJSONLines", dependencies: ["FuzzSupport"]),
         .executableTarget(
             name: "FuzzLogImport",
-            dependencies: ["FuzzSupport", .product(name: "LifetraceImport", package: "lifetrace")]
+            dependencies: ["FuzzSupport", .product(name: "_LifetraceImport", package: "lifetrace")]
         ),
         .executableTarget(name: "FuzzConfiguration", dependencies: ["FuzzSupport"]),
         .executableTarget(
             name: "FuzzCompare",
-            dependencies: ["FuzzSupport", .product(name: "LifetraceSummary", package: "lifetrace")]
+            dependencies: ["FuzzSupport", .product(name: "_LifetraceSummary", package: "lifetrace")]
         ),
         .executableTarget(name: "FuzzRecover", dependencies: ["FuzzSupport"]),
         .executableTarget(
             name: "FuzzImportDates",
-            dependencies: ["FuzzSupport", .product(name: "LifetraceImport", package: "lifetrace")]
+            dependencies: ["FuzzSupport", .product(name: "_LifetraceImport", package: "lifetrace")]
         ),
         .executableTarget(
             name: "FuzzCompareNumbers",
-            dependencies: ["FuzzSupport", .product(name: "LifetraceSummary", package: "lifetrace")]
+            dependencies: ["FuzzSupport", .product(name: "_LifetraceSummary", package: "lifetrace")]
         ),
     ]
 )
