@@ -36,8 +36,14 @@ let package = Package(
     // What an app that links only LifetraceRecorder or LifetraceTesting need not resolve: with `traits: []` on its
     // `.package` line, SwiftPM 6.2 and later resolve swift-system alone (scripts/check-app-link checks it).
     traits: [
-        .trait(name: "CommandLine", description: "The lifetrace command line (swift-argument-parser) and the tests' Perfetto reference (swift-protobuf)."),
-        .trait(name: "ServiceLifecycle", description: "LifetraceServiceLifecycle and its example service (swift-service-lifecycle, swift-log)."),
+        .trait(
+            name: "CommandLine",
+            description:
+                "The lifetrace command line (swift-argument-parser) and the tests' Perfetto reference (swift-protobuf)."
+        ),
+        .trait(
+            name: "ServiceLifecycle",
+            description: "LifetraceServiceLifecycle and its example service (swift-service-lifecycle, swift-log)."),
         .default(enabledTraits: ["CommandLine", "ServiceLifecycle"]),
     ],
     dependencies: [
@@ -70,7 +76,9 @@ let package = Package(
         // LifetraceZstd.
         .target(
             name: "LifetraceFormat",
-            dependencies: ["LifetraceCore", "LifetraceConcurrency", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "LifetraceCore", "LifetraceConcurrency", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(name: "LifetraceZstd", dependencies: ["LifetraceFormat", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
@@ -107,13 +115,17 @@ let package = Package(
         // Swift Testing and XCTest; no libzstd.
         .target(
             name: "LifetraceTesting",
-            dependencies: ["LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceLiveCheck", "LifetraceRecorder"]
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceCore", "LifetraceFormat", "LifetraceLiveCheck", "LifetraceRecorder",
+            ]
         ),
         // Stage 4: timelines as self-contained HTML and terminal text, and exports at full fidelity: Perfetto's
         // protobuf trace, written field by field, and Chrome JSON.
         .target(
             name: "LifetraceReport",
-            dependencies: ["LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary"]
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
+            ]
         ),
         // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
@@ -129,7 +141,10 @@ let package = Package(
         // (`import`), through the recorder, compressed with libzstd.
         .target(
             name: "LifetraceIngest",
-            dependencies: ["LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceImport", "LifetraceRecorder", "LifetraceZstd"]
+            dependencies: [
+                "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceImport", "LifetraceRecorder",
+                "LifetraceZstd",
+            ]
         ),
         // The command-line tool: wires the stages together.
         .executableTarget(
@@ -146,25 +161,35 @@ let package = Package(
                 "LifetraceReport",
                 "LifetraceImport",
                 "LifetraceIngest",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Generators and helpers shared by the test targets.
-        .target(name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
+        .target(
+            name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
         .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore", "LifetraceTestSupport"]),
-        .testTarget(name: "LifetraceFormatTests", dependencies: ["LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
-        .testTarget(name: "LifetraceSimulatorTests", dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceFormatTests",
+            dependencies: ["LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceSimulatorTests",
+            dependencies: ["LifetraceSimulator", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceAnalysisTests",
-            dependencies: ["LifetraceAnalysis", "LifetraceSummary", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceSummary", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LifetraceSummaryTests",
-            dependencies: ["LifetraceSummary", "LifetraceAnalysis", "LifetraceSimulator", "LifetraceFormat", "LifetraceZstd",
-                           "LifetraceCore", "LifetraceTestSupport"]
+            dependencies: [
+                "LifetraceSummary", "LifetraceAnalysis", "LifetraceSimulator", "LifetraceFormat", "LifetraceZstd",
+                "LifetraceCore", "LifetraceTestSupport",
+            ]
         ),
         // Perfetto's messages as swift-protobuf generates them (from Schemas/perfetto/ by scripts/gen-perfetto-protos):
         // the reference every packet the export writes is decoded with and compared to.
@@ -177,21 +202,35 @@ let package = Package(
         ),
         .testTarget(
             name: "LifetraceImportTests",
-            dependencies: ["LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            dependencies: [
+                "LifetraceImport", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LifetraceIngestTests",
-            dependencies: ["LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceImport", "LifetraceRecorder", "LifetraceTestSupport"]
+            dependencies: [
+                "LifetraceIngest", "LifetraceFormat", "LifetraceZstd", "LifetraceCore", "LifetraceImport",
+                "LifetraceRecorder", "LifetraceTestSupport",
+            ]
         ),
-        .testTarget(name: "LifetraceTestingTests", dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceTestingTests",
+            dependencies: ["LifetraceTesting", "LifetraceRecorder", "LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceLiveCheckTests",
-            dependencies: ["LifetraceLiveCheck", "LifetraceAnalysis", "LifetraceRecorder", "LifetraceCore", "LifetraceFormat",
-                           "LifetraceTestSupport", "LiveCheckDemo"]
+            dependencies: [
+                "LifetraceLiveCheck", "LifetraceAnalysis", "LifetraceRecorder", "LifetraceCore", "LifetraceFormat",
+                "LifetraceTestSupport", "LiveCheckDemo",
+            ]
         ),
         // No libzstd: the recorder's tests also run in an iOS Simulator (.github/workflows/apple.yml).
-        .testTarget(name: "LifetraceRecorderTests", dependencies: ["LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceRecorderTests",
+            dependencies: [
+                "LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport",
+                "LifetraceTestSupport",
+            ]),
         .testTarget(
             name: "lifetraceTests",
             dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
@@ -219,8 +258,11 @@ package.targets += [
         name: "LifetraceServiceLifecycle",
         dependencies: [
             "LifetraceRecorder", "LifetraceCore", "LifetraceFormat", "LifetraceConcurrency",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(
+                name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                condition: .when(traits: ["ServiceLifecycle"])),
+            .product(
+                name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ]
     ),
@@ -230,8 +272,11 @@ package.targets += [
         name: "ServiceExample",
         dependencies: [
             "LifetraceServiceLifecycle",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(
+                name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                condition: .when(traits: ["ServiceLifecycle"])),
+            .product(
+                name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ],
         path: "Examples/ServiceExample/Sources/ServiceExample"
@@ -243,7 +288,9 @@ package.targets += [
         dependencies: [
             "LifetraceServiceLifecycle", "LifetraceRecorder", "LifetraceAnalysis", "LifetraceFormat", "LifetraceCore",
             "LifetraceTestSupport", "ServiceExample", "lifetrace",
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
+            .product(
+                name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                condition: .when(traits: ["ServiceLifecycle"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
         ]
     ),

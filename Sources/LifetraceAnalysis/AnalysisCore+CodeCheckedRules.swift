@@ -37,35 +37,49 @@ extension AnalysisCore {
         }
         let rules = triggers.rules[tag]
         if !rules.isEmpty { checkRules(rules, event, row: row, of: block) }
-        if let end = process.state.willTerminateEnd, event.t > end, !Self.judgedAfterTerminateByModel.contains(event.kind),
-            !Self.allowedAfterTerminate.contains(event.kind), !process.state.reportedAfterTerminate {
+        if let end = process.state.willTerminateEnd, event.t > end,
+            !Self.judgedAfterTerminateByModel.contains(event.kind),
+            !Self.allowedAfterTerminate.contains(event.kind), !process.state.reportedAfterTerminate
+        {
             process.state.reportedAfterTerminate = true
-            report(.eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned", scene: block.string(event.scene))
+            report(
+                .eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned",
+                scene: block.string(event.scene))
         }
         if groundTruth, suspension.suspendedSince != nil, layers[event.tag] != .process {
-            report(.workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended", scene: block.string(event.scene))
+            report(
+                .workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended",
+                scene: block.string(event.scene))
         }
     }
 
     /// Checks the rules that events of this kind trigger (`rules`, from the catalogue) on `event`.
-    private mutating func checkRules(_ rules: CodeRuleTriggers.Rules, _ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+    private mutating func checkRules(
+        _ rules: CodeRuleTriggers.Rules, _ event: EventRecord, row: Int, of block: borrowing EventBlock
+    ) {
         if rules.contains(.appDelegateUI), appDelegateUICallbacksForbidden {
-            report(.appDelegateUIWithManifest, "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
-                   scene: nil)
+            report(
+                .appDelegateUIWithManifest,
+                "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+                scene: nil)
         } else if rules.contains(.appNotifications), appNotificationsAggregate {
             checkAgainstScenes(event, row: row, of: block)
         }
         if rules.contains(.terminateFromForeground), terminateInForegroundChecked {
             let ui = engine.uiState
             if ui == .active || ui == .inactive {
-                report(.terminateFromForeground, "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
+                report(
+                    .terminateFromForeground,
+                    "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
             }
         }
         if rules.contains(.appPhase), appPhaseChecked { checkAppPhase(event) }
         if rules.contains(.saveOnlyInTerminate), block.extras(of: event)?.label == saveLabel {
             if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
-                report(.saveOnlyInTerminate, "state saved in applicationWillTerminate, after entering the background without saving",
-                       scene: nil)
+                report(
+                    .saveOnlyInTerminate,
+                    "state saved in applicationWillTerminate, after entering the background without saving",
+                    scene: nil)
             }
             process.state.backgroundSaveMissing = false
         }
@@ -78,7 +92,8 @@ extension AnalysisCore {
         if event.hasScene {
             if appPhase.isPending { appPhase.scenesChanged(engine.sceneCensus(readingEventsOf: .swiftuiScenePhase)) }
         } else if let phase = event.phase {
-            appPhase.appPhase(phase, index: index, t: event.t, census: engine.sceneCensus(readingEventsOf: .swiftuiScenePhase))
+            appPhase.appPhase(
+                phase, index: index, t: event.t, census: engine.sceneCensus(readingEventsOf: .swiftuiScenePhase))
         }
     }
 
@@ -87,14 +102,17 @@ extension AnalysisCore {
     @inline(never)
     mutating func settleAppPhase(at event: EventRecord?) {
         if let event {
-            guard event.kind == .processLaunch || event.kind == .processExit || event.kind == .swiftuiScenePhase && !event.hasScene
+            guard
+                event.kind == .processLaunch || event.kind == .processExit
+                    || event.kind == .swiftuiScenePhase && !event.hasScene
             else { return }
         }
         guard let held = appPhase.settle() else { return }
-        report(.appPhaseAgainstScenes,
-               "the App-level phase became \(held.phase.name) at event #\(held.index) (t=\(Nanoseconds.seconds(held.t))) while \(held.reason), "
-                   + "and no scene's phase supported it before \(event == nil ? "the trace's end" : "this event")",
-               scene: nil)
+        report(
+            .appPhaseAgainstScenes,
+            "the App-level phase became \(held.phase.name) at event #\(held.index) (t=\(Nanoseconds.seconds(held.t))) while \(held.reason), "
+                + "and no scene's phase supported it before \(event == nil ? "the trace's end" : "this event")",
+            scene: nil)
     }
 
     /// Checks an application notification of a scene-based app against its scenes (LT021): UIKit's
@@ -112,9 +130,10 @@ extension AnalysisCore {
         }
         guard contradicts else { return }
         let state = scenes == .active ? "a scene is active" : "every scene is in the background"
-        report(.appNotificationAgainstScenes,
-               "\(block.eventName(at: row)) posted while \(state): UIKit's application state is that of its most active scene",
-               scene: nil)
+        report(
+            .appNotificationAgainstScenes,
+            "\(block.eventName(at: row)) posted while \(state): UIKit's application state is that of its most active scene",
+            scene: nil)
     }
 
     /// The string index of `save` in `block` (the label `custom.save` events carry); below

@@ -17,7 +17,8 @@ extension AnalysisCore {
         judgeWaitingLaunch(at: t)
         if tasks.hasOpenTasks { tasks.judgeRunning(at: t, limits: taskLimits, reports: &reports) }
         if !reports.isEmpty {
-            collector.collect(reports, index: max(index - 1, 0), t: t, block: nil, row: 0, blockStart: index, observer: observer)
+            collector.collect(
+                reports, index: max(index - 1, 0), t: t, block: nil, row: 0, blockStart: index, observer: observer)
             reports.removeAll(keepingCapacity: true)
         }
     }
@@ -29,8 +30,9 @@ extension AnalysisCore {
             let handler = process.state.unfinished[position]
             guard handler.provenUntil == nil else { continue }
             let before = reports.count
-            engine.handlerUnreturned(handler.kind, bound: t - handler.t, phase: handler.phase, scene: handler.scene,
-                                     running: true, reports: &reports)
+            engine.handlerUnreturned(
+                handler.kind, bound: t - handler.t, phase: handler.phase, scene: handler.scene,
+                running: true, reports: &reports)
             if reports.count > before { process.state.unfinished[position].judgedRunning = true }
         }
     }
@@ -43,7 +45,9 @@ extension AnalysisCore {
         else { return }
         process.state.launchJudgedWaiting = true
         let waited = t - state.launchT
-        report(.slowLaunch, "no scene has become active \(Nanoseconds.short(waited)) after launch, over the \(Nanoseconds.short(budget)) budget",
-               scene: nil, measured: waited, budget: budget)
+        report(
+            .slowLaunch,
+            "no scene has become active \(Nanoseconds.short(waited)) after launch, over the \(Nanoseconds.short(budget)) budget",
+            scene: nil, measured: waited, budget: budget)
     }
 }

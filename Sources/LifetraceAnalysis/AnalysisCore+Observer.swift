@@ -26,7 +26,8 @@ extension AnalysisCore {
         guard let count = engine.segmentLog?.count, count > 0 else { return }
         for i in 0..<count {
             guard let entry = engine.segmentLog?[i] else { break }
-            observer?.segment(scene: entry.key, state: entry.state.timelineState, from: entry.start, to: entry.end, inferred: false)
+            observer?.segment(
+                scene: entry.key, state: entry.state.timelineState, from: entry.start, to: entry.end, inferred: false)
         }
         for _ in 0..<count { engine.segmentLog?.removeLast() }
     }

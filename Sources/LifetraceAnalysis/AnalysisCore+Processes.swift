@@ -22,22 +22,28 @@ extension AnalysisCore {
         // Without a recorded exit, a recorder that wrote heartbeats would have written another within an interval
         // of its last event: the process was gone by then.
         let lastT = process.state.lastT
-        let goneBy = observed ? t : header?.heartbeatNanoseconds.map { lastT.addingReportingOverflow($0).overflow ? lastT : lastT + $0 } ?? lastT
+        let goneBy =
+            observed
+            ? t
+            : header?.heartbeatNanoseconds.map { lastT.addingReportingOverflow($0).overflow ? lastT : lastT + $0 }
+                ?? lastT
         services?.processEnded(at: observed ? t : lastT, goneBy: goneBy, exitObserved: observed, reports: &reports)
         if !process.state.unfinished.isEmpty { judgeUnreturnedHandlers() }
         let suspendedAtEnd = suspension.suspendedAtEnd(nextLaunch: nextLaunch)
         let state = process.state
-        let openTask = tasks.hasOpenTasks, expiredTask = tasks.hasExpiredTask
+        let openTask = tasks.hasOpenTasks
+        let expiredTask = tasks.hasExpiredTask
         // How the process ended proves nothing of its open tasks: each is judged by its own deadline, against the
         // last moment the trace shows the process alive (its exit, or its last event) and the latest it may have
         // lived (its exit, the next launch; none when the trace ends with it alive).
         let stop = TaskTracker.Stop(aliveUntil: observed ? t : state.lastT, diedBy: observed || nextLaunch ? t : nil)
         let leftOpen = tasks.close(at: stop, limits: taskLimits, reports: &reports)
-        let (end, basis) = ExitClassifier.classify(ExitClassifier.Facts(
-            terminated: state.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: observed,
-            openTask: openTask, expiredTask: expiredTask, leftOpen: leftOpen, handlerOverrun: state.handlerOverrun,
-            overrunUnreturned: state.overrunUnreturned, exitCause: state.exitCause, suspended: suspendedAtEnd,
-            ui: state.ui))
+        let (end, basis) = ExitClassifier.classify(
+            ExitClassifier.Facts(
+                terminated: state.terminated, derived: derived, nextLaunch: nextLaunch, exitObserved: observed,
+                openTask: openTask, expiredTask: expiredTask, leftOpen: leftOpen, handlerOverrun: state.handlerOverrun,
+                overrunUnreturned: state.overrunUnreturned, exitCause: state.exitCause, suspended: suspendedAtEnd,
+                ui: state.ui))
         // An observed exit ends the process's open tasks there; otherwise its last sign of life does.
         observer?.processEnded(at: observed ? t : state.lastT, as: end)
         // Close the accounting: a process that ends suspended was suspended until its end.
@@ -59,7 +65,7 @@ extension AnalysisCore {
     // MARK: - Each event
 
     // The per-event part (its last sign of life, where its UI is, its end) is written in the analyzer's loop
-    // (Analyzer.swift), which calls the rare steps below.
+    // (AnalysisCore.swift), which calls the rare steps below.
 
     /// The process recorded its exit (`process.exit`): its reason says how it ended.
     @inline(never)
@@ -82,7 +88,9 @@ extension AnalysisCore {
             // Running until now: the tracker already counts the process suspended.
             process.accountUI(until: t, running: true, observer: observer)
             // Suspended, a process runs nothing: its tasks end here.
-            if groundTruth { tasks.close(at: TaskTracker.Stop(aliveUntil: t, diedBy: t), limits: taskLimits, reports: &reports) }
+            if groundTruth {
+                tasks.close(at: TaskTracker.Stop(aliveUntil: t, diedBy: t), limits: taskLimits, reports: &reports)
+            }
             return
         case let .inferred(interval):
             accountUI(until: interval.start)
@@ -119,7 +127,9 @@ extension AnalysisCore {
         }
         // A recording begun after the launch knew nothing of the UI before its snapshot: that time counts as
         // nothing (rather than as background, as a launch's time before its first UI callback does).
-        if process.state.ui == .none, event.kind == .appState || event.kind == .sceneState { process.state.uiSince = event.t }
+        if process.state.ui == .none, event.kind == .appState || event.kind == .sceneState {
+            process.state.uiSince = event.t
+        }
         accountUI(until: event.t)
         enterUI(ui, at: event.t, event, of: block)
     }
@@ -128,16 +138,22 @@ extension AnalysisCore {
     /// since): the launch's first activation, the mark of a save due, the tasks' budgets. The time before `t`
     /// is accounted.
     @inline(__always)
-    private mutating func enterUI(_ ui: LifecycleModel.Accounting, at t: Int64, _ event: EventRecord, of block: borrowing EventBlock) {
+    private mutating func enterUI(
+        _ ui: LifecycleModel.Accounting, at t: Int64, _ event: EventRecord, of block: borrowing EventBlock
+    ) {
         // Active from the process's start (an extension's host presents it): no launch to measure.
         if ui == .active, event.kind == .processLaunch { process.state.launchMeasured = false }
         if ui == .active, process.state.firstActive == nil, process.state.launchMeasured {
             process.state.firstActive = t
             let launch = t - process.state.launchT
-            if process.state.reason == nil || process.state.reason == "user", let budget = launchBudget, launch > budget,
-                !process.state.launchJudgedWaiting {
-                report(.slowLaunch, "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
-                       scene: block.string(event.scene), measured: launch, budget: budget)
+            if process.state.reason == nil || process.state.reason == "user", let budget = launchBudget,
+                launch > budget,
+                !process.state.launchJudgedWaiting
+            {
+                report(
+                    .slowLaunch,
+                    "the first scene became active \(Nanoseconds.short(launch)) after launch, over the \(Nanoseconds.short(budget)) budget",
+                    scene: block.string(event.scene), measured: launch, budget: budget)
             }
         }
         if process.state.ui == .active || process.state.ui == .inactive, ui == .background {
@@ -171,7 +187,8 @@ extension AnalysisCore {
             engine.handlerReturned(event, name: name, of: block, reports: &reports)
         }
         if let budget = didEnterBackgroundBudget, event.dur > budget,
-            name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name {
+            name == EventKind.sceneDidEnterBackground.name || name == EventKind.appDidEnterBackground.name
+        {
             process.state.handlerOverrun = true
         }
     }
@@ -186,10 +203,12 @@ extension AnalysisCore {
             let bound = (handler.provenUntil ?? process.state.lastT) - handler.t
             guard bound > 0 else { continue }
             if !handler.judgedRunning {
-                engine.handlerUnreturned(handler.kind, bound: bound, phase: handler.phase, scene: handler.scene, reports: &reports)
+                engine.handlerUnreturned(
+                    handler.kind, bound: bound, phase: handler.phase, scene: handler.scene, reports: &reports)
             }
             if let budget = didEnterBackgroundBudget, bound > budget,
-                handler.kind == .sceneDidEnterBackground || handler.kind == .appDidEnterBackground {
+                handler.kind == .sceneDidEnterBackground || handler.kind == .appDidEnterBackground
+            {
                 process.state.handlerOverrun = true
                 process.state.overrunUnreturned = true
             }

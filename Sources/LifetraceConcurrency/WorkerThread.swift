@@ -23,15 +23,19 @@ package final class WorkerThread {
     package init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Job(body)).toOpaque()
         #if canImport(Darwin)
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
         #else
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, context)
         #endif
         precondition(status == 0, "pthread_create failed: \(status)")
     }

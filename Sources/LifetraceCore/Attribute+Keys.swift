@@ -60,9 +60,11 @@ extension Attribute {
         public static let action = "action"
 
         /// Every key above.
-        public static let all = [logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, lostFromCapture,
-                                 fromAppPrint, suspensionStartUnknown, uiState, processRole, prewarmed, dropped, cause,
-                                 success, unfinished, scene, reason, successTermination, failureTermination, groupIndex,
-                                 error, cancelled, ranNanoseconds, action]
+        public static let all = [
+            logLine, taskIDInferred, stateAtCaptureStart, begunBeforeCapture, lostFromCapture,
+            fromAppPrint, suspensionStartUnknown, uiState, processRole, prewarmed, dropped, cause,
+            success, unfinished, scene, reason, successTermination, failureTermination, groupIndex,
+            error, cancelled, ranNanoseconds, action,
+        ]
     }
 }

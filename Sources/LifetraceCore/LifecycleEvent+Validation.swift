@@ -34,8 +34,11 @@ extension LifecycleEvent {
     }
 
     /// The UTF-8 bytes of an event's strings, given apart (a recorder's, before it makes the event).
-    public static func textByteCount(label: String?, scene: String?, name: String?, reason: String?, attrs: [Attribute]?) -> Int {
-        var bytes = (label?.utf8.count ?? 0) + (scene?.utf8.count ?? 0) + (name?.utf8.count ?? 0) + (reason?.utf8.count ?? 0)
+    public static func textByteCount(
+        label: String?, scene: String?, name: String?, reason: String?, attrs: [Attribute]?
+    ) -> Int {
+        var bytes =
+            (label?.utf8.count ?? 0) + (scene?.utf8.count ?? 0) + (name?.utf8.count ?? 0) + (reason?.utf8.count ?? 0)
         for attribute in attrs ?? [] {
             bytes += attribute.key.utf8.count
             if case let .string(text) = attribute.value { bytes += text.utf8.count }
@@ -50,7 +53,9 @@ extension [Attribute] {
     public var firstRepeatedKey: String? {
         guard count > 1 else { return nil }
         if count <= 8 {
-            for index in 1 ..< count where self[..<index].contains(where: { $0.key == self[index].key }) { return self[index].key }
+            for index in 1..<count where self[..<index].contains(where: { $0.key == self[index].key }) {
+                return self[index].key
+            }
             return nil
         }
         var seen = Set<String>(minimumCapacity: count)

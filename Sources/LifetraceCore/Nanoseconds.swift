@@ -103,7 +103,7 @@ public enum Nanoseconds {
     private static func decimal(_ text: Substring, scale: Int64) -> Int64? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.contains(where: { !$0.isEmpty }),
-              parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
         else { return nil }
         var whole: Int64 = 0
         for digit in parts[0].utf8 {

@@ -60,7 +60,8 @@ extension TraceHeader {
             return nil
         case let .oneOf(names):
             guard let name = value.stringValue, names.contains(name) else {
-                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+                let list =
+                    names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
                 return "\"\(key)\" must be \(list)"
             }
             return nil

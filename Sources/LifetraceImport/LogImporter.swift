@@ -100,7 +100,6 @@ public struct LogImporter: Sendable {
     /// The capture's format, once detected.
     public var format: LogFormat? { parser.format }
 
-
     /// Entries read.
     public var entries: Int { deriver.entries }
 
@@ -128,8 +127,10 @@ public struct LogImporter: Sendable {
     /// What was taken for the parts of times the capture does not print: the year (where it prints none), and
     /// the zone (where it prints none), with what the assumptions said.
     public var assumed: (year: Int?, zone: String?) {
-        (parser.assumedYear ? Int(parser.assumptions.effectiveYear) : nil,
-         parser.assumedZone ? parser.assumptions.effectiveZone : nil)
+        (
+            parser.assumedYear ? Int(parser.assumptions.effectiveYear) : nil,
+            parser.assumedZone ? parser.assumptions.effectiveZone : nil
+        )
     }
 
     /// The trace header for what was read so far: derived from a log, so `source` is `oslog`, the UI states

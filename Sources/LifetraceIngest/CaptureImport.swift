@@ -22,8 +22,10 @@ package struct CaptureImport {
     package private(set) var lines = 0
 
     /// An import of the capture `log` for the app `selection` names, into `sink`.
-    package init(log: String, selection: AppSelection, assumptions: TimeAssumptions, sink: ImportSink,
-                 completeHeader: @escaping (TraceHeader) -> TraceHeader = { $0 }) {
+    package init(
+        log: String, selection: AppSelection, assumptions: TimeAssumptions, sink: ImportSink,
+        completeHeader: @escaping (TraceHeader) -> TraceHeader = { $0 }
+    ) {
         self.log = log
         self.selection = selection
         self.sink = sink
@@ -43,8 +45,12 @@ package struct CaptureImport {
         guard !continuesLine else { return }
         lines += 1
         importer.feed(String(decoding: bytes, as: UTF8.self)[...], number: lines) { derived.append($0) }
-        if let date = importer.impossibleDate { throw TraceError(.malformed, file: log, at: .line(date.line), date.message) }
-        if let date = importer.outOfRange { throw TraceError(.malformed, file: log, at: .line(date.line), date.message) }
+        if let date = importer.impossibleDate {
+            throw TraceError(.malformed, file: log, at: .line(date.line), date.message)
+        }
+        if let date = importer.outOfRange {
+            throw TraceError(.malformed, file: log, at: .line(date.line), date.message)
+        }
         try writeDerived()
     }
 
@@ -52,7 +58,10 @@ package struct CaptureImport {
         // The header is written with the first event: until the app's first UI event says where its UI events
         // come from (``LogImporter/headerSettled``), the events wait (a few, bounded; not in live mode).
         if !final, sink.events == 0, !sink.isLive, !importer.headerSettled,
-            derived.count < LogImporter.headerHoldLimit { return }
+            derived.count < LogImporter.headerHoldLimit
+        {
+            return
+        }
         for event in derived { try sink.write(event, header: completeHeader(importer.header(app: app))) }
         derived.removeAll(keepingCapacity: true)
     }
@@ -90,7 +99,8 @@ package struct CaptureImport {
 
     /// The refusal of input with no entry: the formats tried, and what its first lines look like.
     var notACapture: String {
-        var text = "not a unified-log capture: no line reads as an entry of "
+        var text =
+            "not a unified-log capture: no line reads as an entry of "
             + LogFormat.allCases.map(\.rawValue).joined(separator: ", ")
         if !importer.firstLines.isEmpty {
             text += "; the first lines: " + importer.firstLines.map { "\"\($0)\"" }.joined(separator: ", ")

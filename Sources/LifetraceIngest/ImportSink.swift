@@ -27,9 +27,14 @@ package final class ImportSink: @unchecked Sendable {
 
     private func open(_ header: TraceHeader) throws {
         if let live {
-            try live.open { Recorder(writer: try makeEventWriter(path: output, header: header, options: .zstd), clock: .wall) }
+            try live.open {
+                Recorder(writer: try makeEventWriter(path: output, header: header, options: .zstd), clock: .wall)
+            }
         } else if writer == nil {
-            writer = try file.map { file throws(TraceError) in try makeEventWriter(sink: file, header: header, options: .zstd) }
+            writer =
+                try file.map { file throws(TraceError) in
+                    try makeEventWriter(sink: file, header: header, options: .zstd)
+                }
                 ?? makeEventWriter(path: output, header: header, options: .zstd)
         }
     }

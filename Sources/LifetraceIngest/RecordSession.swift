@@ -48,8 +48,10 @@ package final class RecordSession: @unchecked Sendable {
     ///   - app: the app's bundle identifier, for the header when the stream has none.
     ///   - strict: whether lines that are not lifetrace JSON are rejected rather than passed through.
     ///   - completeHeader: sets the run's metadata on the header before the trace is opened.
-    package init(output: String, sink: FileSink, app: String?, strict: Bool, configuration: RecorderConfiguration,
-                 completeHeader: @escaping @Sendable (TraceHeader) -> TraceHeader = { $0 }) {
+    package init(
+        output: String, sink: FileSink, app: String?, strict: Bool, configuration: RecorderConfiguration,
+        completeHeader: @escaping @Sendable (TraceHeader) -> TraceHeader = { $0 }
+    ) {
         self.output = output
         self.sink = sink
         self.app = app
@@ -131,7 +133,9 @@ package final class RecordSession: @unchecked Sendable {
     /// What was recorded: a note when everything was, else one error line with the count and the first of the
     /// lines rejected and of the events the trace lost, and `closeError`, the error closing met.
     package func summary(closeError: (any Error)?) -> Summary {
-        let (events, rejected, first, raised) = lock.withLock { (self.events, rejectedLines, firstRejection, self.raised) }
+        let (events, rejected, first, raised) = lock.withLock {
+            (self.events, rejectedLines, firstRejection, self.raised)
+        }
         let lost = recorder.droppedEventCount
         var recorded = "recorded \(Plural.count(events, "event"))"
         if raised > 0 { recorded += " (\(raised) whose t was before the last one's, raised to it)" }
@@ -140,8 +144,9 @@ package final class RecordSession: @unchecked Sendable {
             problems.append("\(first) (\(Plural.count(rejected, "line")) rejected in all)")
         }
         if lost > 0 {
-            problems.append("\(output): \(lost) of the \(Plural.count(events, "event")) lost: the trace could not be written"
-                + " (its recorder.dropped events say when)")
+            problems.append(
+                "\(output): \(lost) of the \(Plural.count(events, "event")) lost: the trace could not be written"
+                    + " (its recorder.dropped events say when)")
         }
         if let closeError {
             let description = (closeError as? TraceError)?.description ?? "\(output): \(closeError)"

@@ -18,10 +18,13 @@ package final class SignalForwarding: @unchecked Sendable {
     ///   - close: closes the trace; called on the signal queue.
     ///   - stop: ends the process after `close`, given the signal's number; by default exits with 128 + it, as a
     ///     process the signal ended reports.
-    package init(childPID: Int32?, close: @escaping @Sendable () -> Void,
-                 stop: @escaping @Sendable (Int32) -> Void = { exit(128 + $0) }) {
+    package init(
+        childPID: Int32?, close: @escaping @Sendable () -> Void,
+        stop: @escaping @Sendable (Int32) -> Void = { exit(128 + $0) }
+    ) {
         guard let pipe = StopSignals.routeToPipe() else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: DispatchQueue(label: "lifetrace.signals"))
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: pipe, queue: DispatchQueue(label: "lifetrace.signals"))
         source.setEventHandler { [self] in
             guard let signalNumber = StopSignals.readSignalNumber(from: pipe) else { return }
             if let childPID {

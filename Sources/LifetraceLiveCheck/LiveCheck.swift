@@ -27,11 +27,15 @@ public enum LiveCheck {
     ///   Xcode's runtime issues (``RuntimeIssueReporter``).
     /// - Returns: the running check, to drain or stop; `nil` in a release build.
     @discardableResult
-    public static func start(recorder: Recorder, reporter: (any LiveCheckReporter)? = nil,
-                             configuration: AnalysisConfiguration = .defaults) -> Session? {
+    public static func start(
+        recorder: Recorder, reporter: (any LiveCheckReporter)? = nil,
+        configuration: AnalysisConfiguration = .defaults
+    ) -> Session? {
         #if DEBUG
-        return Session(checker: LiveChecker(recorder: recorder, reporter: reporter ?? defaultReporter,
-                                            configuration: configuration))
+        return Session(
+            checker: LiveChecker(
+                recorder: recorder, reporter: reporter ?? defaultReporter,
+                configuration: configuration))
         #else
         return nil
         #endif

@@ -40,14 +40,16 @@ final class LiveChecker: @unchecked Sendable {
     init(recorder: Recorder, reporter: any LiveCheckReporter, configuration: AnalysisConfiguration) {
         self.recorder = recorder
         self.reporter = reporter
-        let analyzer = TraceAnalyzer(file: recorder.liveCheckName, header: recorder.headerSoFar, configuration: configuration)
+        let analyzer = TraceAnalyzer(
+            file: recorder.liveCheckName, header: recorder.headerSoFar, configuration: configuration)
         analyzer.onFinding = { [reporter] finding in reporter.report(finding) }
         reading = LockedValue(Reading(analyzer: analyzer))
         timer = DispatchSource.makeTimerSource(queue: queue)
         // The analyzer is ready: the tap hands the launch first, then each event recorded.
         recorder.tapEvents { [weak self] event in self?.offer(event) }
         let (seconds, attoseconds) = LiveCheck.tick.components
-        let tick = DispatchTimeInterval.microseconds(Int(truncatingIfNeeded: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        let tick = DispatchTimeInterval.microseconds(
+            Int(truncatingIfNeeded: seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
         timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(5))
         timer.setEventHandler { [weak self] in self?.tickNow() }
         timer.resume()

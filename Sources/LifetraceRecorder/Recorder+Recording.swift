@@ -14,19 +14,27 @@ extension Recorder {
         pid: Int64? = nil,
         attrs: [Attribute]? = nil
     ) {
-        guard let (_, t, tapped) = append(kind, stampNow: true, { state, t in
-            state.append(kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
-                         attrs: attrs)
-        }) else { return }
+        guard
+            let (_, t, tapped) = append(
+                kind, stampNow: true,
+                { state, t in
+                    state.append(
+                        kind, at: t, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
+                        attrs: attrs)
+                })
+        else { return }
         tell(tapped) {
-            LifecycleEvent(t: t, kind: kind, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
-                           attrs: attrs)
+            LifecycleEvent(
+                t: t, kind: kind, scene: scene, task: task, name: name, phase: phase, reason: reason, pid: pid,
+                attrs: attrs)
         }
     }
 
     /// Records a user marker, `custom.<label>`, that happens now.
     public func mark(_ label: String, attrs: [Attribute]? = nil) {
-        guard let (_, t, tapped) = append(.custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
+        guard
+            let (_, t, tapped) = append(
+                .custom, stampNow: true, { state, t in state.append(.custom, at: t, label: label, attrs: attrs) })
         else { return }
         tell(tapped) { LifecycleEvent(t: t, kind: .custom, label: label, attrs: attrs) }
     }
@@ -34,9 +42,13 @@ extension Recorder {
     /// Records a user marker, `custom.<label>`, that happens now, about `scene`: a scene, or a service (a
     /// service's name is its events' scene), on whose lane reports draw it.
     public func mark(_ label: String, scene: String, attrs: [Attribute]? = nil) {
-        guard let (_, t, tapped) = append(.custom, stampNow: true, { state, t in
-            state.append(.custom, at: t, label: label, scene: scene, attrs: attrs)
-        }) else { return }
+        guard
+            let (_, t, tapped) = append(
+                .custom, stampNow: true,
+                { state, t in
+                    state.append(.custom, at: t, label: label, scene: scene, attrs: attrs)
+                })
+        else { return }
         tell(tapped) { LifecycleEvent(t: t, kind: .custom, label: label, scene: scene, attrs: attrs) }
     }
 
@@ -49,9 +61,10 @@ extension Recorder {
     @discardableResult
     public func record(_ event: LifecycleEvent) -> Bool {
         append(event.kind, relayedAt: event.t) { state, t in
-            state.append(event.kind, at: t, label: event.label, scene: event.scene, dur: event.dur, task: event.task,
-                         name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs,
-                         relayed: true)
+            state.append(
+                event.kind, at: t, label: event.label, scene: event.scene, dur: event.dur, task: event.task,
+                name: event.name, phase: event.phase, reason: event.reason, pid: event.pid, attrs: event.attrs,
+                relayed: true)
         } != nil
     }
 

@@ -77,10 +77,12 @@ extension Recorder {
     /// Stops the process's recorder: writes everything and the index, and closes the trace. The next
     /// ``start(_:)`` starts a new trace.
     public static func stop() throws(TraceError) {
-        guard let recorder = process.withLock({ current -> Recorder? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let recorder = process.withLock({ current -> Recorder? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         try recorder.close()
     }
 }

@@ -7,16 +7,22 @@ extension Recorder {
     /// span ends, so the log places the callback where it began and still shows one whose handler never returns.
     public func beginSpan(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> Span {
         let shard = shards.current
-        guard let (sequence, t, tapped) = append(kind, stampNow: true, openSpan: true, in: shard, { state, t in
-            state.append(kind, at: t, scene: scene, phase: phase)
-        }) else {
+        guard
+            let (sequence, t, tapped) = append(
+                kind, stampNow: true, openSpan: true, in: shard,
+                { state, t in
+                    state.append(kind, at: t, scene: scene, phase: phase)
+                })
+        else {
             return Span(recorder: nil, shard: 0, sequence: -1, start: 0, kind: kind, scene: scene, phase: phase)
         }
         if mirrorsEvents { mirror.mirror(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)) }
         // A live check sees the callback while its handler runs: written as a flush would write it, unfinished.
         if tapped, let taker = tap.current {
-            taker.body(LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase,
-                                 attrs: [Attribute(Attribute.Key.unfinished, .bool(true))]))
+            taker.body(
+                LifecycleEvent(
+                    t: t, kind: kind, scene: scene, phase: phase,
+                    attrs: [Attribute(Attribute.Key.unfinished, .bool(true))]))
         }
         return Span(recorder: self, shard: shard, sequence: sequence, start: t, kind: kind, scene: scene, phase: phase)
     }
@@ -52,7 +58,9 @@ extension Recorder {
             }
         }
         // The callback's line went out when it began: its duration follows as the file's would.
-        tell(tap.isOn) { LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur, name: span.kind.name) }
+        tell(tap.isOn) {
+            LifecycleEvent(t: span.start + dur, kind: .handlerReturn, scene: span.scene, dur: dur, name: span.kind.name)
+        }
     }
 }
 

@@ -180,7 +180,10 @@ extension Recorder {
     /// Runs `body` on the writer queue and waits for it.
     func onWriterQueue(_ body: () throws(TraceError) -> Void) throws(TraceError) {
         let result: Result<Void, TraceError> = writerQueue.sync {
-            do throws(TraceError) { try body(); return .success(()) } catch { return .failure(error) }
+            do throws(TraceError) {
+                try body()
+                return .success(())
+            } catch { return .failure(error) }
         }
         try result.get()
     }

@@ -102,8 +102,9 @@ public final class Recorder: Sendable {
         lifecycle: TraceHeader.Lifecycle? = .current,
         configuration: RecorderConfiguration = .init()
     ) throws(TraceError) {
-        try self.init(destination: .file(file), app: app, sceneManifest: sceneManifest, metadata: metadata, clock: clock,
-                      lifecycle: lifecycle, capture: nil, configuration: configuration, probes: .system)
+        try self.init(
+            destination: .file(file), app: app, sceneManifest: sceneManifest, metadata: metadata, clock: clock,
+            lifecycle: lifecycle, capture: nil, configuration: configuration, probes: .system)
     }
 
     /// Creates the trace file `destination` names for this launch and starts recording.
@@ -111,20 +112,26 @@ public final class Recorder: Sendable {
     /// - Parameter createsFileLater: whether the file is created on the writer queue when first needed, rather than
     ///   now: ``start(_:)``'s, so that the thread that starts recording does no file I/O. Events are buffered
     ///   meanwhile, and a file that cannot be created is said in the unified log, not thrown.
-    convenience init(destination: TraceDestination, app: String?, sceneManifest: Bool?, metadata: TraceMetadata, clock: TraceClock,
-         lifecycle: TraceHeader.Lifecycle?, capture: TraceHeader.CaptureMethod?, configuration: RecorderConfiguration,
-         probes: SystemProbes, createsFileLater: Bool = false) throws(TraceError) {
+    convenience init(
+        destination: TraceDestination, app: String?, sceneManifest: Bool?, metadata: TraceMetadata, clock: TraceClock,
+        lifecycle: TraceHeader.Lifecycle?, capture: TraceHeader.CaptureMethod?, configuration: RecorderConfiguration,
+        probes: SystemProbes, createsFileLater: Bool = false
+    ) throws(TraceError) {
         // A header its own readers refuse would lose the trace: refused here, before a file exists.
         for (key, value) in metadata.entries {
             if let problem = TraceHeader.problem(metadata: key, value: value) {
-                let path = switch destination { case let .file(url), let .directory(url, _): url.path }
+                let path =
+                    switch destination {
+                    case let .file(url), let .directory(url, _): url.path
+                    }
                 throw TraceError(.malformed, file: path, at: .file, "metadata: \(problem)")
             }
         }
         let age = SystemInterface.processAge() ?? 0
         let wallStart = TraceClock.wall.nowNanoseconds() - age
-        var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart, app: app,
-                                 sceneManifest: sceneManifest, extra: metadata.entries)
+        var header = TraceHeader(
+            clock: clock, startUnixNanoseconds: wallStart, app: app,
+            sceneManifest: sceneManifest, extra: metadata.entries)
         header[.source] = header[.source] ?? .string("recorder")
         header.lifecycle = lifecycle
         header.captureMethod = capture
@@ -145,42 +152,54 @@ public final class Recorder: Sendable {
         let file = RecorderFile()
         let output: RecorderOutput
         if createsFileLater {
-            output = .deferred(create: { () throws(TraceError) in try create(file) }, header: header,
-                               options: configuration.writerOptions)
+            output = .deferred(
+                create: { () throws(TraceError) in try create(file) }, header: header,
+                options: configuration.writerOptions)
         } else {
             output = .pending(sink: try create(file), header: header, options: configuration.writerOptions)
         }
-        self.init(output: output, clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
-                  lifecycle: lifecycle, probes: probes, file: file)
+        self.init(
+            output: output, clock: clock, configuration: configuration, launch: ProcessLaunch.current, age: age,
+            lifecycle: lifecycle, probes: probes, file: file)
     }
 
     /// Records into `writer`, which already holds the trace's header; timestamps count from now.
-    public convenience init(writer: any EventWriter, clock: TraceClock = .continuous,
-                            configuration: RecorderConfiguration = .init()) {
+    public convenience init(
+        writer: any EventWriter, clock: TraceClock = .continuous,
+        configuration: RecorderConfiguration = .init()
+    ) {
         self.init(output: .ready(writer), clock: clock, configuration: configuration, launch: nil)
     }
 
     /// Records into `writer`, which is made with the first frame from `header` (whose `capture` member
     /// ``captureLifecycle(from:)`` may still set until then), on the time of `time`: for tests of the
     /// capture that move time by hand and post notifications.
-    package convenience init(sink: FileSink, header: TraceHeader, time: any RecorderTimeSource,
-                             configuration: RecorderConfiguration = .init(), probes: SystemProbes) {
-        self.init(output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: .continuous,
-                  configuration: configuration, launch: nil, lifecycle: header.lifecycle, probes: probes, time: time)
+    package convenience init(
+        sink: FileSink, header: TraceHeader, time: any RecorderTimeSource,
+        configuration: RecorderConfiguration = .init(), probes: SystemProbes
+    ) {
+        self.init(
+            output: .pending(sink: sink, header: header, options: configuration.writerOptions), clock: .continuous,
+            configuration: configuration, launch: nil, lifecycle: header.lifecycle, probes: probes, time: time)
     }
 
     /// Records into `writer` on the time of `time`, which also runs the flushes and heartbeats: for tests that
     /// move time by hand (``ManualTimeSource``).
-    package convenience init(writer: any EventWriter, time: any RecorderTimeSource,
-                             configuration: RecorderConfiguration = .init(), probes: SystemProbes = .system) {
-        self.init(output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil,
-                  probes: probes, time: time)
+    package convenience init(
+        writer: any EventWriter, time: any RecorderTimeSource,
+        configuration: RecorderConfiguration = .init(), probes: SystemProbes = .system
+    ) {
+        self.init(
+            output: .ready(writer), clock: .continuous, configuration: configuration, launch: nil,
+            probes: probes, time: time)
     }
 
     /// - Parameter age: how long ago the process started: the trace's `t = 0` is that long before now.
-    private init(output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
-                 launch: ProcessLaunch?, age: Int64 = 0, lifecycle: TraceHeader.Lifecycle? = nil,
-                 probes: SystemProbes = .system, file: RecorderFile? = nil, time: (any RecorderTimeSource)? = nil) {
+    private init(
+        output: RecorderOutput, clock: TraceClock, configuration: RecorderConfiguration,
+        launch: ProcessLaunch?, age: Int64 = 0, lifecycle: TraceHeader.Lifecycle? = nil,
+        probes: SystemProbes = .system, file: RecorderFile? = nil, time: (any RecorderTimeSource)? = nil
+    ) {
         self.output = LockedValue(output)
         self.traceFile = file
         self.clock = clock
@@ -193,22 +212,29 @@ public final class Recorder: Sendable {
         let wallStart = TraceClock.wall.nowNanoseconds() - age
         let mirror = configuration.mirror.makeMirror(
             wallStart: wallStart,
-            header: output.currentHeader ?? {
-                var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart)
-                header.lifecycle = lifecycle
-                return header
-            }(),
+            header: output.currentHeader
+                ?? {
+                    var header = TraceHeader(clock: clock, startUnixNanoseconds: wallStart)
+                    header.lifecycle = lifecycle
+                    return header
+                }(),
             output: configuration.mirrorOutput)
         self.mirror = mirror ?? NoMirror()
         self.mirrorsEvents = mirror != nil
         if let launch {
             // At t = 0, the process's start, whenever the recorder came.
             let attrs = launch.prewarmed ? [Attribute(Attribute.Key.prewarmed, .bool(true))] : nil
-            if append(.processLaunch, relayedAt: 0, { state, t in
-                state.append(.processLaunch, at: t, reason: "unknown", pid: SystemInterface.processID(), attrs: attrs)
-            }) != nil, mirrorsEvents {
-                mirror?.mirror(LifecycleEvent(t: 0, kind: .processLaunch, reason: "unknown",
-                                              pid: SystemInterface.processID(), attrs: attrs))
+            if append(
+                .processLaunch, relayedAt: 0,
+                { state, t in
+                    state.append(
+                        .processLaunch, at: t, reason: "unknown", pid: SystemInterface.processID(), attrs: attrs)
+                }) != nil, mirrorsEvents
+            {
+                mirror?.mirror(
+                    LifecycleEvent(
+                        t: 0, kind: .processLaunch, reason: "unknown",
+                        pid: SystemInterface.processID(), attrs: attrs))
             }
         }
         if configuration.heartbeatInterval != nil {

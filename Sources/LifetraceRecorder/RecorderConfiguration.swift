@@ -1,5 +1,5 @@
-public import LifetraceFormat
 import LifetraceCore
+public import LifetraceFormat
 
 /// How a ``Recorder`` buffers, flushes and what it does when its buffer is full.
 public struct RecorderConfiguration: Sendable {
@@ -40,13 +40,17 @@ public struct RecorderConfiguration: Sendable {
         }
 
         /// - Parameter header: the trace's header, for a mirror that writes one.
-        func makeMirror(wallStart: Int64, header: @autoclosure () -> TraceHeader,
-                        output: (@Sendable ([UInt8]) -> Void)?) -> (any EventMirror)? {
-            let standardError = output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardError($0) } }
+        func makeMirror(
+            wallStart: Int64, header: @autoclosure () -> TraceHeader,
+            output: (@Sendable ([UInt8]) -> Void)?
+        ) -> (any EventMirror)? {
+            let standardError =
+                output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardError($0) } }
             switch self {
             case .none: return nil
             case .standardOutputJSONLines:
-                let standardOutput = output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardOutput($0) } }
+                let standardOutput =
+                    output ?? { bytes in bytes.withUnsafeBytes { SystemInterface.writeToStandardOutput($0) } }
                 return JSONLinesMirror(header: header(), output: standardOutput)
             case .standardError: return StandardErrorMirror(wallStart: wallStart, output: standardError)
             case .unifiedLog:

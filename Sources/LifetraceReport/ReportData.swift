@@ -6,8 +6,10 @@ import LifetraceFormat
 /// findings with their rules, and the summary.
 enum ReportData {
     /// The states' codes, as the page's script lists them: an app's four, then a service's three.
-    static let stateCodes = ["active": 0, "inactive": 1, "background": 2, "suspended": 3, "starting": 4, "running": 5,
-                             "stopping": 6]
+    static let stateCodes = [
+        "active": 0, "inactive": 1, "background": 2, "suspended": 3, "starting": 4, "running": 5,
+        "stopping": 6,
+    ]
 
     /// The JSON the HTML report's script renders.
     static func json(_ results: [AnalysisResult]) -> JSONValue {
@@ -27,13 +29,25 @@ enum ReportData {
                 ("name", .string(lane.name)),
                 ("process", .bool(lane.isProcess)),
                 ("service", .bool(lane.isService)),
-                ("segments", .array(lane.segments.map { segment in
-                    .array([rel(segment.start), rel(segment.end), .int(Int64(stateCodes[segment.state] ?? 2)),
-                            .int((segment.inferred ? 1 : 0) | (segment.aggregated ? 2 : 0))])
-                })),
-                ("marks", .array(lane.marks.map { mark in
-                    .array([rel(mark.t), mark.dur.map(ms) ?? .null, .string(mark.name), .int(Int64(mark.index))])
-                })),
+                (
+                    "segments",
+                    .array(
+                        lane.segments.map { segment in
+                            .array([
+                                rel(segment.start), rel(segment.end), .int(Int64(stateCodes[segment.state] ?? 2)),
+                                .int((segment.inferred ? 1 : 0) | (segment.aggregated ? 2 : 0)),
+                            ])
+                        })
+                ),
+                (
+                    "marks",
+                    .array(
+                        lane.marks.map { mark in
+                            .array([
+                                rel(mark.t), mark.dur.map(ms) ?? .null, .string(mark.name), .int(Int64(mark.index)),
+                            ])
+                        })
+                ),
                 ("dropped_marks", .int(Int64(lane.droppedMarks))),
             ])
         }
@@ -41,7 +55,8 @@ enum ReportData {
             .object([
                 ("id", .int(task.id)), ("name", task.name.map { .string($0) } ?? .null),
                 ("start", rel(task.start)), ("end", task.end.map(rel) ?? .null),
-                ("ended", .bool(task.ended)), ("expired", .bool(task.expired)), ("budget", task.budget.map(ms) ?? .null),
+                ("ended", .bool(task.ended)), ("expired", .bool(task.expired)),
+                ("budget", task.budget.map(ms) ?? .null),
             ])
         }
         let findings: [JSONValue] = result.findings.map { finding in
@@ -57,8 +72,11 @@ enum ReportData {
         for finding in result.findings where !ruleIDs.contains(finding.rule.id) { ruleIDs.append(finding.rule.id) }
         let rules: [JSONValue] = ruleIDs.compactMap { id in
             guard let rule = result.findings.first(where: { $0.rule.id == id })?.rule else { return nil }
-            return .object([("id", .string(rule.id.rawValue)), ("title", .string(rule.title)), ("explanation", .string(rule.explanation)),
-                            ("fix", .string(rule.fix)), ("source", .string(rule.source))])
+            return .object([
+                ("id", .string(rule.id.rawValue)), ("title", .string(rule.title)),
+                ("explanation", .string(rule.explanation)),
+                ("fix", .string(rule.fix)), ("source", .string(rule.source)),
+            ])
         }
         let totals = result.totals
         return .object([
@@ -69,25 +87,46 @@ enum ReportData {
             ("tasks", .array(tasks)),
             ("findings", .array(findings)),
             ("rules", .array(rules)),
-            ("summary", .object([
-                ("active", ms(totals.active)), ("inactive", ms(totals.inactive)),
-                ("background", ms(totals.background)), ("suspended", ms(totals.suspended)),
-                ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground truth" : "inferred")),
-                // A service trace's time is its services' (its app-state times are zero).
-                ("service_times", result.serviceTotals.map { .object([("starting", ms($0.starting)), ("running", ms($0.running)),
-                                                                      ("stopping", ms($0.stopping))]) } ?? .null),
-                ("silent_exits", result.silentExits.explanation.map { .string($0) } ?? .null),
-                ("errors", .int(Int64(result.count(.error)))), ("warnings", .int(Int64(result.count(.warning)))),
-                ("processes", .int(Int64(result.processCount))),
-                ("ends", .object(ProcessEnd.allCases.compactMap { end in
-                    result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
-                })),
-                ("longest", .array(result.longestHandlers.map { handler in
-                    // Cut as the timeline's names are: a scene's id of megabytes does not fill the page.
-                    .object([("name", .string(bounded(handler.name))), ("scene", handler.scene.map { .string(bounded($0)) } ?? .null),
-                             ("dur", ms(handler.dur)), ("index", .int(Int64(handler.index)))])
-                })),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("active", ms(totals.active)), ("inactive", ms(totals.inactive)),
+                    ("background", ms(totals.background)), ("suspended", ms(totals.suspended)),
+                    ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground truth" : "inferred")),
+                    // A service trace's time is its services' (its app-state times are zero).
+                    (
+                        "service_times",
+                        result.serviceTotals.map {
+                            .object([
+                                ("starting", ms($0.starting)), ("running", ms($0.running)),
+                                ("stopping", ms($0.stopping)),
+                            ])
+                        } ?? .null
+                    ),
+                    ("silent_exits", result.silentExits.explanation.map { .string($0) } ?? .null),
+                    ("errors", .int(Int64(result.count(.error)))), ("warnings", .int(Int64(result.count(.warning)))),
+                    ("processes", .int(Int64(result.processCount))),
+                    (
+                        "ends",
+                        .object(
+                            ProcessEnd.allCases.compactMap { end in
+                                result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
+                            })
+                    ),
+                    (
+                        "longest",
+                        .array(
+                            result.longestHandlers.map { handler in
+                                // Cut as the timeline's names are: a scene's id of megabytes does not fill the page.
+                                .object([
+                                    ("name", .string(bounded(handler.name))),
+                                    ("scene", handler.scene.map { .string(bounded($0)) } ?? .null),
+                                    ("dur", ms(handler.dur)), ("index", .int(Int64(handler.index))),
+                                ])
+                            })
+                    ),
+                ])
+            ),
         ])
     }
 

@@ -10,7 +10,9 @@ public enum TextTimeline {
         var out: [String] = []
         for result in results {
             out.append(contentsOf: timeline(result, width: width, color: color))
-            for finding in result.findings { out.append(contentsOf: TextWrapping.wrap(TextReport.finding(finding), width: width)) }
+            for finding in result.findings {
+                out.append(contentsOf: TextWrapping.wrap(TextReport.finding(finding), width: width))
+            }
             for line in TextReport.summary(result).split(separator: "\n", omittingEmptySubsequences: false) {
                 out.append(contentsOf: TextWrapping.wrap(String(line), width: width))
             }
@@ -19,10 +21,14 @@ public enum TextTimeline {
         return out.joined(separator: "\n")
     }
 
-    static let glyphs: [String: Character] = ["active": "█", "inactive": "▓", "background": "▒", "suspended": "░",
-                                              "starting": "▂", "running": "■", "stopping": "▚"]
-    static let colors: [String: String] = ["active": "32", "inactive": "33", "background": "34", "suspended": "90",
-                                           "starting": "35", "running": "36", "stopping": "31"]
+    static let glyphs: [String: Character] = [
+        "active": "█", "inactive": "▓", "background": "▒", "suspended": "░",
+        "starting": "▂", "running": "■", "stopping": "▚",
+    ]
+    static let colors: [String: String] = [
+        "active": "32", "inactive": "33", "background": "34", "suspended": "90",
+        "starting": "35", "running": "36", "stopping": "31",
+    ]
 
     static func timeline(_ result: AnalysisResult, width: Int, color: Bool) -> [String] {
         let file = PrintableText.escaped(result.file)
@@ -33,13 +39,16 @@ public enum TextTimeline {
         // The file and span, then the legend, on as many lines as the width takes: a key too long for a line of
         // its own goes item by item.
         var keys = [["█ active", "▓ inactive", "▒ background", "░ suspended"]]
-        if timeline.lanes.contains(where: \.isService) { keys.append(["services:", "▂ starting", "■ running", "▚ stopping"]) }
+        if timeline.lanes.contains(where: \.isService) {
+            keys.append(["services:", "▂ starting", "■ running", "▚ stopping"])
+        }
         let legend = keys.flatMap { items in
             let key = items.joined(separator: " ")
             return key.count <= width - 2 ? [key] : items
         }
-        var lines = TextWrapping.join(["\(file)", "0 … \(Nanoseconds.short(timeline.end - timeline.start))"] + legend,
-                                      separator: "  ", width: width)
+        var lines = TextWrapping.join(
+            ["\(file)", "0 … \(Nanoseconds.short(timeline.end - timeline.start))"] + legend,
+            separator: "  ", width: width)
         for lane in timeline.lanes {
             // Each column shows the state that covers most of its time.
             var cover = [[String: Int64]](repeating: [:], count: columns)

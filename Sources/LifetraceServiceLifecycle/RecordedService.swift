@@ -35,12 +35,16 @@ public struct RecordedService: Service {
 
     /// Records `service` under `name` into `recorder`.
     public init(_ service: any Service, name: String, recorder: Recorder) {
-        self.init(service, name: name, recorder: recorder, successTermination: nil, failureTermination: nil,
-                  signals: ShutdownSignal(), groupIndex: nil)
+        self.init(
+            service, name: name, recorder: recorder, successTermination: nil, failureTermination: nil,
+            signals: ShutdownSignal(), groupIndex: nil)
     }
 
-    init(_ service: any Service, name: String, recorder: Recorder, successTermination: String?, failureTermination: String?,
-         signals: ShutdownSignal, groupIndex: Int?) {
+    init(
+        _ service: any Service, name: String, recorder: Recorder, successTermination: String?,
+        failureTermination: String?,
+        signals: ShutdownSignal, groupIndex: Int?
+    ) {
         self.service = service
         self.name = name
         self.recorder = recorder
@@ -54,8 +58,12 @@ public struct RecordedService: Service {
     public func run() async throws {
         let start = recorder.now()
         var attrs: [Attribute] = []
-        if let successTermination { attrs.append(Attribute(Attribute.Key.successTermination, .string(successTermination))) }
-        if let failureTermination { attrs.append(Attribute(Attribute.Key.failureTermination, .string(failureTermination))) }
+        if let successTermination {
+            attrs.append(Attribute(Attribute.Key.successTermination, .string(successTermination)))
+        }
+        if let failureTermination {
+            attrs.append(Attribute(Attribute.Key.failureTermination, .string(failureTermination)))
+        }
         if let groupIndex { attrs.append(Attribute(Attribute.Key.groupIndex, .int(Int64(groupIndex)))) }
         recorder.record(.serviceStart, scene: name, attrs: attrs.isEmpty ? nil : attrs)
         let name = name

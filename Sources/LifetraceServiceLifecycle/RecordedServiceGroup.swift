@@ -57,8 +57,9 @@ public final class RecordedServiceGroup: Sendable {
     }
 
     private init(configuration: ServiceGroupConfiguration, recording: RecordingOptions, recorder: Recorder?) {
-        precondition(Set(configuration.gracefulShutdownSignals).isDisjoint(with: configuration.cancellationSignals),
-                     "Overlapping graceful shutdown and cancellation signals")
+        precondition(
+            Set(configuration.gracefulShutdownSignals).isDisjoint(with: configuration.cancellationSignals),
+            "Overlapping graceful shutdown and cancellation signals")
         self.recording = recording
         self.recorder = recorder
         logger = configuration.logger
@@ -127,8 +128,9 @@ public final class RecordedServiceGroup: Sendable {
             for await received in signals {
                 let shutsDown = graceful.contains(received)
                 if shutsDown { signal.note(received.description) }
-                recorder?.record(.serviceSignal, reason: received.description,
-                                 attrs: [Attribute(Attribute.Key.action, .string(shutsDown ? "graceful-shutdown" : "cancel"))])
+                recorder?.record(
+                    .serviceSignal, reason: received.description,
+                    attrs: [Attribute(Attribute.Key.action, .string(shutsDown ? "graceful-shutdown" : "cancel"))])
                 recorder?.flushSoon()
                 if shutsDown {
                     await group.triggerGracefulShutdown()
@@ -148,8 +150,9 @@ public final class RecordedServiceGroup: Sendable {
             case .success:
                 recorder.record(.processExit, reason: "exit")
             case let .failure(error):
-                recorder.record(.processExit, reason: "error",
-                                attrs: [Attribute(Attribute.Key.error, .string(RecordedService.describe(error)))])
+                recorder.record(
+                    .processExit, reason: "error",
+                    attrs: [Attribute(Attribute.Key.error, .string(RecordedService.describe(error)))])
             }
             do {
                 if owned { try Recorder.stop() } else { try recorder.flush() }
@@ -192,7 +195,9 @@ struct DeferredRecordedService: Service, CustomStringConvertible {
 
     func run() async throws {
         guard let recorder = box.value else { return try await service.run() }
-        try await RecordedService(service, name: name, recorder: recorder, successTermination: successTermination,
-                                  failureTermination: failureTermination, signals: signal, groupIndex: groupIndex).run()
+        try await RecordedService(
+            service, name: name, recorder: recorder, successTermination: successTermination,
+            failureTermination: failureTermination, signals: signal, groupIndex: groupIndex
+        ).run()
     }
 }

@@ -25,11 +25,15 @@ extension RecordingOptions {
         flushInterval: Duration = .seconds(1),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RecordingOptions {
-        let fromEnvironment = environment[Recorder.EnvironmentKey.path].flatMap { $0.isEmpty ? nil : TraceDestination.path($0) }
+        let fromEnvironment = environment[Recorder.EnvironmentKey.path].flatMap {
+            $0.isEmpty ? nil : TraceDestination.path($0)
+        }
         var configuration = RecorderConfiguration(flushInterval: flushInterval, heartbeatInterval: flushInterval)
-        configuration.mirror = RecorderConfiguration.LogMirror(environmentValue: environment[Recorder.EnvironmentKey.mirror]) ?? .none
+        configuration.mirror =
+            RecorderConfiguration.LogMirror(environmentValue: environment[Recorder.EnvironmentKey.mirror]) ?? .none
         return RecordingOptions(
-            destination: destination ?? fromEnvironment ?? .standard, app: name, sceneManifest: nil, lifecycle: .service,
+            destination: destination ?? fromEnvironment ?? .standard, app: name, sceneManifest: nil,
+            lifecycle: .service,
             metadata: metadata,
             configuration: configuration,
             capturesLifecycle: false)

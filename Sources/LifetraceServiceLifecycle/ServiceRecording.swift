@@ -1,5 +1,5 @@
-public import LifetraceCore
 import LifetraceConcurrency
+public import LifetraceCore
 import LifetraceRecorder
 
 /// What a running service says of itself, recorded for it into its process's trace: the calls a service may

@@ -32,15 +32,24 @@ public enum Scenario: String, CaseIterable, Sendable {
         switch self {
         case .coldLaunch: "tap the icon: launch, connect, foreground, active (Apple: “Managing your app’s life cycle”)"
         case .backgroundAndReturn: "go home, suspend, come back (Apple: “Managing your app’s life cycle”)"
-        case .phoneCall: "a call: active, inactive, active with no background step (Apple: “Managing your app’s life cycle”)"
-        case .controlCentre: "pull down Control Centre and Notification Centre (Apple: “Managing your app’s life cycle”)"
-        case .backgroundLaunch: "launched into the background for fetch, push and location; never active (Apple: “About the background execution sequence”)"
-        case .terminateFromSuspended: "suspended, then reclaimed for memory: no callback (Apple: “applicationWillTerminate(_:)”)"
-        case .terminateFromBackground: "terminated while running in the background: applicationWillTerminate (Apple: “applicationWillTerminate(_:)”)"
-        case .backgroundTask: "a background task begun before long work and ended on time (Apple: “Extending your app’s background execution time”)"
-        case .backgroundTaskExpiry: "a background task that runs out of time: the expiration handler ends it (Apple: “Extending your app’s background execution time”)"
-        case .multiWindow: "iPad: a second window, Slide Over, Split View, closing a window (Apple: “Managing your app’s life cycle”)"
-        case .swiftuiPhases: "SwiftUI scenePhase per scene and the App aggregate, with the first onChange rule (Apple: “ScenePhase”)"
+        case .phoneCall:
+            "a call: active, inactive, active with no background step (Apple: “Managing your app’s life cycle”)"
+        case .controlCentre:
+            "pull down Control Centre and Notification Centre (Apple: “Managing your app’s life cycle”)"
+        case .backgroundLaunch:
+            "launched into the background for fetch, push and location; never active (Apple: “About the background execution sequence”)"
+        case .terminateFromSuspended:
+            "suspended, then reclaimed for memory: no callback (Apple: “applicationWillTerminate(_:)”)"
+        case .terminateFromBackground:
+            "terminated while running in the background: applicationWillTerminate (Apple: “applicationWillTerminate(_:)”)"
+        case .backgroundTask:
+            "a background task begun before long work and ended on time (Apple: “Extending your app’s background execution time”)"
+        case .backgroundTaskExpiry:
+            "a background task that runs out of time: the expiration handler ends it (Apple: “Extending your app’s background execution time”)"
+        case .multiWindow:
+            "iPad: a second window, Slide Over, Split View, closing a window (Apple: “Managing your app’s life cycle”)"
+        case .swiftuiPhases:
+            "SwiftUI scenePhase per scene and the App aggregate, with the first onChange rule (Apple: “ScenePhase”)"
         case .random: "a seeded random walk over every stimulus, for long traces"
         }
     }

@@ -64,8 +64,9 @@ public struct Simulator: Sendable {
 
     /// The trace header: the app, its scene manifest, and what was simulated, so a test can score an analyzer.
     public var header: TraceHeader {
-        var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000,
-                                 app: "com.example.simulated", sceneManifest: configuration.style.hasSceneManifest)
+        var header = TraceHeader(
+            clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000,
+            app: "com.example.simulated", sceneManifest: configuration.style.hasSceneManifest)
         header[.source] = .string("simulator")
         header[.scenario] = .string(configuration.scenario.rawValue)
         header.appStyle = configuration.style
@@ -74,8 +75,9 @@ public struct Simulator: Sendable {
         header[.groundTruth] = .bool(configuration.groundTruth)
         header.heartbeatNanoseconds = configuration.heartbeatInterval
         if !configuration.slowedHandlers.isEmpty {
-            header[metadata: "slowed"] = .object(configuration.slowedHandlers.sorted { $0.key.name < $1.key.name }
-                .map { (key: $0.key.name, value: .double($0.value)) })
+            header[metadata: "slowed"] = .object(
+                configuration.slowedHandlers.sorted { $0.key.name < $1.key.name }
+                    .map { (key: $0.key.name, value: .double($0.value)) })
         }
         return header
     }

@@ -20,8 +20,10 @@ public enum Handshake {
     ///   - timeout: how long to wait at most.
     ///   - interval: the time between two checks.
     ///   - condition: whether the sign has come.
-    public static func wait(for what: String, timeout: TimeInterval = 20, interval: TimeInterval = 0.01,
-                            until condition: () throws -> Bool) throws {
+    public static func wait(
+        for what: String, timeout: TimeInterval = 20, interval: TimeInterval = 0.01,
+        until condition: () throws -> Bool
+    ) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if try condition() { return }

@@ -34,9 +34,11 @@ public func run(_ executable: String, _ arguments: [String], input: String? = ni
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-    return ShellResult(status: status, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+    let status =
+        process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return ShellResult(
+        status: status, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// The path of an executable on `PATH`, or `nil`.

@@ -43,7 +43,8 @@ public struct LifecycleTrace: Sendable {
     /// The newest trace a recorder wrote in `directory`, as `Recorder.traces(in:)` orders them (the most recent
     /// launch first), for a UI test whose app writes one trace per launch.
     public static func newest(in directory: URL, configuration: AnalysisConfiguration = .defaults) throws
-        -> LifecycleTrace {
+        -> LifecycleTrace
+    {
         guard let newest = Recorder.traces(in: directory).first else {
             throw TraceError(.io, file: directory.path, at: .file, "no .lifetrace file in the directory")
         }
@@ -78,9 +79,10 @@ public struct LifecycleTrace: Sendable {
         var unfinished: [Int: Int] = [:]  // event index of an unfinished callback -> its place in `durations`
         for (index, event) in events.enumerated() {
             if event.kind == .handlerReturn, event.name == kind.name, scene == nil || event.scene == scene,
-               let dur = event.dur,
-               let callback = unfinished.keys.filter({ events[$0].scene == event.scene }).max(),
-               let place = unfinished.removeValue(forKey: callback) {
+                let dur = event.dur,
+                let callback = unfinished.keys.filter({ events[$0].scene == event.scene }).max(),
+                let place = unfinished.removeValue(forKey: callback)
+            {
                 durations[place].dur = dur
                 continue
             }

@@ -21,8 +21,10 @@ public import Testing
 ///     }
 /// }
 /// ```
-public func withLiveCheck<R>(recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
-                             sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R) rethrows -> R {
+public func withLiveCheck<R>(
+    recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
+) rethrows -> R {
     let collector = FindingList()
     let session = LiveCheck.start(recorder: recorder, reporter: collector, configuration: configuration)
     defer {
@@ -35,9 +37,11 @@ public func withLiveCheck<R>(recorder: Recorder, configuration: AnalysisConfigur
 }
 
 /// ``withLiveCheck(recorder:configuration:sourceLocation:_:)`` for a body that awaits.
-public func withLiveCheck<R>(recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
-                             sourceLocation: SourceLocation = #_sourceLocation,
-                             _ body: () async throws -> R) async rethrows -> R {
+public func withLiveCheck<R>(
+    recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> R
+) async rethrows -> R {
     let collector = FindingList()
     let session = LiveCheck.start(recorder: recorder, reporter: collector, configuration: configuration)
     defer {

@@ -7,8 +7,10 @@ import XCTest
 /// Checks the lifecycle `recorder` records while `body` runs, and fails the running XCTest test once per finding
 /// (`XCTFail`), with the rule, its message and the finding as `lifetrace check` prints it; the checker is drained
 /// first. In a release build the live check is compiled out and the helper only runs `body`.
-public func XCTWithLiveCheck<R>(recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
-                                file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> R) rethrows -> R {
+public func XCTWithLiveCheck<R>(
+    recorder: Recorder, configuration: AnalysisConfiguration = .defaults,
+    file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> R
+) rethrows -> R {
     let collector = FindingList()
     let session = LiveCheck.start(recorder: recorder, reporter: collector, configuration: configuration)
     defer {

@@ -4,8 +4,9 @@ extension FrameCodec {
     /// libzstd's compression at `level` (1, fastest, to 19, smallest; 3 is zstd's default). Reads every zstd
     /// frame, stored ones included.
     public static func zstd(level: Int32 = 3) -> FrameCodec {
-        FrameCodec(name: "zstd-\(level)", compressor: { ZstdCompressor(level: level) },
-                   decompressor: { ZstdDecompressor() })
+        FrameCodec(
+            name: "zstd-\(level)", compressor: { ZstdCompressor(level: level) },
+            decompressor: { ZstdDecompressor() })
     }
 
     /// libzstd at its default level, 3: what the command-line tool writes and reads with.

@@ -21,7 +21,8 @@ final class ZstdCompressor: FrameCompressor {
         ZSTD_freeCCtx(context)
     }
 
-    func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R
+    {
         let bound = ZSTD_compressBound(content.count)
         if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
         let written = content.withUnsafeBytes { source in

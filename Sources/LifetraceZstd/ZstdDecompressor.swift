@@ -46,7 +46,9 @@ final class ZstdDecompressor: FrameDecompressor {
         }
         defer { if output.count > FormatConstants.keptBufferSize { output = [] } }
         let result: Result<R, DecodeFailure> = output.withUnsafeBytes { raw in
-            do throws(DecodeFailure) { return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<size]))) } catch {
+            do throws(DecodeFailure) {
+                return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<size])))
+            } catch {
                 return .failure(error)
             }
         }

@@ -18,7 +18,10 @@ struct Lifetrace: ParsableCommand {
             standard output that goes away (`lifetrace dump t | head`) ends the command quietly with 0.
             """,
         version: "0.1.0",
-        subcommands: [Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Summarize.self, Compare.self, Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self]
+        subcommands: [
+            Simulate.self, Record.self, Import.self, Check.self, Report.self, Export.self, Summarize.self, Compare.self,
+            Rules.self, Explain.self, Convert.self, Info.self, Dump.self, Recover.self,
+        ]
     )
 
     /// Runs the command, mapping every failure to a documented exit code.
@@ -51,7 +54,8 @@ struct Lifetrace: ParsableCommand {
         // The parser's full message ends with "See 'lifetrace export --help' for more information."
         let help = fullMessage(for: error).split(whereSeparator: \.isNewline).last { $0.contains("--help'") }
         guard let help, let open = help.firstIndex(of: "'"),
-              let close = help[help.index(after: open)...].firstIndex(of: "'") else { return sentence }
-        return sentence + " (see " + help[open ... close] + ")"
+            let close = help[help.index(after: open)...].firstIndex(of: "'")
+        else { return sentence }
+        return sentence + " (see " + help[open...close] + ")"
     }
 }

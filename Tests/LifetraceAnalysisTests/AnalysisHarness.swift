@@ -6,9 +6,11 @@ import LifetraceTestSupport
 
 /// Runs the analyzer over events in memory, as `lifetrace check` runs it over a file.
 enum AnalysisHarness {
-    static func analyze(_ events: [LifecycleEvent], header: TraceHeader? = TraceHeader(sceneManifest: true),
-                        configuration: AnalysisConfiguration = .defaults,
-                        models: [LifecycleModel] = LifecycleModel.builtIn) -> AnalysisResult {
+    static func analyze(
+        _ events: [LifecycleEvent], header: TraceHeader? = TraceHeader(sceneManifest: true),
+        configuration: AnalysisConfiguration = .defaults,
+        models: [LifecycleModel] = LifecycleModel.builtIn
+    ) -> AnalysisResult {
         let analyzer = TraceAnalyzer(file: "test.jsonl", header: header, configuration: configuration, models: models)
         for event in events { analyzer.consume(event) }
         return analyzer.finish()
@@ -16,7 +18,8 @@ enum AnalysisHarness {
 
     /// Simulates, then analyzes; with `withholdGroundTruth` the analyzer sees what a real app records.
     static func simulateAndAnalyze(_ configuration: Simulator.Configuration, withholdGroundTruth: Bool = false)
-        throws -> (events: [LifecycleEvent], result: AnalysisResult) {
+        throws -> (events: [LifecycleEvent], result: AnalysisResult)
+    {
         let simulator = Simulator(configuration: configuration)
         var events: [LifecycleEvent] = []
         try simulator.run { events.append($0) }

@@ -20,8 +20,10 @@ import Testing
 
     @Test(arguments: FaultAndCleanTraceTests.faultCases)
     func findingsDoNotDependOnBlockBoundaries(fault: Fault, style: AppStyle) throws {
-        let simulator = Simulator(configuration: .init(scenario: fault.showcase, style: style, seed: 7, groundTruth: true,
-                                                       faults: [fault]))
+        let simulator = Simulator(
+            configuration: .init(
+                scenario: fault.showcase, style: style, seed: 7, groundTruth: true,
+                faults: [fault]))
         var events: [LifecycleEvent] = []
         try simulator.run { events.append($0) }
         let oneByOne = AnalysisHarness.analyze(events, header: simulator.header)

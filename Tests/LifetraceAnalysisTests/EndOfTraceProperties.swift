@@ -1,8 +1,9 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import LifetraceSimulator
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// How a run ended is a fact about the end, never a finding by itself. Legal runs of the simulator — every
 /// scenario and app style, several seeds, as an app records them and with the simulator's ground truth — are cut
@@ -50,13 +51,15 @@ import Testing
             self.header = header
             self.events = events
             self.label = label
-            blueprint = ModelEngine.Blueprint(models: LifecycleModel.builtIn, manifest: header.sceneManifest,
-                                              lifecycle: Optional(header).followedLifecycle, configuration: .defaults)
+            blueprint = ModelEngine.Blueprint(
+                models: LifecycleModel.builtIn, manifest: header.sceneManifest,
+                lifecycle: Optional(header).followedLifecycle, configuration: .defaults)
         }
 
         /// The analysis of `events`, a cut of the run.
         func analyze(_ events: [LifecycleEvent]) -> AnalysisResult {
-            let analyzer = TraceAnalyzer(file: "cut.jsonl", header: header, models: LifecycleModel.builtIn, compiled: blueprint)
+            let analyzer = TraceAnalyzer(
+                file: "cut.jsonl", header: header, models: LifecycleModel.builtIn, compiled: blueprint)
             for event in events { analyzer.consume(event) }
             return analyzer.finish()
         }
@@ -70,10 +73,13 @@ import Testing
         try simulator.run { events.append($0) }
         var recorded = simulator.header
         recorded[.groundTruth] = .bool(false)
-        let label = "\(configuration.scenario.rawValue) \(configuration.style.rawValue) seed \(configuration.seed) \(configuration.faults.map(\.rawValue))"
+        let label =
+            "\(configuration.scenario.rawValue) \(configuration.style.rawValue) seed \(configuration.seed) \(configuration.faults.map(\.rawValue))"
         return [
             Run(header: simulator.header, events: events, label: label + " (ground truth)"),
-            Run(header: recorded, events: events.filter { ![.processSuspend, .processResume, .processExit].contains($0.kind) },
+            Run(
+                header: recorded,
+                events: events.filter { ![.processSuspend, .processResume, .processExit].contains($0.kind) },
                 label: label + " (as recorded)"),
         ]
     }
@@ -96,8 +102,9 @@ import Testing
     static let legalConfigurations: [Simulator.Configuration] = Scenario.allCases.flatMap { scenario in
         AppStyle.allCases.flatMap { style in
             (UInt64(1)...2).map { seed in
-                Simulator.Configuration(scenario: scenario, style: style, seed: seed,
-                                        minimumEvents: scenario == .random ? 80 : nil)
+                Simulator.Configuration(
+                    scenario: scenario, style: style, seed: seed,
+                    minimumEvents: scenario == .random ? 80 : nil)
             }
         }
     }
@@ -113,7 +120,9 @@ import Testing
                         cutsChecked += 1
                         let errors = result.findings.filter { $0.severity == .error }
                         if let first = errors.first, failures.count < 10 {
-                            failures.append("\(run.label), cut after event \(count - 1) by \(end): \(first.rule.id) \(first.message)")
+                            failures.append(
+                                "\(run.label), cut after event \(count - 1) by \(end): \(first.rule.id) \(first.message)"
+                            )
                         }
                     }
                 }
@@ -182,7 +191,8 @@ import Testing
                 for count in 1...run.events.count {
                     let kept = Array(run.events.prefix(count))
                     guard kept.last?.kind != .processExit, let last = kept.last?.t,
-                          let foreground = Self.foregroundAtEnd(of: kept) else { continue }
+                        let foreground = Self.foregroundAtEnd(of: kept)
+                    else { continue }
                     for end in [End.sigkill, .relaunch] {
                         let result = run.analyze(kept + [end.event(at: last + 1)!])
                         // The ended process: the last, or the one before the relaunch (every process's summary kept).
@@ -192,8 +202,9 @@ import Testing
                         guard ended == .endedInForeground || ended == .endedInBackground else { continue }
                         cutsChecked += 1
                         if (ended == .endedInForeground) != foreground, failures.count < 10 {
-                            failures.append("\(run.label), cut after event \(count - 1) by \(end): \(ended.rawValue), "
-                                + "the UI \(foreground ? "in the foreground" : "in the background")")
+                            failures.append(
+                                "\(run.label), cut after event \(count - 1) by \(end): \(ended.rawValue), "
+                                    + "the UI \(foreground ? "in the foreground" : "in the background")")
                         }
                     }
                 }
@@ -213,17 +224,25 @@ import Testing
             for groundTruth in [true, false] {
                 // Heartbeats every 5 s, and cuts after every event but most heartbeats (a cut after one heartbeat is
                 // like a cut after the next): the ends still fall in every phase of every revision.
-                let simulator = ServiceSimulator(configuration: .init(scenario: .rollingDeploy, seed: seed, groundTruth: groundTruth,
-                                                                      heartbeatInterval: 5_000_000_000))
+                let simulator = ServiceSimulator(
+                    configuration: .init(
+                        scenario: .rollingDeploy, seed: seed, groundTruth: groundTruth,
+                        heartbeatInterval: 5_000_000_000))
                 var events: [LifecycleEvent] = []
                 _ = try simulator.run { events.append($0) }
-                let run = Run(header: simulator.header, events: events, label: "rolling-deploy seed \(seed) ground truth \(groundTruth)")
+                let run = Run(
+                    header: simulator.header, events: events,
+                    label: "rolling-deploy seed \(seed) ground truth \(groundTruth)")
                 #expect(run.analyze(events).findings.isEmpty, "\(run.label) is not legal")
                 for count in 1...run.events.count where run.events[count - 1].kind != .heartbeat || count % 10 == 0 {
                     for (end, cut) in Self.cuts(of: run, keeping: count) {
                         cutsChecked += 1
-                        if let first = run.analyze(cut).findings.first(where: { $0.severity == .error }), failures.count < 10 {
-                            failures.append("\(run.label), cut after event \(count - 1) by \(end): \(first.rule.id) \(first.message)")
+                        if let first = run.analyze(cut).findings.first(where: { $0.severity == .error }),
+                            failures.count < 10
+                        {
+                            failures.append(
+                                "\(run.label), cut after event \(count - 1) by \(end): \(first.rule.id) \(first.message)"
+                            )
                         }
                     }
                 }
@@ -241,17 +260,22 @@ import Testing
         let rule = try #require(FaultAndCleanTraceTests.expectedRule[fault])
         var cutsChecked = 0
         for seed: UInt64 in 1...3 {
-            let configuration = Simulator.Configuration(scenario: fault.showcase, style: style, seed: seed, faults: [fault])
+            let configuration = Simulator.Configuration(
+                scenario: fault.showcase, style: style, seed: seed, faults: [fault])
             // Suspension is invisible to an app: work while suspended is only provable with ground truth.
-            for run in try Self.runs(configuration) where fault != .workWhileSuspended || run.header[.groundTruth] == .bool(true) {
+            for run in try Self.runs(configuration)
+            where fault != .workWhileSuspended || run.header[.groundTruth] == .bool(true) {
                 let whole = run.analyze(run.events)
-                let proven = try #require(whole.findings.first { $0.rule.id.rawValue == rule }, "\(run.label): \(rule) not found")
+                let proven = try #require(
+                    whole.findings.first { $0.rule.id.rawValue == rule }, "\(run.label): \(rule) not found")
                 for count in (proven.eventIndex + 1)...run.events.count {
                     for (end, events) in Self.cuts(of: run, keeping: count) {
                         let result = run.analyze(events)
                         cutsChecked += 1
-                        #expect(result.findings.contains { $0.rule.id.rawValue == rule },
-                                "\(run.label), cut after event \(count - 1) by \(end): \(result.findings.map { "\($0.rule.id) \($0.message)" })")
+                        #expect(
+                            result.findings.contains { $0.rule.id.rawValue == rule },
+                            "\(run.label), cut after event \(count - 1) by \(end): \(result.findings.map { "\($0.rule.id) \($0.message)" })"
+                        )
                     }
                 }
             }

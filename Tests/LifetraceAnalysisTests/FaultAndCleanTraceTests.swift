@@ -30,7 +30,9 @@ import Testing
                 .init(scenario: fault.showcase, style: style, seed: seed, groundTruth: true, faults: [fault]),
                 withholdGroundTruth: withhold)
             let rules = Set(result.findings.map(\.rule.id.rawValue))
-            #expect(rules == [Self.expectedRule[fault]!], "\(fault) \(style) seed \(seed): \(result.findings.map(\.message))")
+            #expect(
+                rules == [Self.expectedRule[fault]!],
+                "\(fault) \(style) seed \(seed): \(result.findings.map(\.message))")
         }
     }
 
@@ -43,10 +45,14 @@ import Testing
         for seed: UInt64 in 1...4 {
             for groundTruth in [true, false] {
                 let (_, result) = try AnalysisHarness.simulateAndAnalyze(
-                    .init(scenario: scenario, style: style, seed: seed, groundTruth: true, heartbeatInterval: 1_000_000_000,
-                          minimumEvents: scenario == .random ? 20_000 : nil),
+                    .init(
+                        scenario: scenario, style: style, seed: seed, groundTruth: true,
+                        heartbeatInterval: 1_000_000_000,
+                        minimumEvents: scenario == .random ? 20_000 : nil),
                     withholdGroundTruth: !groundTruth)
-                #expect(result.findings.isEmpty, "\(scenario) \(style) seed \(seed): \(result.findings.map { "\($0.rule.id) \($0.message)" })")
+                #expect(
+                    result.findings.isEmpty,
+                    "\(scenario) \(style) seed \(seed): \(result.findings.map { "\($0.rule.id) \($0.message)" })")
             }
         }
     }

@@ -32,23 +32,28 @@ import Testing
     static func member(_ key: String, _ property: JSONValue) -> Member? {
         if case let .array(names)? = property["enum"] {
             let strings = names.compactMap(\.stringValue)
-            return Member(key: key, valid: strings.map(JSONValue.string),
-                          invalid: [.string("not-" + strings.joined()), .int(7), .null, .array(strings.map(JSONValue.string))])
+            return Member(
+                key: key, valid: strings.map(JSONValue.string),
+                invalid: [.string("not-" + strings.joined()), .int(7), .null, .array(strings.map(JSONValue.string))])
         }
         switch property["type"]?.stringValue {
         case "string":
-            return Member(key: key, valid: [.string("x"), .string("")], invalid: [.int(7), .bool(true), .null, .array([.string("x")])])
+            return Member(
+                key: key, valid: [.string("x"), .string("")],
+                invalid: [.int(7), .bool(true), .null, .array([.string("x")])])
         case "boolean":
             return Member(key: key, valid: [.bool(true), .bool(false)], invalid: [.string("true"), .int(1), .null])
         case "integer":
             let minimum = property["minimum"]?.intValue
             var invalid: [JSONValue] = [.string("1s"), .double(1.5), .bool(true), .null]
             if let minimum { invalid.append(.int(minimum - 1)) }
-            return Member(key: key, valid: [.int(max(minimum ?? 1, 1))] + (minimum.map { [.int($0)] } ?? [.int(-1), .int(0)]),
-                          invalid: invalid)
+            return Member(
+                key: key, valid: [.int(max(minimum ?? 1, 1))] + (minimum.map { [.int($0)] } ?? [.int(-1), .int(0)]),
+                invalid: invalid)
         case "array" where property["items"]?["type"]?.stringValue == "string":
-            return Member(key: key, valid: [.array([.string("a"), .string("b")]), .array([])],
-                          invalid: [.string("a"), .array([.int(7)]), .null])
+            return Member(
+                key: key, valid: [.array([.string("a"), .string("b")]), .array([])],
+                invalid: [.string("a"), .array([.int(7)]), .null])
         default:
             return nil
         }
@@ -60,8 +65,10 @@ import Testing
 
     /// A JSON Lines trace whose header is `{"lifetrace":1,KEY:VALUE}` (for `lifetrace` itself, its value alone).
     func jsonLines(_ key: String, _ value: JSONValue) -> String {
-        let header = key == "lifetrace" ? "{\"lifetrace\":\(value.jsonText)}" : "{\"lifetrace\":1,\"\(key)\":\(value.jsonText)}"
-        return directory.write("\(UUID().uuidString).jsonl", text: header + "\n{\"t\":0,\"ev\":\"process.launch\",\"reason\":\"user\"}\n")
+        let header =
+            key == "lifetrace" ? "{\"lifetrace\":\(value.jsonText)}" : "{\"lifetrace\":1,\"\(key)\":\(value.jsonText)}"
+        return directory.write(
+            "\(UUID().uuidString).jsonl", text: header + "\n{\"t\":0,\"ev\":\"process.launch\",\"reason\":\"user\"}\n")
     }
 
     /// The same as a binary trace (not for `lifetrace`, which the header frame carries in its own bytes).
@@ -76,9 +83,15 @@ import Testing
     /// The built `lifetrace`, beside the test bundle in the build directory.
     static let commandLine: String? = {
         if let explicit = ProcessInfo.processInfo.environment["LIFETRACE_BIN"] { return explicit }
-        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()]
-        candidates += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        return candidates.map { $0.appendingPathComponent("lifetrace").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        var candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+        ]
+        candidates += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
+            $0.bundleURL.deletingLastPathComponent()
+        }
+        return candidates.map { $0.appendingPathComponent("lifetrace").path }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
     /// Every member the schema types is one this test knows how to generate, and one the readers check with
@@ -86,9 +99,13 @@ import Testing
     @Test func theReadersCheckEveryMemberTheSchemaTypes() {
         #expect(!Self.properties.isEmpty)
         for (key, property) in Self.properties {
-            #expect(Self.member(key, property) != nil, "the schema types \"\(key)\" in a way this test cannot generate values for")
+            #expect(
+                Self.member(key, property) != nil,
+                "the schema types \"\(key)\" in a way this test cannot generate values for")
             let type = TraceHeader.memberTypes[key]
-            #expect(type != nil, "the schema types \"\(key)\", which TraceHeader.memberTypes (what the readers check) lacks")
+            #expect(
+                type != nil, "the schema types \"\(key)\", which TraceHeader.memberTypes (what the readers check) lacks"
+            )
             switch type {
             case let .oneOf(names)?:
                 #expect(property["enum"] == .array(names.map(JSONValue.string)), "\(key)")
@@ -138,7 +155,9 @@ import Testing
         for path in paths {
             let result = try run(tool, ["check", path])
             #expect(result.status == 2, "\(member.key) \(value.jsonText): \(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("\"\(member.key)\""), "\(result.stderr)")
+            #expect(
+                result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("\"\(member.key)\""),
+                "\(result.stderr)")
             #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         }
     }
@@ -152,7 +171,9 @@ import Testing
         #expect(accepted.status == 0, "\(accepted.stderr)")
         let refused = try run(python, [script, try binary(member.key, member.invalid[0])])
         #expect(refused.status == 2)
-        #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("\"\(member.key)\""), "\(refused.stderr)")
+        #expect(
+            refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("\"\(member.key)\""),
+            "\(refused.stderr)")
     }
 
     /// The issue's three headers, and the clock that was always refused.
@@ -163,7 +184,8 @@ import Testing
         ("{\"lifetrace\":1,\"clock\":\"sundial\"}", "\"clock\" must be continuous, monotonic or wall"),
     ])
     func theIssuesHeadersAreRefused(header: String, message: String) throws {
-        let path = directory.write("h.jsonl", text: header + "\n{\"t\":0,\"ev\":\"process.launch\",\"reason\":\"user\"}\n")
+        let path = directory.write(
+            "h.jsonl", text: header + "\n{\"t\":0,\"ev\":\"process.launch\",\"reason\":\"user\"}\n")
         let error = #expect(throws: TraceError.self) { try TraceAnalyzer.analyze(path: path) }
         #expect(error.map { "\($0)" } == "\(path):1: header: \(message)")
     }

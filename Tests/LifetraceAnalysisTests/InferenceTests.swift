@@ -46,7 +46,10 @@ import Testing
     /// Inferred suspended time is within 1 % of the truth. A suspension that ends in a silent exit lasts at
     /// most until the next launch; the total subtracts the time not running, estimated from the relaunches
     /// after `applicationWillTerminate` in the same trace.
-    @Test(arguments: [(AppStyle.uikitScenes, UInt64(21)), (.appDelegate, 22), (.swiftui, 23), (.uikitScenes, 24), (.appDelegate, 25), (.swiftui, 26), (.uikitScenes, 27), (.appDelegate, 28), (.swiftui, 29)])
+    @Test(arguments: [
+        (AppStyle.uikitScenes, UInt64(21)), (.appDelegate, 22), (.swiftui, 23), (.uikitScenes, 24), (.appDelegate, 25),
+        (.swiftui, 26), (.uikitScenes, 27), (.appDelegate, 28), (.swiftui, 29),
+    ])
     func inferredSuspendedTimeIsCloseToTheTruth(style: AppStyle, seed: UInt64) throws {
         let (events, result) = try AnalysisHarness.simulateAndAnalyze(
             .init(scenario: .random, style: style, seed: seed, groundTruth: true, minimumEvents: 30_000),
@@ -77,7 +80,8 @@ import Testing
     /// one relaunch 60 s after `applicationWillTerminate` returned. Suspended: both intervals, less 60 s each.
     @Test func silentExitsSubtractTheObservedTimeNotRunning() throws {
         let s: Int64 = 1_000_000_000
-        let lines = [#"{"lifetrace":1,"scene_manifest":true}"#]
+        let lines =
+            [#"{"lifetrace":1,"scene_manifest":true}"#]
             + Self.life(launch: 0, background: 10)
             + Self.life(launch: 1000, background: 1010)
             + [#"{"t":\#(1015 * s),"ev":"app.willTerminate","dur":\#(s)}"#]
@@ -86,7 +90,10 @@ import Testing
         let (header, events) = try AnalysisHarness.parse(lines.joined(separator: "\n"))
         let result = AnalysisHarness.analyze(events, header: header)
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
-        #expect(result.processes.map(\.end) == [.terminatedWhileSuspended, .cleanTerminate, .terminatedWhileSuspended, .traceEnded])
+        #expect(
+            result.processes.map(\.end) == [
+                .terminatedWhileSuspended, .cleanTerminate, .terminatedWhileSuspended, .traceEnded,
+            ])
         let intervals = (990 + 1914) * s - 2000
         let estimate = result.silentExits
         #expect(estimate.exits == 2 && estimate.intervals == intervals)
@@ -99,7 +106,8 @@ import Testing
     /// Without an announced end to measure from, the intervals stand as they are: an upper bound.
     @Test func withoutAnAnnouncedEndTheIntervalsStand() throws {
         let s: Int64 = 1_000_000_000
-        let lines = [#"{"lifetrace":1,"scene_manifest":true}"#]
+        let lines =
+            [#"{"lifetrace":1,"scene_manifest":true}"#]
             + Self.life(launch: 0, background: 10) + Self.life(launch: 1000, background: 1010)
         let (header, events) = try AnalysisHarness.parse(lines.joined(separator: "\n"))
         let result = AnalysisHarness.analyze(events, header: header)
@@ -125,10 +133,11 @@ import Testing
     /// A header's heartbeat interval counts only when it is positive, and a huge one infers no suspension
     /// rather than overflowing: an app idle in the background for an hour is suspended after the default
     /// 10 s without heartbeats, after 2 s with heartbeats every second, and never with an interval of 2^63 − 1.
-    @Test(arguments: [
-        (nil, "idle in the background"), (-5, "idle in the background"), (0, "idle in the background"),
-        (1_000_000_000, "heartbeats stopped"), (Int64.max, nil),
-    ] as [(Int64?, String?)])
+    @Test(
+        arguments: [
+            (nil, "idle in the background"), (-5, "idle in the background"), (0, "idle in the background"),
+            (1_000_000_000, "heartbeats stopped"), (Int64.max, nil),
+        ] as [(Int64?, String?)])
     func heartbeatIntervalsFromTheHeader(interval: Int64?, basis: String?) {
         var header = TraceHeader(sceneManifest: true)
         if let interval { header[.heartbeat] = .int(interval) }

@@ -11,13 +11,17 @@ import Testing
     }()
 
     func run(_ labels: [String]) -> AnalysisResult {
-        let events = labels.enumerated().map { LifecycleEvent(t: Int64($0.offset) * 1000, kind: .custom, label: $0.element) }
+        let events = labels.enumerated().map {
+            LifecycleEvent(t: Int64($0.offset) * 1000, kind: .custom, label: $0.element)
+        }
         return AnalysisHarness.analyze(events, header: nil, models: LifecycleModel.builtIn + [Self.model])
     }
 
     @Test func aLegalActivityLifecycleHasNoFinding() {
-        let result = run(["onCreate", "onStart", "onResume", "onPause", "onStop", "onStart", "onResume", "onPause",
-                          "onStop", "onDestroy"])
+        let result = run([
+            "onCreate", "onStart", "onResume", "onPause", "onStop", "onStart", "onResume", "onPause",
+            "onStop", "onDestroy",
+        ])
         #expect(result.findings.isEmpty)
     }
 
@@ -51,7 +55,11 @@ import Testing
 
     @Test func anInvalidModelIsRejectedWithTheReason() throws {
         let directory = TemporaryDirectory()
-        let path = directory.write("bad.json", text: #"{"name":"x","initial":"a","states":{"a":{}},"transitions":[{"event":"heartbeat","from":["a"],"to":"b","rule":"LT001"}]}"#)
+        let path = directory.write(
+            "bad.json",
+            text:
+                #"{"name":"x","initial":"a","states":{"a":{}},"transitions":[{"event":"heartbeat","from":["a"],"to":"b","rule":"LT001"}]}"#
+        )
         #expect {
             try LifecycleModel(contentsOf: path)
         } throws: { error in
@@ -64,7 +72,8 @@ import Testing
     func aModelHasAtMostSixtyFourStates(count: Int) throws {
         let states = (0..<count).map { "\"s\($0)\":{}" }.joined(separator: ",")
         let last = "s\(count - 1)"
-        let json = #"{"name":"many","initial":"s0","states":{"# + states
+        let json =
+            #"{"name":"many","initial":"s0","states":{"# + states
             + #"},"transitions":[{"event":"custom.step","from":["s0"],"to":""# + last + #"","rule":"LT001"}]}"#
         let directory = TemporaryDirectory()
         let path = directory.write("many.json", text: json)
@@ -72,11 +81,12 @@ import Testing
             let model = try LifecycleModel(contentsOf: path)
             #expect(model.states.count == count)
             // The transition into the 64th state, and a second step from there, which the model forbids.
-            let result = AnalysisHarness.analyze([
-                LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
-                LifecycleEvent(t: 10, kind: .custom, label: "step"),
-                LifecycleEvent(t: 20, kind: .custom, label: "step"),
-            ], models: [model])
+            let result = AnalysisHarness.analyze(
+                [
+                    LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
+                    LifecycleEvent(t: 10, kind: .custom, label: "step"),
+                    LifecycleEvent(t: 20, kind: .custom, label: "step"),
+                ], models: [model])
             #expect(result.findings.map(\.rule.id) == ["LT001"])
         } else {
             #expect {
@@ -88,9 +98,13 @@ import Testing
     }
 
     @Test func everyBuiltInModelParsesAndNamesCatalogueRules() {
-        #expect(Set(LifecycleModel.builtIn.map(\.name))
-            == ["app-ui", "app-termination", "process", "scene", "swiftui-scene", "watchkit-app", "appkit-app", "app-extension",
-               "service"])
+        #expect(
+            Set(LifecycleModel.builtIn.map(\.name))
+                == [
+                    "app-ui", "app-termination", "process", "scene", "swiftui-scene", "watchkit-app", "appkit-app",
+                    "app-extension",
+                    "service",
+                ])
         for model in LifecycleModel.builtIn {
             for transition in model.transitions {
                 if let rule = transition.rule {

@@ -52,7 +52,8 @@ import Testing
     /// Apple, “About the background execution sequence”: launched into the background for a fetch, then resumed from suspension for another event:
     /// applicationDidEnterBackground each time, never active.
     @Test func backgroundLaunchAndResumeForEventsAreLegal() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":false}
             {"t":0,"ev":"process.launch","reason":"fetch"}
             {"t":10,"ev":"app.didFinishLaunching","dur":5}
@@ -70,10 +71,11 @@ import Testing
 
     /// sceneDidEnterBackground without sceneWillResignActive: LT003 at event #5 (0-based), t = 60.
     @Test func aMissingResignIsLT003AtTheBackgroundEvent() throws {
-        let result = try Self.check(Self.launch + """
+        let result = try Self.check(
+            Self.launch + """
 
-            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
-            """)
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
+                """)
         let finding = try #require(result.findings.first)
         #expect(result.findings.count == 1)
         #expect(finding.rule.id == "LT003")
@@ -87,11 +89,12 @@ import Testing
 
     /// A 6.2 s didEnterBackground handler against the 5 s budget: measured, budget and share.
     @Test func aSlowBackgroundHandlerShowsMeasuredBudgetAndShare() throws {
-        let result = try Self.check(Self.launch + """
+        let result = try Self.check(
+            Self.launch + """
 
-            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":6200000000}
-            """)
+                {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":6200000000}
+                """)
         let finding = try #require(result.findings.first)
         #expect(finding.rule.id == "LT050")
         #expect(finding.measured == 6_200_000_000 && finding.budget == 5_000_000_000)
@@ -102,12 +105,13 @@ import Testing
     /// `handler.return` when it returned: the same finding; a handler within the budget gives none.
     @Test(arguments: [(6_200_000_000 as Int64, true), (4_900_000_000, false)])
     func aHandlerReturnBringsTheDurationToTheBudget(dur: Int64, over: Bool) throws {
-        let result = try Self.check(Self.launch + """
+        let result = try Self.check(
+            Self.launch + """
 
-            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","attrs":{"unfinished":true}}
-            {"t":\(60 + dur),"ev":"handler.return","scene":"S1","dur":\(dur),"name":"scene.didEnterBackground"}
-            """)
+                {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1","attrs":{"unfinished":true}}
+                {"t":\(60 + dur),"ev":"handler.return","scene":"S1","dur":\(dur),"name":"scene.didEnterBackground"}
+                """)
         #expect(result.findings.map(\.rule.id) == (over ? ["LT050"] : []))
         if over {
             #expect(result.findings[0].measured == dur)
@@ -134,7 +138,8 @@ import Testing
     }
 
     @Test func aSceneCallbackBeforeDidFinishLaunchingIsLT011() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":true}
             {"t":0,"ev":"process.launch","reason":"user"}
             {"t":20,"ev":"scene.willConnect","scene":"S1"}
@@ -146,23 +151,28 @@ import Testing
     /// began, it is no leak (it may have died a moment later); seen alive 31 s into the background with it, it is.
     @Test func aTaskOpenAtTheEndOfTheProcessIsALeakOnlyPastItsBudget() throws {
         let relaunch = #"{"t":900000000000,"ev":"process.launch","reason":"user"}"#
-        let opened = Self.launch + """
+        let opened =
+            Self.launch + """
 
-            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-            {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
-            {"t":70,"ev":"task.begin","task":1,"name":"upload"}
-            """
+                {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
+                {"t":70,"ev":"task.begin","task":1,"name":"upload"}
+                """
         let young = try Self.check(opened + "\n" + relaunch)
         #expect(young.findings.map(\.rule.id) == [])
         #expect(young.processes.first?.end == .killedWithBackgroundTask)
         let old = try Self.check(opened + "\n" + #"{"t":31000000070,"ev":"heartbeat"}"# + "\n" + relaunch)
         #expect(old.findings.map(\.rule.id) == ["LT041"])
-        #expect(old.findings.first?.message == #"background task 1 "upload", begun at t=0.000000s, was never ended: it had run 31.00s in the background, over its 30.00s, and was still open when its process ended"#)
+        #expect(
+            old.findings.first?.message
+                == #"background task 1 "upload", begun at t=0.000000s, was never ended: it had run 31.00s in the background, over its 30.00s, and was still open when its process ended"#
+        )
         #expect(old.processes.first?.end == .killedWithBackgroundTask)
     }
 
     @Test func swiftUIAggregateBackgroundWhileASceneIsActiveIsLT030() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":true}
             {"t":0,"ev":"app.didFinishLaunching"}
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
@@ -178,11 +188,12 @@ import Testing
     }
 
     @Test func timeIsAccountedPerState() throws {
-        let result = try Self.check(Self.launch + """
+        let result = try Self.check(
+            Self.launch + """
 
-            {"t":1000000040,"ev":"scene.willResignActive","scene":"S1"}
-            {"t":3000000040,"ev":"scene.didBecomeActive","scene":"S1"}
-            """)
+                {"t":1000000040,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":3000000040,"ev":"scene.didBecomeActive","scene":"S1"}
+                """)
         #expect(result.totals.active == 1_000_000_000)
         #expect(result.totals.inactive == 2_000_000_000 + 20)  // 2 s on the call, 20 ns connecting
         let scene = try #require(result.scenes.first { $0.scene == "S1" })
@@ -192,11 +203,12 @@ import Testing
     /// A scene both UIKit and SwiftUI describe counts the time of each, and a trace spanning nearly the whole
     /// 64-bit range then sums past it: the total saturates instead of overflowing.
     @Test func timesSummedPastTheRangeSaturate() throws {
-        let result = try Self.check(Self.launch + """
+        let result = try Self.check(
+            Self.launch + """
 
-            {"t":50,"ev":"swiftui.scenePhase","scene":"S1","phase":"active"}
-            {"t":9223372036854775000,"ev":"heartbeat"}
-            """)
+                {"t":50,"ev":"swiftui.scenePhase","scene":"S1","phase":"active"}
+                {"t":9223372036854775000,"ev":"heartbeat"}
+                """)
         let scene = try #require(result.scenes.first { $0.scene == "S1" })
         // Active from t = 40 (UIKit) and from t = 50 (SwiftUI) to t = 2^63 - 808: together past 2^63 - 1.
         #expect(scene.times.active == Int64.max)

@@ -24,7 +24,7 @@ import Testing
         let relay = BatchRelay(batches: batches) { batch in
             // Slower than the caller now and then, so that the caller waits for a batch to come back.
             var spin = 0
-            for step in 0 ..< (batch.numbers.first ?? 0) % 3 * 50_000 { spin &+= step }
+            for step in 0..<(batch.numbers.first ?? 0) % 3 * 50_000 { spin &+= step }
             seen.spin &+= spin
             seen.numbers.append(contentsOf: batch.numbers)
             seen.batches += 1
@@ -35,11 +35,11 @@ import Testing
             let batch = relay.take()
             #expect(batch.numbers.isEmpty, "a batch comes back emptied")
             taken.insert(ObjectIdentifier(batch))
-            batch.numbers.append(contentsOf: start ..< start + 100)
+            batch.numbers.append(contentsOf: start..<start + 100)
             relay.submit(batch)
         }
         relay.finish()
-        #expect(seen.numbers == Array(0 ..< 10_000))
+        #expect(seen.numbers == Array(0..<10_000))
         #expect(seen.batches == 100)
         #expect(taken.isSubset(of: identities), "only the relay's batches go round")
         relay.finish()

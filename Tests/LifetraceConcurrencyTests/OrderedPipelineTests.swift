@@ -34,7 +34,10 @@ import Testing
         /// Squares the job's number, after a pause that differs from job to job so that workers finish out
         /// of order.
         func work(_ worker: Int, _ slot: Slot) -> Result<Int, Damage> {
-            inWork.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            inWork.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
             defer { inWork.withLock { $0.now -= 1 } }
             var spin = 0
             for step in 0..<((slot.job * 7919) % 5 * 20_000) { spin &+= step }
@@ -117,7 +120,9 @@ import Testing
             work: { worker, slot in
                 inFlight.withLock { state in
                     state.now += weight(slot.job)
-                    if state.now > 12 { state.heavyNotAlone += state.now == weight(slot.job) ? 0 : 1 } else {
+                    if state.now > 12 {
+                        state.heavyNotAlone += state.now == weight(slot.job) ? 0 : 1
+                    } else {
                         state.most = max(state.most, state.now)
                     }
                 }

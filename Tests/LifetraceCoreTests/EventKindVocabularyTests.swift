@@ -57,8 +57,10 @@ import Testing
 
     /// Apple, “Managing your app’s life cycle”: the four scene delegate methods that replace the app delegate's UI callbacks.
     @Test func sceneCallbacksRequireAScene() {
-        for kind in [EventKind.sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
-                     .sceneDidEnterBackground, .sceneWillConnect, .sceneDidDisconnect] {
+        for kind in [
+            EventKind.sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
+            .sceneDidEnterBackground, .sceneWillConnect, .sceneDidDisconnect,
+        ] {
             #expect(kind.requiredFields.contains(.scene))
             #expect(kind.layer == .scene)
         }

@@ -16,7 +16,8 @@ import Testing
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in first.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
         let hex = String(hash, radix: 16)
-        let expected = "a" + String(repeating: "b", count: 236) + "…" + String(repeating: "0", count: 16 - hex.count) + hex
+        let expected =
+            "a" + String(repeating: "b", count: 236) + "…" + String(repeating: "0", count: 16 - hex.count) + hex
         #expect(KeptName.bounded(first) == expected)
         #expect(KeptName.bounded(first).utf8.count == 256)
         #expect(KeptName.bounded(first) != KeptName.bounded(second))

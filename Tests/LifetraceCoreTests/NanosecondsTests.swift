@@ -22,14 +22,18 @@ import Testing
         ("500us", 500_000), ("100ns", 100), ("0.5", 500_000_000),
         // Exact decimals (through a Double, 7902293ns came back 7902292).
         ("7902293ns", 7_902_293), ("7.902293s", 7_902_293_000), ("0.1s", 100_000_000), ("4.35", 4_350_000_000),
-        ("1.5h", 5_400_000_000_000), ("2m0.000000001s", 120_000_000_001), ("0.0000000019s", 1), ("1e3", 1_000_000_000_000),
+        ("1.5h", 5_400_000_000_000), ("2m0.000000001s", 120_000_000_001), ("0.0000000019s", 1),
+        ("1e3", 1_000_000_000_000),
         ("9223372036.854775807s", Int64.max),
     ])
     func parseReadsDurations(text: String, ns: Int64) {
         #expect(Nanoseconds.parse(text) == ns)
     }
 
-    @Test(arguments: ["", "s", "5 parsecs", "1x", "-1", ".s", "1.2.3s", "1..s", "9223372036.854775808s", "2562048h", "inf", "nan", "１s"])
+    @Test(arguments: [
+        "", "s", "5 parsecs", "1x", "-1", ".s", "1.2.3s", "1..s", "9223372036.854775808s", "2562048h", "inf", "nan",
+        "１s",
+    ])
     func parseRejectsNonsense(text: String) {
         #expect(Nanoseconds.parse(text) == nil)
     }

@@ -17,6 +17,8 @@ import Testing
         #expect(Plural.noun(1, "task was", plural: "tasks were") == "task was")
         #expect(Plural.noun(4, "task was", plural: "tasks were") == "tasks were")
         #expect(Plural.noun(Int64(1), "warning") == "warning" && Plural.noun(UInt(2), "warning") == "warnings")
-        #expect(Plural.count(UInt64(1), "uses", plural: "use") == "1 uses" && Plural.count(2, "uses", plural: "use") == "2 use")
+        #expect(
+            Plural.count(UInt64(1), "uses", plural: "use") == "1 uses"
+                && Plural.count(2, "uses", plural: "use") == "2 use")
     }
 }

@@ -1,15 +1,18 @@
 import Foundation
 import LifetraceCore
-@testable import LifetraceFormat
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
+
+@testable import LifetraceFormat
 
 /// Every kind of bad input gets one exact, positioned error or warning, and never a crash.
 @Suite struct DamagedInputTests {
     let files = TraceFiles()
 
-    func sample(count: Int = 300, frames: [Int] = [100, 100]) throws -> (events: [LifecycleEvent], bytes: [UInt8], offsets: [Int]) {
+    func sample(count: Int = 300, frames: [Int] = [100, 100]) throws -> (
+        events: [LifecycleEvent], bytes: [UInt8], offsets: [Int]
+    ) {
         var rng = SplitMix64(seed: 42)
         let events = RandomTrace.events(count: count, using: &rng)
         let binary = try files.binary(header: TraceHeader(app: "com.example"), events, frameSizes: frames)
@@ -22,9 +25,10 @@ import Testing
         let path = files.directory.write("cut.lifetrace", Array(trace.bytes[0..<cut]))
         let read = try files.readAll(path)
         #expect(read.events == Array(trace.events[0..<200]))
-        #expect(read.reader.warnings.map(\.description) == [
-            "\(path): truncated at byte \(cut): 200 events recovered (frame 3 at byte \(trace.offsets[2]) is incomplete)"
-        ])
+        #expect(
+            read.reader.warnings.map(\.description) == [
+                "\(path): truncated at byte \(cut): 200 events recovered (frame 3 at byte \(trace.offsets[2]) is incomplete)"
+            ])
         #expect(read.reader.statistics.truncated)
     }
 
@@ -53,7 +57,9 @@ import Testing
         bytes[trace.offsets[2] - 1] ^= 0x01
         let path = files.directory.write("flip.lifetrace", bytes)
         let error = try #require(files.readError(path))
-        #expect(error.description == "\(path): byte \(trace.offsets[1]) (frame 2): zstd: restored data doesn't match checksum")
+        #expect(
+            error.description
+                == "\(path): byte \(trace.offsets[1]) (frame 2): zstd: restored data doesn't match checksum")
         #expect(error.kind == .malformed)
     }
 
@@ -82,7 +88,9 @@ import Testing
         let path = files.directory.write("magic.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .unrecognized)
-        #expect(error.description == "\(path): byte 0: not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
+        #expect(
+            error.description
+                == "\(path): byte 0: not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
     }
 
     /// An input with no header and no event (an empty pipe, a run that wrote nothing) is no trace, whatever its
@@ -104,7 +112,10 @@ import Testing
         let path = files.directory.write("v2.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .unsupportedVersion)
-        #expect(error.description == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace")
+        #expect(
+            error.description
+                == "\(path): byte 12 (frame 0): written in format version 2.0; this lifetrace reads version 1.x: upgrade lifetrace"
+        )
     }
 
     /// A block written by a hypothetical newer minor version with a kind (tag 126) this reader does not know.
@@ -128,9 +139,10 @@ import Testing
         let path = files.directory.write("v1.\(newer).lifetrace", try newerMinorTrace(minor: newer))
         let read = try files.readAll(path)
         #expect(read.events == [LifecycleEvent(t: 400, kind: .heartbeat)])
-        #expect(read.reader.warnings.map(\.description) == [
-            "\(path): skipped 1 event of kinds added in format version 1.\(newer): upgrade lifetrace to read them"
-        ])
+        #expect(
+            read.reader.warnings.map(\.description) == [
+                "\(path): skipped 1 event of kinds added in format version 1.\(newer): upgrade lifetrace to read them"
+            ])
     }
 
     /// A handler whose end (t + dur) is past the 64-bit range is damage, named where its duration is, not
@@ -146,13 +158,18 @@ import Testing
         let error = try #require(files.readError(path))
         // The field column starts at byte 36: 31 bytes of counts and sizes (t takes a 9-byte varint), then one
         // byte each of kinds, presence, delta lengths, duration lengths and the duration's one plane byte.
-        #expect(error.description == "\(path): byte 16 (frame 1): duration of event 0 ends past the signed 64-bit range (at byte 36 of the frame's content)")
+        #expect(
+            error.description
+                == "\(path): byte 16 (frame 1): duration of event 0 ends past the signed 64-bit range (at byte 36 of the frame's content)"
+        )
     }
 
     @Test func unknownKindsOfTheSameMinorVersionAreDamage() throws {
         let path = files.directory.write("v1.0.lifetrace", try newerMinorTrace(minor: 0))
         let error = try #require(files.readError(path))
-        #expect(error.description == "\(path): byte 16 (frame 1): unknown event kind tag 126 (at byte 27 of the frame's content)")
+        #expect(
+            error.description
+                == "\(path): byte 16 (frame 1): unknown event kind tag 126 (at byte 27 of the frame's content)")
     }
 
     @Test func anAbsurdSkippableFrameSizeIsRefusedBeforeReading() throws {
@@ -161,7 +178,10 @@ import Testing
         let path = files.directory.write("huge.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .limitExceeded)
-        #expect(error.description == "\(path): byte 16 (frame 1): skippable frame declares 4294967295 bytes, more than the 1048576 allowed")
+        #expect(
+            error.description
+                == "\(path): byte 16 (frame 1): skippable frame declares 4294967295 bytes, more than the 1048576 allowed"
+        )
     }
 
     @Test func aDataFrameDeclaringMoreThan16MiBIsRefusedBeforeDecompressing() throws {
@@ -171,7 +191,9 @@ import Testing
         let path = files.directory.write("bomb.lifetrace", bytes)
         let error = try #require(files.readError(path))
         #expect(error.kind == .malformed)
-        #expect(error.description == "\(path): byte 16 (frame 1): data frame declares 16777217 bytes, more than the 16777216 allowed")
+        #expect(
+            error.description
+                == "\(path): byte 16 (frame 1): data frame declares 16777217 bytes, more than the 16777216 allowed")
     }
 
     @Test func recoveryCopiesEveryIntactFrameAndReportsTheDamagedOne() throws {
@@ -183,9 +205,10 @@ import Testing
         let report = try TraceRecovery.recover(input: input, output: output)
         #expect(report.keptFrames == 2)
         #expect(report.keptEvents == 200)
-        #expect(report.dropped.map(\.description) == [
-            "frame 2 at byte \(trace.offsets[1]) (\(trace.offsets[2] - trace.offsets[1]) bytes): zstd: restored data doesn't match checksum"
-        ])
+        #expect(
+            report.dropped.map(\.description) == [
+                "frame 2 at byte \(trace.offsets[1]) (\(trace.offsets[2] - trace.offsets[1]) bytes): zstd: restored data doesn't match checksum"
+            ])
         let read = try files.readAll(output)
         #expect(read.events == Array(trace.events[0..<100] + trace.events[200..<300]))
         #expect(read.reader.statistics.indexPresent && read.reader.statistics.indexConsistent)
@@ -235,7 +258,10 @@ import Testing
         #expect(throws: TraceError.self) { try files.readAll(input) }
         let output = files.directory.file("one-header.lifetrace")
         let report = try TraceRecovery.recover(input: input, output: output)
-        #expect(report.dropped.map(\.description) == ["frame 1 at byte \(header.count) (\(header.count) bytes): a second header frame"])
+        #expect(
+            report.dropped.map(\.description) == [
+                "frame 1 at byte \(header.count) (\(header.count) bytes): a second header frame"
+            ])
         #expect(try files.readAll(output).events == trace.events)
     }
 
@@ -247,9 +273,10 @@ import Testing
         let path = files.directory.write("cut-out.lifetrace", withoutSecond)
         let read = try files.readAll(path)
         #expect(read.events == Array(trace.events[0..<100] + trace.events[200..<300]))
-        #expect(read.reader.warnings.map(\.description) == [
-            "\(path): the index lists 3 data frames of 300 events, the file holds 2 of 200: frames were removed or changed after it was written"
-        ])
+        #expect(
+            read.reader.warnings.map(\.description) == [
+                "\(path): the index lists 3 data frames of 300 events, the file holds 2 of 200: frames were removed or changed after it was written"
+            ])
         #expect(read.reader.warnings.first?.kind == .indexDisagrees)
         // The whole trace has no such warning.
         let whole = try files.readAll(files.directory.write("whole.lifetrace", trace.bytes))

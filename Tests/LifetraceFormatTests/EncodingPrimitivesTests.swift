@@ -1,5 +1,6 @@
-@testable import LifetraceFormat
 import Testing
+
+@testable import LifetraceFormat
 
 /// The primitive encodings of `Schemas/lifetrace-format.md`, checked against values worked out by hand.
 @Suite struct EncodingPrimitivesTests {
@@ -21,7 +22,9 @@ import Testing
         #expect(decoded == value)
     }
 
-    @Test(arguments: [(Int64(0), UInt64(0)), (-1, 1), (1, 2), (-2, 3), (Int64.max, UInt64.max - 1), (Int64.min, UInt64.max)])
+    @Test(arguments: [
+        (Int64(0), UInt64(0)), (-1, 1), (1, 2), (-2, 3), (Int64.max, UInt64.max - 1), (Int64.min, UInt64.max),
+    ])
     func zigzagInterleavesSigns(value: Int64, zigzag: UInt64) throws {
         var encoded: [UInt8] = []
         encoded.appendZigzag(value)
@@ -86,7 +89,8 @@ import Testing
         let planes = column.planes.map(\.count)
         return try data.withUnsafeBytes { raw in
             var cursor = ByteCursor(raw)
-            let decoder = try SplitIntegerColumnDecoder(count: values.count, planeSizes: planes, from: &cursor, base: raw)
+            let decoder = try SplitIntegerColumnDecoder(
+                count: values.count, planeSizes: planes, from: &cursor, base: raw)
             try decoder.validate()
             #expect(cursor.isAtEnd)
             return [UInt64](unsafeUninitializedCapacity: values.count) { buffer, initialized in
@@ -100,27 +104,38 @@ import Testing
     /// (visited through a scan of the lengths, eight at a time, then one by one for the last few), planes
     /// nearly every value reaches (eight at a time), a last plane ending at the column's last byte, the full
     /// 64-bit range, and an empty column.
-    @Test(arguments: [
-        [0x1234, 0x56_789A, 0xBCDE, 0xF0_1234_5678],
-        sparseColumn,
-        denseColumn,
-        [0x01_0000, 0x02_0000, 0x03_0000],
-        [0, 0, 0, 0xFF],
-        [UInt64.max, 0, 1 << 63, 0x80],
-        [0],
-        [],
-    ] as [[UInt64]])
+    @Test(
+        arguments: [
+            [0x1234, 0x56_789A, 0xBCDE, 0xF0_1234_5678],
+            sparseColumn,
+            denseColumn,
+            [0x01_0000, 0x02_0000, 0x03_0000],
+            [0, 0, 0, 0xFF],
+            [UInt64.max, 0, 1 << 63, 0x80],
+            [0],
+            [],
+        ] as [[UInt64]])
     func splitIntegerColumnsRoundTrip(values: [UInt64]) throws {
         #expect(try Self.roundTrip(values) == values)
     }
 
     /// A plane with a byte more or less than the lengths call for, or a length over 8, is rejected before
     /// any value is read.
-    @Test(arguments: [
-        ([0, 1, 2, 3, 0x12, 0x56, 0xBC, 0x34, 0x9A], [3, 2, 0, 0, 0, 0, 0, 0], "plane 2 holds 0 bytes where the lengths call for 1"),
-        ([0, 1, 2, 2, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0], "plane 2 holds 1 bytes where the lengths call for 0"),
-        ([0, 1, 2, 9, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0], "integer length 9 exceeds 8 bytes"),
-    ] as [([UInt8], [Int], String)])
+    @Test(
+        arguments: [
+            (
+                [0, 1, 2, 3, 0x12, 0x56, 0xBC, 0x34, 0x9A], [3, 2, 0, 0, 0, 0, 0, 0],
+                "plane 2 holds 0 bytes where the lengths call for 1"
+            ),
+            (
+                [0, 1, 2, 2, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0],
+                "plane 2 holds 1 bytes where the lengths call for 0"
+            ),
+            (
+                [0, 1, 2, 9, 0x12, 0x56, 0xBC, 0x34, 0x9A, 0x78], [3, 2, 1, 0, 0, 0, 0, 0],
+                "integer length 9 exceeds 8 bytes"
+            ),
+        ] as [([UInt8], [Int], String)])
     func splitIntegerColumnsWithWrongPlaneSizesAreRejected(data: [UInt8], planes: [Int], message: String) throws {
         #expect {
             try data.withUnsafeBytes { raw in
@@ -139,7 +154,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let values: [UInt64] = (0..<5000).map { i in
             let bytes = UInt64(i % 9)
-            return bytes == 0 ? 0 : (1 << (8 * (bytes - 1))) | UInt64.random(in: 0...UInt64.max, using: &generator) >> (64 - 8 * (bytes - 1))
+            return bytes == 0
+                ? 0
+                : (1 << (8 * (bytes - 1))) | UInt64.random(in: 0...UInt64.max, using: &generator)
+                    >> (64 - 8 * (bytes - 1))
         }
         #expect(try Self.roundTrip(values) == values)
         var column = SplitIntegerColumnEncoder()
@@ -151,11 +169,13 @@ import Testing
         #expect {
             try data.withUnsafeBytes { raw in
                 var cursor = ByteCursor(raw)
-                let decoder = try SplitIntegerColumnDecoder(count: values.count, planeSizes: planes, from: &cursor, base: raw)
+                let decoder = try SplitIntegerColumnDecoder(
+                    count: values.count, planeSizes: planes, from: &cursor, base: raw)
                 try decoder.validate()
             }
         } throws: { error in
-            (error as? DecodeFailure).map { $0.offset == 3001 && $0.message == "integer length 9 exceeds 8 bytes" } ?? false
+            (error as? DecodeFailure).map { $0.offset == 3001 && $0.message == "integer length 9 exceeds 8 bytes" }
+                ?? false
         }
     }
 }

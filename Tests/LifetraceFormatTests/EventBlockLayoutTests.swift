@@ -1,6 +1,7 @@
 import LifetraceCore
-@testable import LifetraceFormat
 import Testing
+
+@testable import LifetraceFormat
 
 /// The byte layout of blocks and frames, worked out by hand from `Schemas/lifetrace-format.md`.
 @Suite struct EventBlockLayoutTests {
@@ -44,18 +45,22 @@ import Testing
     }
 
     @Test func headerFrameWithoutMetadataIsSixteenBytes() {
-        #expect(HeaderFrame.encode(nil) == [
-            0x50, 0x2A, 0x4D, 0x18,  // skippable magic 0x184D2A50
-            0x08, 0x00, 0x00, 0x00,  // payload size 8
-            0x4C, 0x54, 0x52, 0x43,  // "LTRC"
-            0x01, 0x03,  // version 1.3
-            0x00, 0x00,  // flags
-        ])
+        #expect(
+            HeaderFrame.encode(nil) == [
+                0x50, 0x2A, 0x4D, 0x18,  // skippable magic 0x184D2A50
+                0x08, 0x00, 0x00, 0x00,  // payload size 8
+                0x4C, 0x54, 0x52, 0x43,  // "LTRC"
+                0x01, 0x03,  // version 1.3
+                0x00, 0x00,  // flags
+            ])
     }
 
     @Test func indexFrameListsOffsetsTimesAndCounts() {
         let frame = IndexFrame.encode([IndexEntry(offset: 16, firstT: 300, eventCount: 2)])
-        #expect(frame == [0x51, 0x2A, 0x4D, 0x18, 0x09, 0x00, 0x00, 0x00, 0x4C, 0x54, 0x49, 0x58, 0x01, 0x10, 0xAC, 0x02, 0x02])
+        #expect(
+            frame == [
+                0x51, 0x2A, 0x4D, 0x18, 0x09, 0x00, 0x00, 0x00, 0x4C, 0x54, 0x49, 0x58, 0x01, 0x10, 0xAC, 0x02, 0x02,
+            ])
     }
 
     /// A block with an extra byte after its columns, a string index past the table, and a phase of 3.

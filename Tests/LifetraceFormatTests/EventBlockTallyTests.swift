@@ -1,7 +1,8 @@
 import LifetraceCore
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceFormat
 
 /// The counting walk (`EventBlockDecoder.tally`) counts what decoding would give and fails where decoding fails,
 /// at the same byte with the same message.
@@ -84,12 +85,23 @@ import Testing
     /// Times near the signed 64-bit bound are checked event by event, as decoding checks them: a handler that
     /// ends past the range is the same error at the same byte; a last timestamp or a handler's end of exactly
     /// `Int64.max` is in range for both.
-    @Test(arguments: [
-        ([LifecycleEvent(t: 5, kind: .heartbeat), LifecycleEvent(t: Int64.max - 10, kind: .sceneWillConnect, scene: "A", dur: 20)],
-         "duration of event 1 ends past the signed 64-bit range"),
-        ([LifecycleEvent(t: Int64.max - 1_000, kind: .heartbeat), LifecycleEvent(t: Int64.max, kind: .heartbeat)], nil),
-        ([LifecycleEvent(t: Int64.max - 3, kind: .sceneWillConnect, scene: "A", dur: 3)], nil),
-    ] as [([LifecycleEvent], String?)])
+    @Test(
+        arguments: [
+            (
+                [
+                    LifecycleEvent(t: 5, kind: .heartbeat),
+                    LifecycleEvent(t: Int64.max - 10, kind: .sceneWillConnect, scene: "A", dur: 20),
+                ],
+                "duration of event 1 ends past the signed 64-bit range"
+            ),
+            (
+                [
+                    LifecycleEvent(t: Int64.max - 1_000, kind: .heartbeat),
+                    LifecycleEvent(t: Int64.max, kind: .heartbeat),
+                ], nil
+            ),
+            ([LifecycleEvent(t: Int64.max - 3, kind: .sceneWillConnect, scene: "A", dur: 3)], nil),
+        ] as [([LifecycleEvent], String?)])
     func timesNearTheBoundAreCheckedPerEvent(events: [LifecycleEvent], message: String?) throws {
         let content = Self.content(events)
         let decoded = Self.decode(content)

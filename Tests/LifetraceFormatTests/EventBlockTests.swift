@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
-@testable import LifetraceFormat
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
+
+@testable import LifetraceFormat
 
 /// An ``EventBlock`` holds events as plain records over one string table and gives them back unchanged.
 @Suite struct EventBlockTests {
@@ -12,9 +13,12 @@ import Testing
         LifecycleEvent(t: 10, kind: .sceneWillConnect, scene: "S1", dur: 3),
         LifecycleEvent(t: 20, kind: .swiftuiScenePhase, scene: "S1", phase: .active),
         LifecycleEvent(t: 30, kind: .taskBegin, task: -7, name: "upload"),
-        LifecycleEvent(t: 40, kind: .custom, label: "save", scene: "S1",
-                       attrs: [Attribute("file", .string("S1")), Attribute("n", .int(-3)), Attribute("x", .double(0.5)),
-                               Attribute("ok", .bool(true))]),
+        LifecycleEvent(
+            t: 40, kind: .custom, label: "save", scene: "S1",
+            attrs: [
+                Attribute("file", .string("S1")), Attribute("n", .int(-3)), Attribute("x", .double(0.5)),
+                Attribute("ok", .bool(true)),
+            ]),
         LifecycleEvent(t: 50, kind: .heartbeat, attrs: []),
         LifecycleEvent(t: 60, kind: .taskEnd, task: -7),
     ]

@@ -1,8 +1,9 @@
 import Foundation
 import LifetraceCore
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceFormat
 
 /// The block decoder's tables by tag say, for each of the 256 tags, what the vocabulary (`Schemas/events.json`)
 /// and the format's specification say: the kind with that tag (none for a tag the vocabulary lacks), the fields

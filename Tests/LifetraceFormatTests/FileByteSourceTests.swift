@@ -1,6 +1,7 @@
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceFormat
 
 /// The read window holds what a frame needs and grows only with bytes that arrive.
 @Suite struct FileByteSourceTests {

@@ -14,19 +14,37 @@ import Testing
         ("{\"ev\":\"heartbeat\"}", "2: missing \"t\""),
         ("{\"t\":-1,\"ev\":\"heartbeat\"}", "2: \"t\" must not be negative (column 6)"),
         ("{\"t\":1.5,\"ev\":\"heartbeat\"}", "2: \"t\" must be an integer in the 64-bit range (column 6)"),
-        ("{\"t\":99999999999999999999,\"ev\":\"heartbeat\"}", "2: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 6)"),
+        (
+            "{\"t\":99999999999999999999,\"ev\":\"heartbeat\"}",
+            "2: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 6)"
+        ),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"extra\":1}", "2: unknown field \"extra\" (column 25)"),
-        ("{\"summary_version\":1,\"row\":\"trace\"}", "2: a summary row (summarize's output), not a trace's event (column 2)"),
-        ("{\"row\":\"trace\",\"summary_version\":1}", "2: a summary row (summarize's output), not a trace's event (column 2)"),
+        (
+            "{\"summary_version\":1,\"row\":\"trace\"}",
+            "2: a summary row (summarize's output), not a trace's event (column 2)"
+        ),
+        (
+            "{\"row\":\"trace\",\"summary_version\":1}",
+            "2: a summary row (summarize's output), not a trace's event (column 2)"
+        ),
         ("{\"t\":1,\"ev\":\"heartbeat\",}", "2: expected a key (column 25)"),
         ("{\"t\":1,\"ev\":\"heartbeat\"} x", "2: unexpected characters after the JSON value (column 26)"),
         ("[1,2]", "2: expected '{'"),
         ("not json", "2: expected '{'"),
-        ("{\"t\":1,\"ev\":\"swiftui.scenePhase\",\"phase\":\"asleep\"}", "2: \"phase\" must be active, inactive or background (column 42)"),
-        ("{\"t\":1,\"ev\":\"heartbeat\",\"attrs\":{\"a\":[1]}}", "2: attribute \"a\" must be a string, number or bool (column 38)"),
+        (
+            "{\"t\":1,\"ev\":\"swiftui.scenePhase\",\"phase\":\"asleep\"}",
+            "2: \"phase\" must be active, inactive or background (column 42)"
+        ),
+        (
+            "{\"t\":1,\"ev\":\"heartbeat\",\"attrs\":{\"a\":[1]}}",
+            "2: attribute \"a\" must be a string, number or bool (column 38)"
+        ),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"dur\":5,\"dur\":6}", "2: duplicate key \"dur\" (column 33)"),
         ("{\"t\":1,\"ev\":\"custom.\"}", "2: a custom event needs a name after \"custom.\" (column 13)"),
-        ("{\"t\":9223372036854775000,\"ev\":\"app.willTerminate\",\"dur\":1000}", "2: t + dur (the handler's end) exceeds the signed 64-bit range"),
+        (
+            "{\"t\":9223372036854775000,\"ev\":\"app.willTerminate\",\"dur\":1000}",
+            "2: t + dur (the handler's end) exceeds the signed 64-bit range"
+        ),
         ("{\"t\":1,\"ev\":\"heartbeat\",\"scene\":\"\\ud800\"}", "2: unpaired surrogate (column 34)"),
     ]
 
@@ -39,14 +57,16 @@ import Testing
     }
 
     @Test func decreasingTimeIsAnError() throws {
-        let path = files.directory.write("back.jsonl", text: "{\"t\":5,\"ev\":\"heartbeat\"}\n{\"t\":4,\"ev\":\"heartbeat\"}\n")
+        let path = files.directory.write(
+            "back.jsonl", text: "{\"t\":5,\"ev\":\"heartbeat\"}\n{\"t\":4,\"ev\":\"heartbeat\"}\n")
         #expect(files.readError(path)?.description == "\(path):2: t=4 is before the previous event's t=5")
     }
 
     @Test func aNewerMajorVersionHeaderIsRejected() throws {
         let path = files.directory.write("v2.jsonl", text: "{\"lifetrace\":2}\n")
-        #expect(files.readError(path)?.description
-            == "\(path):1: written in format version 2; this lifetrace reads version 1: upgrade lifetrace")
+        #expect(
+            files.readError(path)?.description
+                == "\(path):1: written in format version 2; this lifetrace reads version 1: upgrade lifetrace")
     }
 
     @Test func aHeaderWithAWrongTypeNamesTheMember() throws {
@@ -59,7 +79,10 @@ import Testing
     @Test(arguments: [
         (#"{"lifetrace":1,"app":"a","app":"b"}"#, #"1: header: duplicate key "app" (column 32)"#),
         (#"{"lifetrace":1,"app":"a",}"#, "1: header: expected a key (column 26)"),
-        (#" { "lifetrace":99999999999999999999}"#, "1: header: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 16)"),
+        (
+            #" { "lifetrace":99999999999999999999}"#,
+            "1: header: integer out of the signed 64-bit range (write 1.8e19 for a number) (column 16)"
+        ),
     ])
     func aHeaderThatIsNoJSONSaysWhy(line: String, message: String) throws {
         let path = files.directory.write("h.jsonl", text: line + "\n{\"t\":0,\"ev\":\"heartbeat\"}\n")
@@ -84,12 +107,14 @@ import Testing
     }
 
     @Test func blankLinesAndCRLFAreAccepted() throws {
-        let path = files.directory.write("crlf.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\r\n\r\n{\"t\":1,\"ev\":\"heartbeat\"}")
+        let path = files.directory.write(
+            "crlf.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\r\n\r\n{\"t\":1,\"ev\":\"heartbeat\"}")
         #expect(try files.readAll(path).events.map(\.t) == [0, 1])
     }
 
     @Test func escapesDecodeToTheCharactersTheyName() throws {
-        let path = files.directory.write("esc.jsonl", text: #"{"t":0,"ev":"heartbeat","scene":"a\"b\\c\/d\n\u00e9\ud83e\udded"}"#)
+        let path = files.directory.write(
+            "esc.jsonl", text: #"{"t":0,"ev":"heartbeat","scene":"a\"b\\c\/d\n\u00e9\ud83e\udded"}"#)
         #expect(try files.readAll(path).events.first?.scene == "a\"b\\c/d\né🧭")
     }
 

@@ -1,5 +1,6 @@
-@testable import LifetraceFormat
 import Testing
+
+@testable import LifetraceFormat
 
 /// JSON strings as RFC 8259 ("The JavaScript Object Notation (JSON) Data Interchange Format", section 7) writes
 /// them: a quotation mark, a backslash and the control characters U+0000 to U+001F escaped, everything else as is.
@@ -15,7 +16,7 @@ import Testing
         case 0x09: return Array("\\t".utf8)
         case 0x08: return Array("\\b".utf8)
         case 0x0C: return Array("\\f".utf8)
-        case 0 ..< 0x20:
+        case 0..<0x20:
             let hex = Array("0123456789abcdef".utf8)
             return Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
         default: return [byte]
@@ -32,10 +33,10 @@ import Testing
     /// eight bytes passed over at once, so that each falls in a word, at its edges and in the tail.
     @Test func everyEscapedByteIsEscapedWhereverItIs() {
         // Bytes of valid UTF-8 only (a String holds no other): the ASCII neighbours of the escaped bytes, and DEL.
-        let specials: [UInt8] = Array(0 ..< 0x20) + [0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F]
+        let specials: [UInt8] = Array(0..<0x20) + [0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F]
         for special in specials {
             for length in [1, 7, 8, 9, 16, 17, 23] {
-                for position in 0 ..< length {
+                for position in 0..<length {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     bytes[position] = special
                     let string = String(decoding: bytes, as: UTF8.self)
@@ -47,7 +48,10 @@ import Testing
     }
 
     @Test func plainAndMultibyteTextIsCopiedAsIs() {
-        for text in ["", "S1", "scene-0123456789abcdef", "Zürich — “quoted” 🙂 text of some length", String(repeating: "x", count: 1000)] {
+        for text in [
+            "", "S1", "scene-0123456789abcdef", "Zürich — “quoted” 🙂 text of some length",
+            String(repeating: "x", count: 1000),
+        ] {
             #expect(Self.json(text) == [0x22] + Array(text.utf8) + [0x22])
         }
         #expect(Self.json("a\"b\\c\nd\u{1}e") == Array("\"a\\\"b\\\\c\\nd\\u0001e\"".utf8))
@@ -61,10 +65,10 @@ import Testing
     /// Every byte value at every position of a word of other bytes, those others being each byte value in turn:
     /// the word test says yes exactly when a byte of the word needs escaping.
     @Test func theWordTestSaysYesExactlyForAWordWithAByteToEscape() {
-        for filler in 0 ... UInt8.max {
+        for filler in 0...UInt8.max {
             let base = UInt64(filler) &* 0x0101_0101_0101_0101
-            for byte in 0 ... UInt8.max {
-                for position in 0 ..< 8 {
+            for byte in 0...UInt8.max {
+                for position in 0..<8 {
                     let shift = 8 * UInt64(position)
                     let word = base & ~(UInt64(0xFF) << shift) | UInt64(byte) << shift
                     let expected = Self.needsEscaping(filler) || Self.needsEscaping(byte)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import SystemPackage
 import Testing
+
+@testable import LifetraceFormat
 
 /// Lines read as they arrive: a line longer than the most kept comes in pieces, and each piece after the first
 /// says it goes on from the one before, so that a reader numbers lines as the file does.

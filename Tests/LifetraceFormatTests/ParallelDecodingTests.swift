@@ -1,8 +1,9 @@
 import LifetraceCore
-@testable import LifetraceFormat
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
+
+@testable import LifetraceFormat
 
 /// Decoding frames on several threads changes nothing a reader sees: the same blocks in the same order, the
 /// same statistics and warnings, and on damage the same error after the same events.
@@ -42,8 +43,9 @@ import Testing
     func trace(count: Int = 2_000, frameSize: Int = 150) throws -> (path: String, bytes: [UInt8], offsets: [Int]) {
         var rng = SplitMix64(seed: 7)
         let events = RandomTrace.events(count: count, using: &rng)
-        let binary = try files.binary(header: TraceHeader(app: "com.example"), events,
-                                      frameSizes: Array(repeating: frameSize, count: count / frameSize))
+        let binary = try files.binary(
+            header: TraceHeader(app: "com.example"), events,
+            frameSizes: Array(repeating: frameSize, count: count / frameSize))
         return (files.directory.write("many.lifetrace", binary.bytes), binary.bytes, binary.frameOffsets)
     }
 
@@ -99,7 +101,10 @@ import Testing
         let path = files.directory.write("back.lifetrace", bytes)
         let sequential = Self.read(path, threads: 1)
         #expect(sequential.events.map(\.t) == [100, 200, 300, 400])
-        #expect(sequential.error?.hasSuffix("(frame 3): block starts at t=150, before the previous block's end 400 (at byte 1 of the frame's content)") == true)
+        #expect(
+            sequential.error?.hasSuffix(
+                "(frame 3): block starts at t=150, before the previous block's end 400 (at byte 1 of the frame's content)"
+            ) == true)
         #expect(Self.read(path, threads: 2) == sequential)
     }
 

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
 import LifetraceCore
-@testable import LifetraceFormat
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
+
+@testable import LifetraceFormat
 
 /// Reading a pipe whose writer is still open: an error from the reader's own code must end the read at once,
 /// not wait for the writer (a worker thread blocked on the pipe would).

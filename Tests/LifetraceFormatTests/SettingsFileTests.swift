@@ -1,7 +1,8 @@
 import Foundation
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceFormat
 
 /// A configuration, baseline or model is read whole, from a file or a pipe, and what is not one is an error naming
 /// the file and saying why.
@@ -15,7 +16,10 @@ import Testing
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(text.utf8))
         pipe.fileHandleForWriting.closeFile()
-        #expect(try SettingsFile.text(of: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", "a configuration file", limit: 1_024) == text)
+        #expect(
+            try SettingsFile.text(
+                of: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)", "a configuration file", limit: 1_024) == text
+        )
         // A byte-order mark before the text is dropped; one inside it is the text's.
         let marked = directory.write("marked.json", [0xEF, 0xBB, 0xBF] + Array(text.utf8))
         #expect(try SettingsFile.text(of: marked, "a configuration file", limit: 1_024) == text)

@@ -27,7 +27,8 @@ import Testing
         var rng = SplitMix64(seed: UInt64(1000 + seed))
         let header = RandomTrace.header(using: &rng)
         let events = RandomTrace.events(count: 300, using: &rng)
-        let path = files.directory.write("r.lifetrace", try files.binary(header: header, events, frameSizes: [100]).bytes)
+        let path = files.directory.write(
+            "r.lifetrace", try files.binary(header: header, events, frameSizes: [100]).bytes)
         let python = try pythonDump(path)
         #expect(python.status == 0, "\(python.stderr)")
         #expect(python.stdout == TraceFiles.jsonLines(header: header, events))

@@ -1,7 +1,8 @@
 import LifetraceCore
-@testable import LifetraceFormat
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
+
+@testable import LifetraceFormat
 
 /// Writes traces into a temporary directory and reads them back, for the format's tests.
 struct TraceFiles {
@@ -32,7 +33,9 @@ struct TraceFiles {
     }
 
     /// Reads every event of the file at `path`, decompressing with `codec`.
-    func readAll(_ path: String, codec: FrameCodec = .zstd) throws(TraceError) -> (header: TraceHeader?, events: [LifecycleEvent], reader: TraceReader) {
+    func readAll(_ path: String, codec: FrameCodec = .zstd) throws(TraceError) -> (
+        header: TraceHeader?, events: [LifecycleEvent], reader: TraceReader
+    ) {
         let reader = try TraceReader(path: path, codec: codec)
         var events: [LifecycleEvent] = []
         while let event = try reader.next() { events.append(event) }

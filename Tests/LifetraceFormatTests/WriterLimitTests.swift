@@ -6,8 +6,10 @@ import Testing
 /// key (a binary block's reader and a JSON Lines reader both refuse one), or an event larger than a frame holds.
 @Suite struct WriterLimitTests {
     static let refused: [(LifecycleEvent, String)] = [
-        (LifecycleEvent(t: 1, kind: .custom, label: "x", attrs: [Attribute("k", .int(1)), Attribute("k", .int(2))]),
-         "event 1: attribute \"k\" appears twice"),
+        (
+            LifecycleEvent(t: 1, kind: .custom, label: "x", attrs: [Attribute("k", .int(1)), Attribute("k", .int(2))]),
+            "event 1: attribute \"k\" appears twice"
+        )
     ]
 
     /// A binary frame is read up to 16 MiB: an event of more than half of that is refused, naming its size.
@@ -22,7 +24,10 @@ import Testing
             try writer.append(LifecycleEvent(t: 1, kind: .custom, label: "a", attrs: [Attribute("k", .string(over))]))
             Issue.record("an event of \(limit + 1) bytes was taken")
         } catch {
-            #expect(error.message == "event 1: \(limit + 1) bytes of text and attributes, more than the \(limit) one event of a frame may hold")
+            #expect(
+                error.message
+                    == "event 1: \(limit + 1) bytes of text and attributes, more than the \(limit) one event of a frame may hold"
+            )
         }
         try writer.close()
         #expect(writer.writtenEventCount == 1)
@@ -32,7 +37,9 @@ import Testing
     func aWriterRefusesWhatNoReaderTakesAndGoesOn(jsonLines: Bool) throws {
         for (event, message) in Self.refused {
             let sink = MemorySink()
-            let writer: any EventWriter = jsonLines ? JSONLinesWriter(sink: sink, header: TraceHeader())
+            let writer: any EventWriter =
+                jsonLines
+                ? JSONLinesWriter(sink: sink, header: TraceHeader())
                 : try BinaryTraceWriter(sink: sink, header: TraceHeader(), options: .init(codec: .stored))
             try writer.append(LifecycleEvent(t: 0, kind: .heartbeat))
             #expect(throws: TraceError.self) { try writer.append(event) }

@@ -13,9 +13,12 @@ enum ImportFixtures {
         try String(contentsOfFile: path(name), encoding: .utf8)
     }
 
-    static func importText(_ text: String, _ selection: AppSelection,
-                           _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026))
-        -> (importer: LogImporter, events: [LifecycleEvent]) {
+    static func importText(
+        _ text: String, _ selection: AppSelection,
+        _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026)
+    )
+        -> (importer: LogImporter, events: [LifecycleEvent])
+    {
         var importer = LogImporter(selection: selection, assumptions: assumptions)
         var events: [LifecycleEvent] = []
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -27,9 +30,12 @@ enum ImportFixtures {
         return (importer, events)
     }
 
-    static func importFixture(_ name: String, _ selection: AppSelection,
-                              _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026))
-        throws -> (importer: LogImporter, events: [LifecycleEvent]) {
+    static func importFixture(
+        _ name: String, _ selection: AppSelection,
+        _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026)
+    )
+        throws -> (importer: LogImporter, events: [LifecycleEvent])
+    {
         importText(try text(name), selection, assumptions)
     }
 }

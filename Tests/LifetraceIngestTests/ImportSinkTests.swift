@@ -23,23 +23,25 @@ import Testing
         try sink.write(events[1], header: TraceHeader(clock: .wall, app: "com.example.other"))
         #expect(sink.events == 2)
         try sink.close(header: header)
-        #expect(try directory.dump("run.lifetrace") == """
-            {"lifetrace":1,"clock":"wall","app":"com.example.app"}
-            {"t":1000,"ev":"process.launch","reason":"user"}
-            {"t":2000,"ev":"scene.willConnect","scene":"S1"}
+        #expect(
+            try directory.dump("run.lifetrace") == """
+                {"lifetrace":1,"clock":"wall","app":"com.example.app"}
+                {"t":1000,"ev":"process.launch","reason":"user"}
+                {"t":2000,"ev":"scene.willConnect","scene":"S1"}
 
-            """)
+                """)
     }
 
     @Test func writesJSONLinesForAJSONLinesName() throws {
         let sink = ImportSink(output: directory.file("run.jsonl"), live: false)
         try sink.write(events[0], header: header)
         try sink.close(header: header)
-        #expect(String(decoding: directory.read("run.jsonl"), as: UTF8.self) == """
-            {"lifetrace":1,"clock":"wall","app":"com.example.app"}
-            {"t":1000,"ev":"process.launch","reason":"user"}
+        #expect(
+            String(decoding: directory.read("run.jsonl"), as: UTF8.self) == """
+                {"lifetrace":1,"clock":"wall","app":"com.example.app"}
+                {"t":1000,"ev":"process.launch","reason":"user"}
 
-            """)
+                """)
     }
 
     @Test func aLiveTraceClosedBySignalKeepsItsEventsAndItsIndex() throws {
@@ -58,6 +60,7 @@ import Testing
         let sink = ImportSink(output: directory.file("empty.lifetrace"), live: false)
         try sink.close(header: header)
         #expect(sink.events == 0)
-        #expect(try directory.dump("empty.lifetrace") == #"{"lifetrace":1,"clock":"wall","app":"com.example.app"}"# + "\n")
+        #expect(
+            try directory.dump("empty.lifetrace") == #"{"lifetrace":1,"clock":"wall","app":"com.example.app"}"# + "\n")
     }
 }

@@ -1,6 +1,6 @@
 import LifetraceCore
-import LifetraceIngest
 import LifetraceFormat
+import LifetraceIngest
 import LifetraceTestSupport
 import LifetraceZstd
 

@@ -11,8 +11,9 @@ import Testing
     let directory = TemporaryDirectory()
 
     func recorder(_ name: String) throws -> Recorder {
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: directory.file(name)),
-                                           header: TraceHeader(clock: .monotonic, app: "com.example.app"))
+        let writer = try BinaryTraceWriter(
+            sink: try FileSink(path: directory.file(name)),
+            header: TraceHeader(clock: .monotonic, app: "com.example.app"))
         return Recorder(writer: writer, configuration: RecorderConfiguration())
     }
 
@@ -25,10 +26,16 @@ import Testing
     @Test func opensOnceAndNeverOverAFinishedTrace() throws {
         let lazy = LazyRecorder()
         var made = 0
-        try lazy.open { made += 1; return try recorder("first.lifetrace") }
+        try lazy.open {
+            made += 1
+            return try recorder("first.lifetrace")
+        }
         #expect(lazy.record(LifecycleEvent(t: 1, kind: .heartbeat)))
         try lazy.close()
-        try lazy.open { made += 1; return try recorder("second.lifetrace") }
+        try lazy.open {
+            made += 1
+            return try recorder("second.lifetrace")
+        }
         #expect(made == 1)
         // A close after a close writes nothing more: the trace keeps its one event and its index.
         try lazy.close()

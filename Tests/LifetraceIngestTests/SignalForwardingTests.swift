@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LifetraceIngest
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -24,7 +24,8 @@ import Testing
     static let executable: String = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
             .appendingPathComponent("LiveCheckDemo").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : PackagePaths.path(".build/debug/LiveCheckDemo")
+        return FileManager.default.isExecutableFile(atPath: beside)
+            ? beside : PackagePaths.path(".build/debug/LiveCheckDemo")
     }()
 
     static func demo(_ scenario: String) throws -> Run {
@@ -38,7 +39,8 @@ import Testing
             guard number.hasSuffix("s"), let seconds = Double(number.dropLast()) else { return nil }
             return Line(seconds: seconds, text: String(raw[raw.index(after: close)...]))
         }
-        #expect(lines.count == result.stderr.split(separator: "\n").count, "every line carries its time: \(result.stderr)")
+        #expect(
+            lines.count == result.stderr.split(separator: "\n").count, "every line carries its time: \(result.stderr)")
         return Run(status: result.status, lines: lines, elapsed: elapsed)
     }
 

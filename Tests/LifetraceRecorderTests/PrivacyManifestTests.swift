@@ -87,7 +87,8 @@ import Testing
         let used = try usedCategories()
         let declared = try declaredCategories()
         for (category, place) in used {
-            #expect(declared[category]?.isEmpty == false, "\(place) is on Apple's list but the manifest lacks \(category)")
+            #expect(
+                declared[category]?.isEmpty == false, "\(place) is on Apple's list but the manifest lacks \(category)")
         }
         for category in declared.keys {
             #expect(used[category] != nil, "the manifest declares \(category), which the recorder does not use")

@@ -51,8 +51,9 @@ import Testing
     @Test(arguments: 0..<4)
     func closesFromTwoThreadsWhileOthersRecord(run: Int) throws {
         let path = directory.file("stress-\(run).lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.stress",
-                                    configuration: .init(flushInterval: .milliseconds(5)))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), app: "com.example.stress",
+            configuration: .init(flushInterval: .milliseconds(5)))
         let threads = 4
         let recorded = Counts(threads)
         let stop = Flag()
@@ -97,14 +98,30 @@ private final class Counts: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [Int]
     init(_ count: Int) { counts = Array(repeating: 0, count: count) }
-    func add(_ index: Int) { lock.lock(); counts[index] += 1; lock.unlock() }
-    func value(_ index: Int) -> Int { lock.lock(); defer { lock.unlock() }; return counts[index] }
+    func add(_ index: Int) {
+        lock.lock()
+        counts[index] += 1
+        lock.unlock()
+    }
+    func value(_ index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[index]
+    }
 }
 
 /// A flag one thread sets and others read.
 private final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
-    func set() { lock.lock(); flag = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+    func set() {
+        lock.lock()
+        flag = true
+        lock.unlock()
+    }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flag
+    }
 }

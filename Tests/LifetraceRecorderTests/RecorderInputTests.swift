@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// What a recorder does with input no trace could hold as given: it never writes a frame a reader refuses.
 @Suite struct RecorderInputTests {
@@ -15,7 +16,9 @@ import Testing
         let path = directory.file("repeated.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         recorder.record(.heartbeat)
-        recorder.mark("upload", attrs: [Attribute("status", .int(200)), Attribute("bytes", .int(5)), Attribute("status", .string("ok"))])
+        recorder.mark(
+            "upload",
+            attrs: [Attribute("status", .int(200)), Attribute("bytes", .int(5)), Attribute("status", .string("ok"))])
         recorder.record(.heartbeat)
         try recorder.close()
         let events = try RecorderTraces.read(path).events
@@ -40,7 +43,9 @@ import Testing
         let events = try RecorderTraces.read(path).events
         #expect(events.compactMap(\.label) == ["before", "after"])
         // Each drop is said by the next event recorded: one `recorder.dropped` before the second large mark, one before "after".
-        let said = events.filter { $0.kind == .recorderDropped }.compactMap { $0.attrs?.first { $0.key == Attribute.Key.dropped }?.value }
+        let said = events.filter { $0.kind == .recorderDropped }.compactMap {
+            $0.attrs?.first { $0.key == Attribute.Key.dropped }?.value
+        }
         #expect(said == [.int(1), .int(1)])
     }
 
@@ -49,11 +54,12 @@ import Testing
         let time = ManualTimeSource()
         let path = directory.file("timer.lifetrace")
         let sink = try #require(try FileSink.createNew(path: path))
-        let recorder = Recorder(sink: sink, header: TraceHeader(clock: .continuous), time: time,
-                                configuration: .init(flushInterval: .milliseconds(100)), probes: .system)
+        let recorder = Recorder(
+            sink: sink, header: TraceHeader(clock: .continuous), time: time,
+            configuration: .init(flushInterval: .milliseconds(100)), probes: .system)
         recorder.mark(String(repeating: "x", count: RecorderState.maximumTextBytes + 1))
         #expect(recorder.isTimerArmed)
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             time.advance(by: 50_000_000)
             recorder.waitForWriter()
         }
@@ -67,13 +73,16 @@ import Testing
     /// session of ever new labels does not hold every one it recorded.
     @Test func theStringTableKeepsOnlyWhatIsBuffered() {
         var state = RecorderState(capacity: 4096)
-        for round in 0 ..< 10 {
-            for index in 0 ..< 1000 { _ = state.append(.custom, at: Int64(round * 1000 + index), label: "job-\(round)-\(index)") }
+        for round in 0..<10 {
+            for index in 0..<1000 {
+                _ = state.append(.custom, at: Int64(round * 1000 + index), label: "job-\(round)-\(index)")
+            }
             let batch = state.takeWritable(now: Int64(round * 1000 + 999), maxHold: 0, force: false)
             // Every event of the batch names its own label in the batch's table.
-            #expect(batch.events.enumerated().allSatisfy { offset, event in
-                event.event(strings: batch.strings, attrs: nil).label == "job-\(round)-\(offset)"
-            })
+            #expect(
+                batch.events.enumerated().allSatisfy { offset, event in
+                    event.event(strings: batch.strings, attrs: nil).label == "job-\(round)-\(offset)"
+                })
         }
         #expect(state.strings.values.count <= RecorderState.keptStrings)
     }
@@ -83,7 +92,9 @@ import Testing
         var state = RecorderState(capacity: 4096)
         let span = state.append(.sceneDidEnterBackground, at: 0, scene: "held-scene")
         state.openSpans.append(.init(sequence: span, start: 0))
-        for index in 0 ..< 600 { _ = state.append(.custom, at: Int64(1 + index), label: "label-\(index)", scene: "scene-\(index % 7)") }
+        for index in 0..<600 {
+            _ = state.append(.custom, at: Int64(1 + index), label: "label-\(index)", scene: "scene-\(index % 7)")
+        }
         let none = state.takeWritable(now: 10, maxHold: 1_000, force: false)
         #expect(none.events.isEmpty)
         _ = state.append(.custom, at: 700, label: "later")

@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// A recorder's periodic work runs only while it has something to do, and closing is safe however it is done.
 @Suite struct RecorderLifetimeTests {
@@ -13,8 +14,9 @@ import Testing
     func manualRecorder(_ name: String, _ configuration: RecorderConfiguration) throws -> (Recorder, ManualTimeSource) {
         let time = ManualTimeSource()
         let sink = try #require(try FileSink.createNew(path: directory.file(name)))
-        let recorder = Recorder(sink: sink, header: TraceHeader(clock: .continuous), time: time,
-                                configuration: configuration, probes: .system)
+        let recorder = Recorder(
+            sink: sink, header: TraceHeader(clock: .continuous), time: time,
+            configuration: configuration, probes: .system)
         return (recorder, time)
     }
 
@@ -42,8 +44,11 @@ import Testing
 
     /// Heartbeats ask for the timer all the time.
     @Test func heartbeatsKeepTheTimer() throws {
-        let (recorder, time) = try manualRecorder("beats.lifetrace", .init(flushInterval: .milliseconds(100),
-                                                                           heartbeatInterval: .milliseconds(200)))
+        let (recorder, time) = try manualRecorder(
+            "beats.lifetrace",
+            .init(
+                flushInterval: .milliseconds(100),
+                heartbeatInterval: .milliseconds(200)))
         for _ in 0..<10 {
             time.advance(by: 50_000_000)
             recorder.waitForWriter()
@@ -83,6 +88,14 @@ import Testing
 private final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func add() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

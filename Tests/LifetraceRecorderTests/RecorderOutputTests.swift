@@ -2,9 +2,10 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// What a recorder writes when writing goes wrong, and what its header tells the analyzer.
 @Suite struct RecorderOutputTests {
@@ -45,8 +46,11 @@ import Testing
     /// Drops after the last event are still reported, at the close (one thread, a full buffer).
     @Test func dropsAfterTheLastEventAreReportedAtClose() throws {
         let path = directory.file("late-drops.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
-                                                                      overflowPolicy: .drop))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path),
+            configuration: .init(
+                flushInterval: .seconds(3600), bufferCapacity: 16,
+                overflowPolicy: .drop))
         for _ in 0..<1000 { recorder.record(.heartbeat) }
         try recorder.close()
         let (_, events) = try RecorderTraces.read(path)
@@ -59,7 +63,8 @@ import Testing
     /// its 10 s default: a 50 ms heartbeat stopping for 300 ms in the background is a suspension.
     @Test func theHeartbeatIntervalIsInTheHeaderAndDrivesInference() throws {
         let path = directory.file("beats.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(heartbeatInterval: .milliseconds(50)))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), configuration: .init(heartbeatInterval: .milliseconds(50)))
         try recorder.close()
         let header = try #require(try RecorderTraces.read(path).header)
         #expect(header.heartbeatNanoseconds == 50_000_000)
@@ -89,10 +94,13 @@ import Testing
 
     /// The mirrored line is the one `Schemas/oslog-mapping.md` specifies, timestamped as `log` prints UTC.
     @Test func theMirroredLineIsTheOneImportReads() {
-        let event = LifecycleEvent(t: 0, kind: .sceneDidEnterBackground, scene: "A B", dur: 1_500_000, task: 4,
-                                   name: "say \"hi\"", phase: .background)
-        #expect(lifetraceLogMessage(event)
-            == "lifetrace ev=scene.didEnterBackground scene=\"A B\" dur=1500000ns task=4 name=\"say 'hi'\" phase=background")
+        let event = LifecycleEvent(
+            t: 0, kind: .sceneDidEnterBackground, scene: "A B", dur: 1_500_000, task: 4,
+            name: "say \"hi\"", phase: .background)
+        #expect(
+            lifetraceLogMessage(event)
+                == "lifetrace ev=scene.didEnterBackground scene=\"A B\" dur=1500000ns task=4 name=\"say 'hi'\" phase=background"
+        )
         #expect(lifetraceLogMessage(LifecycleEvent(t: 0, kind: .custom, label: "save")) == "lifetrace ev=custom.save")
         // 1763700000 s is 2025-11-21 04:40:00 UTC (Python's datetime); -1 ns is the last microsecond of 1969.
         #expect(StandardErrorMirror.utcTimestamp(1_763_700_000_123_456_789) == "2025-11-21 04:40:00.123456+0000")

@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 @Suite struct RecorderTests {
     let directory = TemporaryDirectory()
@@ -18,7 +19,8 @@ import Testing
 
     /// A recorder of the file at `path` on time that moves only when the test moves it.
     func manualRecorder(_ path: String, _ configuration: RecorderConfiguration) throws
-        -> (Recorder, ManualTimeSource) {
+        -> (Recorder, ManualTimeSource)
+    {
         let time = ManualTimeSource()
         let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: TraceHeader(clock: .continuous))
         return (Recorder(writer: writer, time: time, configuration: configuration), time)
@@ -37,10 +39,11 @@ import Testing
         // A recorder of a file starts with the process's launch.
         #expect(try TraceReader(path: path, codec: .stored).next()?.kind == .processLaunch)
         let (reader, events) = try readAll(path)
-        #expect(events.map(\.eventName) == [
-            "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
-            "scene.didBecomeActive", "custom.first-frame",
-        ])
+        #expect(
+            events.map(\.eventName) == [
+                "app.didFinishLaunching", "scene.willConnect", "scene.willEnterForeground",
+                "scene.didBecomeActive", "custom.first-frame",
+            ])
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.t <= $1.t })
         #expect(events[0].dur != nil && events[1].dur != nil)
         let launch = try #require(try TraceReader(path: path, codec: .stored).next())
@@ -59,12 +62,14 @@ import Testing
         let path = directory.file("fields.lifetrace")
         let (recorder, time) = try manualRecorder(path, RecorderConfiguration())
         let attrs = [Attribute("color", .string("blue")), Attribute("count", .int(7))]
-        let relayed = LifecycleEvent(t: 5, kind: .custom, label: "relayed", scene: "S1", dur: 9, task: 3, name: "n1",
-                                     phase: .background, reason: "r1", pid: 42, attrs: attrs)
+        let relayed = LifecycleEvent(
+            t: 5, kind: .custom, label: "relayed", scene: "S1", dur: 9, task: 3, name: "n1",
+            phase: .background, reason: "r1", pid: 42, attrs: attrs)
         #expect(recorder.record(relayed))
         time.advance(by: 10)
-        recorder.record(.taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive, reason: "r2", pid: 43,
-                        attrs: attrs)
+        recorder.record(
+            .taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive, reason: "r2", pid: 43,
+            attrs: attrs)
         time.advance(by: 10)
         recorder.mark("save", scene: "S3", attrs: attrs)
         let span = recorder.beginSpan(.sceneDidEnterBackground, scene: "S4", phase: .background)
@@ -72,13 +77,15 @@ import Testing
         span.end()
         try recorder.close()
         let (_, events) = try readAll(path)
-        #expect(events == [
-            relayed,
-            LifecycleEvent(t: 10, kind: .taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive,
-                           reason: "r2", pid: 43, attrs: attrs),
-            LifecycleEvent(t: 20, kind: .custom, label: "save", scene: "S3", attrs: attrs),
-            LifecycleEvent(t: 20, kind: .sceneDidEnterBackground, scene: "S4", dur: 25, phase: .background),
-        ])
+        #expect(
+            events == [
+                relayed,
+                LifecycleEvent(
+                    t: 10, kind: .taskBegin, scene: "S2", task: 4, name: "upload", phase: .inactive,
+                    reason: "r2", pid: 43, attrs: attrs),
+                LifecycleEvent(t: 20, kind: .custom, label: "save", scene: "S3", attrs: attrs),
+                LifecycleEvent(t: 20, kind: .sceneDidEnterBackground, scene: "S4", dur: 25, phase: .background),
+            ])
     }
 
     @Test func aSpanMeasuresItsHandlerAndKeepsItsStartPosition() throws {
@@ -137,8 +144,11 @@ import Testing
 
     @Test func theDropPolicyCountsLossesAndSaysSoInTheTrace() throws {
         let path = directory.file("drop.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16,
-                                                                      overflowPolicy: .drop))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path),
+            configuration: .init(
+                flushInterval: .seconds(3600), bufferCapacity: 16,
+                overflowPolicy: .drop))
         // The buffer holds 16 events, the process.launch among them.
         for i in 0..<40 { recorder.record(.heartbeat, task: Int64(i)) }
         #expect(recorder.droppedEventCount == 25)
@@ -155,8 +165,9 @@ import Testing
 
     @Test func metadataGoesInTheHeaderInTheOrderGiven() throws {
         let path = directory.file("metadata.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app",
-                                    metadata: ["app_version": "2.3", "build": "417", "beta": true])
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), app: "com.example.app",
+            metadata: ["app_version": "2.3", "build": "417", "beta": true])
         recorder.record(.sceneDidBecomeActive, scene: "S1")
         try recorder.close()
         let (reader, _) = try readAll(path)
@@ -174,9 +185,14 @@ import Testing
     @Test(arguments: [
         (TraceMetadata(dictionaryLiteral: ("build", 417)), "metadata: \"build\" must be a string"),
         (TraceMetadata(dictionaryLiteral: ("heartbeat_ns", "1s")), "metadata: \"heartbeat_ns\" must be an integer"),
-        (TraceMetadata(dictionaryLiteral: ("capture", "swizzling")),
-         "metadata: \"capture\" must be callbacks or notifications"),
-        (TraceMetadata(dictionaryLiteral: ("clock", "wall")), "metadata: \"clock\" is not metadata: the header states it itself"),
+        (
+            TraceMetadata(dictionaryLiteral: ("capture", "swizzling")),
+            "metadata: \"capture\" must be callbacks or notifications"
+        ),
+        (
+            TraceMetadata(dictionaryLiteral: ("clock", "wall")),
+            "metadata: \"clock\" is not metadata: the header states it itself"
+        ),
     ])
     func metadataItsReadersWouldRefuseIsRefused(metadata: TraceMetadata, message: String) throws {
         let path = directory.file("refused.lifetrace")
@@ -190,7 +206,8 @@ import Testing
 
     @Test func theBlockPolicyWritesOutInsteadOfDropping() throws {
         let path = directory.file("block.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 16))
         for i in 0..<100 { recorder.record(.heartbeat, task: Int64(i)) }
         try recorder.close()
         let (reader, events) = try readAll(path)
@@ -216,8 +233,11 @@ import Testing
 
     @Test func heartbeatsArriveAtTheirInterval() throws {
         let path = directory.file("heartbeat.lifetrace")
-        let (recorder, time) = try manualRecorder(path, .init(flushInterval: .milliseconds(50),
-                                                                 heartbeatInterval: .milliseconds(50)))
+        let (recorder, time) = try manualRecorder(
+            path,
+            .init(
+                flushInterval: .milliseconds(50),
+                heartbeatInterval: .milliseconds(50)))
         time.advance(by: 500_000_000)
         try recorder.close()
         let (_, events) = try readAll(path)

@@ -2,9 +2,9 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 import LifetraceReport
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// The reports draw exactly what the analyzer computed and escape untrusted names.
@@ -29,7 +29,9 @@ import Testing
         // total subtracts the estimated time it was gone.
         #expect(Self.sum(processes, "suspended") == result.totals.suspended + result.silentExits.notRunning)
         for scene in result.scenes {
-            let lanes = timeline.lanes.filter { !$0.isProcess && ($0.name == "scene " + scene.scene || $0.name == scene.scene) }
+            let lanes = timeline.lanes.filter {
+                !$0.isProcess && ($0.name == "scene " + scene.scene || $0.name == scene.scene)
+            }
             #expect(Self.sum(lanes, "active") == scene.times.active, "\(scene.scene)")
             #expect(Self.sum(lanes, "inactive") == scene.times.inactive, "\(scene.scene)")
             #expect(Self.sum(lanes, "background") == scene.times.background, "\(scene.scene)")
@@ -50,14 +52,19 @@ import Testing
         let timeline = try #require(result.timeline)
         let processes = timeline.lanes.filter(\.isProcess)
         #expect(processes.count == 1)
-        #expect(timeline.lanes.allSatisfy { $0.segments.count <= 2 * Timeline.segmentLimit && $0.marks.count <= 2 * Timeline.segmentLimit })
+        #expect(
+            timeline.lanes.allSatisfy {
+                $0.segments.count <= 2 * Timeline.segmentLimit && $0.marks.count <= 2 * Timeline.segmentLimit
+            })
         #expect(timeline.lanes.filter { !$0.isProcess }.count <= Timeline.sceneLaneLimit)
         #expect(processes[0].segments.contains { $0.aggregated })
         // Coarsening draws each merged pair in its dominant state across the pair's whole span: the drawn
         // time stays within a few per mille of the analyzer's.
-        let drawn = Self.sum(processes, "active") + Self.sum(processes, "inactive") + Self.sum(processes, "background")
+        let drawn =
+            Self.sum(processes, "active") + Self.sum(processes, "inactive") + Self.sum(processes, "background")
             + Self.sum(processes, "suspended")
-        let total = result.totals.active + result.totals.inactive + result.totals.background + result.totals.suspended
+        let total =
+            result.totals.active + result.totals.inactive + result.totals.background + result.totals.suspended
             + result.silentExits.notRunning
         #expect(result.silentExits.notRunning > 0)
         #expect(abs(Double(drawn) / Double(total) - 1) < 0.005)
@@ -68,15 +75,17 @@ import Testing
     @Test func untrustedNamesAreEscapedEverywhere() throws {
         let directory = TemporaryDirectory()
         let evil = "<script>alert(\"x\")</script>' & </b>"
-        let path = directory.write("evil.jsonl", text: """
-            {"lifetrace":1,"scene_manifest":true}
-            {"t":0,"ev":"app.didFinishLaunching"}
-            {"t":10,"ev":"scene.willConnect","scene":\(JSONValue.string(evil).jsonText)}
-            {"t":20,"ev":"scene.didBecomeActive","scene":\(JSONValue.string(evil).jsonText)}
-            {"t":30,"ev":"task.begin","task":1,"name":\(JSONValue.string(evil).jsonText)}
-            {"t":40,"ev":"custom.\(evil.replacingOccurrences(of: "\"", with: "\\\""))"}
+        let path = directory.write(
+            "evil.jsonl",
+            text: """
+                {"lifetrace":1,"scene_manifest":true}
+                {"t":0,"ev":"app.didFinishLaunching"}
+                {"t":10,"ev":"scene.willConnect","scene":\(JSONValue.string(evil).jsonText)}
+                {"t":20,"ev":"scene.didBecomeActive","scene":\(JSONValue.string(evil).jsonText)}
+                {"t":30,"ev":"task.begin","task":1,"name":\(JSONValue.string(evil).jsonText)}
+                {"t":40,"ev":"custom.\(evil.replacingOccurrences(of: "\"", with: "\\\""))"}
 
-            """)
+                """)
         let result = try Self.analyze(path)
         #expect(!result.findings.isEmpty)
         let html = HTMLReport.render([result], title: evil)

@@ -1,8 +1,8 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceReport
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// A service process's report draws each service as a lane, as scenes are drawn: starting from its start to its
@@ -47,13 +47,22 @@ import Testing
         let http = try #require(timeline.lanes.first { $0.name == "service http" })
         let worker = try #require(timeline.lanes.first { $0.name == "service worker" })
         #expect(http.isService && !http.isProcess && worker.isService)
-        #expect(Self.segments(http) == ["starting \(10 * Self.ms) \(20 * Self.ms)", "running \(20 * Self.ms) \(13_001 * Self.ms)",
-                                        "stopping \(13_001 * Self.ms) \(13_500 * Self.ms)"])
-        #expect(Self.segments(worker) == ["starting \(11 * Self.ms) \(1 * Self.s)", "running \(1 * Self.s) \(10_001 * Self.ms)",
-                                          "stopping \(10_001 * Self.ms) \(13 * Self.s)",
-                                          "starting \(20_010 * Self.ms) \(25 * Self.s)"])
+        #expect(
+            Self.segments(http) == [
+                "starting \(10 * Self.ms) \(20 * Self.ms)", "running \(20 * Self.ms) \(13_001 * Self.ms)",
+                "stopping \(13_001 * Self.ms) \(13_500 * Self.ms)",
+            ])
+        #expect(
+            Self.segments(worker) == [
+                "starting \(11 * Self.ms) \(1 * Self.s)", "running \(1 * Self.s) \(10_001 * Self.ms)",
+                "stopping \(10_001 * Self.ms) \(13 * Self.s)",
+                "starting \(20_010 * Self.ms) \(25 * Self.s)",
+            ])
         // The service's events are marks on its lane; the signal is the process's.
-        #expect(worker.marks.map(\.name) == ["service.start", "service.ready", "service.shutdown", "service.stopped", "service.start"])
+        #expect(
+            worker.marks.map(\.name) == [
+                "service.start", "service.ready", "service.shutdown", "service.stopped", "service.start",
+            ])
         #expect(timeline.lanes.first(where: \.isProcess)?.marks.contains { $0.name == "service.signal" } == true)
         #expect(!timeline.lanes.contains { $0.name.hasPrefix("scene ") })
     }
@@ -62,7 +71,10 @@ import Testing
         let result = try Self.analyze()
         let text = TextTimeline.render([result], width: 80)
         let lanes = text.split(separator: "\n").filter { $0.contains("│") }
-        #expect(lanes.map { $0.prefix(16).trimmingCharacters(in: .whitespaces) } == ["process", "service http", "service worker"])
+        #expect(
+            lanes.map { $0.prefix(16).trimmingCharacters(in: .whitespaces) } == [
+                "process", "service http", "service worker",
+            ])
         #expect(text.contains("services: ▂ starting ■ running ▚ stopping"))
         // 13.5 s of the 25 s: the http lane runs over about half its columns, then stays empty.
         let http = lanes[1].split(separator: "│")[1]
@@ -72,11 +84,13 @@ import Testing
         #expect(html.contains("\"name\":\"service worker\",\"process\":false,\"service\":true"))
         // Its summary is its services' time (starting 10 ms + 989 ms + 4.99 s, running 12.981 s + 9.001 s, stopping
         // 2.999 s + 0.5 s), not an app's states.
-        let summary = try #require(html.range(of: "\"service_times\":{").map { String(html[$0.lowerBound...].prefix(90)) })
+        let summary = try #require(
+            html.range(of: "\"service_times\":{").map { String(html[$0.lowerBound...].prefix(90)) })
         #expect(summary.hasPrefix("\"service_times\":{\"starting\":5989"), "\(summary)")
         // An app's report has no service legend.
-        let app = try TraceAnalyzer.analyze(path: PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"),
-                                            codec: .zstd, recordTimeline: true)
+        let app = try TraceAnalyzer.analyze(
+            path: PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"),
+            codec: .zstd, recordTimeline: true)
         #expect(!HTMLReport.render([app]).contains("services:") && !TextTimeline.render([app]).contains("services:"))
         #expect(HTMLReport.render([app]).contains("\"service_times\":null"))
     }

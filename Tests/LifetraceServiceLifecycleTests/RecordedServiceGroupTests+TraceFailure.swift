@@ -42,7 +42,9 @@ extension RecordedServiceGroupTests {
         try await RecordedServiceGroupTests.runAndShutDown(group, after: 1, of: milestones)
         #expect(Recorder.shared == nil)
         #expect(errors.logged.count == 1)
-        #expect(errors.logged.first?.hasPrefix("lifetrace: no trace: the services run unrecorded /dev/null: cannot create") == true,
-                "\(errors.logged)")
+        #expect(
+            errors.logged.first?.hasPrefix("lifetrace: no trace: the services run unrecorded /dev/null: cannot create")
+                == true,
+            "\(errors.logged)")
     }
 }

@@ -88,13 +88,18 @@ struct LeakingService: Service {
     /// A recorder of its own (the tests run side by side; ``Recorder/shared`` is the process's).
     func recorder(_ name: String) throws -> (Recorder, String) {
         let path = directory.file(name)
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "tests", lifecycle: .service,
-                                    configuration: RecorderConfiguration(flushInterval: .milliseconds(20)))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), app: "tests", lifecycle: .service,
+            configuration: RecorderConfiguration(flushInterval: .milliseconds(20)))
         return (recorder, path)
     }
 
-    static func configuration(_ services: [(any Service, String)], success: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior = .cancelGroup)
-        -> ServiceGroupConfiguration {
+    static func configuration(
+        _ services: [(any Service, String)],
+        success: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior = .cancelGroup
+    )
+        -> ServiceGroupConfiguration
+    {
         ServiceGroupConfiguration(
             services: services.map { .init(service: $0.0, successTerminationBehavior: success, serviceName: $0.1) },
             logger: logger)
@@ -102,7 +107,8 @@ struct LeakingService: Service {
 
     /// Runs `group` until `count` milestones are reached (its services ready, say), asks it to shut down
     /// gracefully, and waits for it.
-    static func runAndShutDown(_ group: RecordedServiceGroup, after count: Int, of milestones: Milestones) async throws {
+    static func runAndShutDown(_ group: RecordedServiceGroup, after count: Int, of milestones: Milestones) async throws
+    {
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             await milestones.wait(for: count)
@@ -137,25 +143,35 @@ struct LeakingService: Service {
         let events = try Self.events(path).filter { $0.kind != .heartbeat }
         let lifecycle = events.filter { $0.kind.layer == .service || $0.kind == .processExit }
             .map { "\($0.kind.name) \($0.scene ?? $0.reason ?? "")" }
-        #expect(Array(lifecycle.prefix(4)).sorted() == ["service.ready http", "service.ready worker", "service.start http",
-                                                        "service.start worker"])
-        #expect(Array(lifecycle.dropFirst(4)) == [
-            "service.shutdown worker", "service.stopped worker", "service.shutdown http", "service.stopped http",
-            "process.exit exit",
-        ])
+        #expect(
+            Array(lifecycle.prefix(4)).sorted() == [
+                "service.ready http", "service.ready worker", "service.start http",
+                "service.start worker",
+            ])
+        #expect(
+            Array(lifecycle.dropFirst(4)) == [
+                "service.shutdown worker", "service.stopped worker", "service.shutdown http", "service.stopped http",
+                "process.exit exit",
+            ])
         // The stop says how long the service ran; the worker's drain is in it, marked as its own.
         let stopped = try #require(events.first { $0.kind == .serviceStopped && $0.scene == "worker" })
         let ran = try #require(stopped.attrs?.first { $0.key == Attribute.Key.ranNanoseconds })
-        guard case let .int(nanoseconds) = ran.value else { Issue.record("ran_ns is \(ran.value)"); return }
+        guard case let .int(nanoseconds) = ran.value else {
+            Issue.record("ran_ns is \(ran.value)")
+            return
+        }
         #expect(nanoseconds >= 30_000_000)
         #expect(events.contains { $0.kind == .custom && $0.label == "drain" && $0.scene == "worker" })
         // Each start says the service's position in its group, whose reverse is its shutdown order: the starts
         // themselves (concurrent child tasks) may come in either order.
         for (index, name) in ["http", "worker"].enumerated() {
             let start = try #require(events.first { $0.kind == .serviceStart && $0.scene == name })
-            #expect(start.attrs == [Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
-                                    Attribute(Attribute.Key.failureTermination, .string("cancelGroup")),
-                                    Attribute(Attribute.Key.groupIndex, .int(Int64(index)))])
+            #expect(
+                start.attrs == [
+                    Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
+                    Attribute(Attribute.Key.failureTermination, .string("cancelGroup")),
+                    Attribute(Attribute.Key.groupIndex, .int(Int64(index))),
+                ])
         }
         let findings = try TraceAnalyzer.analyze(path: path).findings
         #expect(findings.isEmpty, "\(findings.map(\.description))")
@@ -167,7 +183,8 @@ struct LeakingService: Service {
     @Test func aServiceThatEndsOnItsOwnIsReported() async throws {
         let (recorder, path) = try recorder("early.lifetrace")
         let group = RecordedServiceGroup(
-            configuration: Self.configuration([(DrainingService(), "http"), (ClosureService {}, "jobs")]), recorder: recorder)
+            configuration: Self.configuration([(DrainingService(), "http"), (ClosureService {}, "jobs")]),
+            recorder: recorder)
         await #expect(throws: ServiceGroupError.self) { try await group.run() }
         try recorder.close()
         let events = try Self.events(path)
@@ -176,7 +193,9 @@ struct LeakingService: Service {
         #expect(http.attrs?.contains(Attribute(Attribute.Key.cancelled, .bool(true))) == true)
         let result = try TraceAnalyzer.analyze(path: path)
         #expect(result.findings.map(\.rule.id) == ["LT090"])
-        #expect(result.findings.first?.message.hasPrefix("service jobs returned while it ran, before any shutdown was asked") == true)
+        #expect(
+            result.findings.first?.message.hasPrefix(
+                "service jobs returned while it ran, before any shutdown was asked") == true)
         // The group threw, and the process recorded its exit with the error.
         #expect(result.processes.map(\.end) == [.exitedWithError])
     }
@@ -186,12 +205,16 @@ struct LeakingService: Service {
     @Test func workLeftRunningAfterAServiceStoppedIsReported() async throws {
         let (recorder, path) = try recorder("leak.lifetrace")
         let milestones = Milestones()
-        let configuration = ServiceGroupConfiguration(services: [
-            .init(service: DrainingService(milestones: milestones), serviceName: "http"),
-            .init(service: LeakingService(milestones: milestones), successTerminationBehavior: .ignore, serviceName: "jobs"),
-        ], logger: Self.logger)
-        try await Self.runAndShutDown(RecordedServiceGroup(configuration: configuration, recorder: recorder), after: 2,
-                                      of: milestones)
+        let configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: DrainingService(milestones: milestones), serviceName: "http"),
+                .init(
+                    service: LeakingService(milestones: milestones), successTerminationBehavior: .ignore,
+                    serviceName: "jobs"),
+            ], logger: Self.logger)
+        try await Self.runAndShutDown(
+            RecordedServiceGroup(configuration: configuration, recorder: recorder), after: 2,
+            of: milestones)
         try recorder.close()
         let result = try TraceAnalyzer.analyze(path: path)
         #expect(result.findings.map(\.rule.id) == ["LT092"])
@@ -202,13 +225,16 @@ struct LeakingService: Service {
     @Test func aServiceWhoseEndIsIgnoredIsNotReported() async throws {
         let (recorder, path) = try recorder("ignored.lifetrace")
         let milestones = Milestones()
-        let configuration = ServiceGroupConfiguration(services: [
-            .init(service: DrainingService(milestones: milestones), serviceName: "http"),
-            .init(service: ClosureService { milestones.reached("migrated") }, successTerminationBehavior: .ignore,
-                  serviceName: "migrate"),
-        ], logger: Self.logger)
-        try await Self.runAndShutDown(RecordedServiceGroup(configuration: configuration, recorder: recorder), after: 2,
-                                      of: milestones)
+        let configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: DrainingService(milestones: milestones), serviceName: "http"),
+                .init(
+                    service: ClosureService { milestones.reached("migrated") }, successTerminationBehavior: .ignore,
+                    serviceName: "migrate"),
+            ], logger: Self.logger)
+        try await Self.runAndShutDown(
+            RecordedServiceGroup(configuration: configuration, recorder: recorder), after: 2,
+            of: milestones)
         try recorder.close()
         let findings = try TraceAnalyzer.analyze(path: path).findings
         #expect(findings.isEmpty, "\(findings.map(\.description))")
@@ -245,8 +271,9 @@ struct LeakingService: Service {
     /// The options of a service: its lifecycle, heartbeats every flush, no app notifications, and the trace where
     /// LIFETRACE_PATH says.
     @Test func serviceOptionsFollowTheServiceLifecycle() {
-        let options = RecordingOptions.service(name: "api", flushInterval: .milliseconds(250),
-                                               environment: ["LIFETRACE_PATH": "/tmp/traces/"])
+        let options = RecordingOptions.service(
+            name: "api", flushInterval: .milliseconds(250),
+            environment: ["LIFETRACE_PATH": "/tmp/traces/"])
         #expect(options.lifecycle == .service && options.app == "api" && !options.capturesLifecycle)
         #expect(options.configuration.heartbeatInterval == .milliseconds(250))
         #expect(options.destination == .directory(URL(fileURLWithPath: "/tmp/traces/")))

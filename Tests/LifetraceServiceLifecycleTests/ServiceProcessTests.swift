@@ -38,7 +38,10 @@ enum BuiltProduct {
             self.trace = trace
             let pipe = Pipe()
             stdout = OutputWatcher(pipe)
-            let service = [BuiltProduct.path("ServiceExample")] + arguments + ["--flush", "\(ServiceProcessTests.flush / 1_000_000)ms"]
+            let service =
+                [BuiltProduct.path("ServiceExample")] + arguments + [
+                    "--flush", "\(ServiceProcessTests.flush / 1_000_000)ms",
+                ]
             var environment = ProcessInfo.processInfo.environment
             if let recording {
                 process.executableURL = URL(fileURLWithPath: BuiltProduct.path("lifetrace"))
@@ -71,7 +74,8 @@ enum BuiltProduct {
         /// Waits for the process to end; its status (128 + the signal for a signal).
         func wait() -> Int32 {
             process.waitUntilExit()
-            return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+            return process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus
         }
     }
 
@@ -144,7 +148,8 @@ enum BuiltProduct {
         // The last heartbeat before the kill is at most one interval (and a timer's delay) before it; the request is
         // recorded as the signal arrives.
         #expect(measured <= actual + 20_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
-        #expect(measured >= actual - Self.flush - 150_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
+        #expect(
+            measured >= actual - Self.flush - 150_000_000, "measured \(measured) ns, killed \(actual) ns after SIGTERM")
         #expect((checked.findings[1]["message"] as? String)?.contains("service worker was still stopping") == true)
     }
 
@@ -156,7 +161,8 @@ enum BuiltProduct {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let name = event["ev"] as? String ?? ""
             guard name.hasPrefix("service.") || name.hasPrefix("process.") else { return nil }
-            return [name, event["scene"] as? String, event["reason"] as? String].compactMap { $0 }.joined(separator: " ")
+            return [name, event["scene"] as? String, event["reason"] as? String].compactMap { $0 }.joined(
+                separator: " ")
         }
     }
 
@@ -177,8 +183,11 @@ enum BuiltProduct {
         // The same events. Two services starting at once may come in either order: the printed lines follow the
         // calls, the file the times; the shutdown, one service after the other, is checked in order below.
         #expect(events.sorted() == (try lifecycle(own)).sorted())
-        #expect(events.suffix(6) == ["service.signal SIGTERM", "service.shutdown worker SIGTERM", "service.stopped worker",
-                                     "service.shutdown http SIGTERM", "service.stopped http", "process.exit exit"])
+        #expect(
+            events.suffix(6) == [
+                "service.signal SIGTERM", "service.shutdown worker SIGTERM", "service.stopped worker",
+                "service.shutdown http SIGTERM", "service.stopped http", "process.exit exit",
+            ])
         #expect(try dump(recorded).contains(#""lifecycle":"service""#))
     }
 

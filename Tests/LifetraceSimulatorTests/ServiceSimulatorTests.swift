@@ -8,11 +8,16 @@ import Testing
 @Suite struct ServiceSimulatorTests {
     static let s: Int64 = 1_000_000_000
 
-    static func events(_ scenario: ServiceScenario, seed: UInt64 = 1, groundTruth: Bool = true,
-                       drainFactor: Double = 1) throws -> [LifecycleEvent] {
+    static func events(
+        _ scenario: ServiceScenario, seed: UInt64 = 1, groundTruth: Bool = true,
+        drainFactor: Double = 1
+    ) throws -> [LifecycleEvent] {
         var events: [LifecycleEvent] = []
-        try ServiceSimulator(configuration: .init(scenario: scenario, seed: seed, groundTruth: groundTruth,
-                                                  drainFactor: drainFactor)).run { events.append($0) }
+        try ServiceSimulator(
+            configuration: .init(
+                scenario: scenario, seed: seed, groundTruth: groundTruth,
+                drainFactor: drainFactor)
+        ).run { events.append($0) }
         return events
     }
 
@@ -47,9 +52,12 @@ import Testing
         for process in Self.processes(try Self.events(scenario)) {
             let lifecycle = process.filter { $0.kind.layer == .service && $0.kind != .serviceReady }
                 .map { "\($0.eventName) \($0.scene ?? $0.reason ?? "")" }
-            #expect(lifecycle == ["service.start http", "service.start worker", "service.signal SIGTERM",
-                                  "service.shutdown worker", "service.stopped worker", "service.shutdown http",
-                                  "service.stopped http"])
+            #expect(
+                lifecycle == [
+                    "service.start http", "service.start worker", "service.signal SIGTERM",
+                    "service.shutdown worker", "service.stopped worker", "service.shutdown http",
+                    "service.stopped http",
+                ])
             #expect(process.filter { $0.kind == .serviceReady }.count == 2)
             for name in ["http", "worker"] {
                 let stop = try #require(process.first { $0.kind == .serviceStopped && $0.scene == name })
@@ -89,7 +97,8 @@ import Testing
         func drains(_ events: [LifecycleEvent]) -> [Int64] {
             ["worker", "http"].compactMap { name in
                 guard let asked = events.first(where: { $0.kind == .serviceShutdown && $0.scene == name }),
-                      let stopped = events.first(where: { $0.kind == .serviceStopped && $0.scene == name }) else { return nil }
+                    let stopped = events.first(where: { $0.kind == .serviceStopped && $0.scene == name })
+                else { return nil }
                 return stopped.t - asked.t
             }
         }

@@ -1,17 +1,21 @@
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 import LifetraceSimulator
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// The simulator writes the callback orders the seeds document.
 @Suite struct SimulatorTests {
-    static func events(_ scenario: Scenario, style: AppStyle? = nil, seed: UInt64 = 1, groundTruth: Bool = true,
-                       heartbeat: Int64? = nil, faults: [Fault] = [], minimumEvents: Int? = nil) throws -> [LifecycleEvent] {
+    static func events(
+        _ scenario: Scenario, style: AppStyle? = nil, seed: UInt64 = 1, groundTruth: Bool = true,
+        heartbeat: Int64? = nil, faults: [Fault] = [], minimumEvents: Int? = nil
+    ) throws -> [LifecycleEvent] {
         var events: [LifecycleEvent] = []
-        let simulator = Simulator(configuration: .init(scenario: scenario, style: style, seed: seed, groundTruth: groundTruth,
-                                                       heartbeatInterval: heartbeat, faults: faults, minimumEvents: minimumEvents))
+        let simulator = Simulator(
+            configuration: .init(
+                scenario: scenario, style: style, seed: seed, groundTruth: groundTruth,
+                heartbeatInterval: heartbeat, faults: faults, minimumEvents: minimumEvents))
         try simulator.run { events.append($0) }
         return events
     }
@@ -42,10 +46,11 @@ import Testing
     /// sceneWillEnterForeground → sceneDidBecomeActive.
     @Test func coldLaunchFollowsTheFirstColdLaunchOrder() throws {
         let events = try Self.events(.coldLaunch)
-        #expect(events.map(\.eventName) == [
-            "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.configurationForConnecting",
-            "scene.willConnect", "scene.willEnterForeground", "scene.didBecomeActive",
-        ])
+        #expect(
+            events.map(\.eventName) == [
+                "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.configurationForConnecting",
+                "scene.willConnect", "scene.willEnterForeground", "scene.didBecomeActive",
+            ])
     }
 
     /// Apple, “Managing your app’s life cycle” (sceneWillResignActive → sceneDidEnterBackground → [Suspended — no
@@ -55,12 +60,14 @@ import Testing
         let events = try Self.events(.backgroundAndReturn)
         let names = events.map(\.eventName)
         let firstSuspend = try #require(names.firstIndex(of: "process.suspend"))
-        #expect(Array(names[7..<firstSuspend]) == [
-            "scene.willResignActive", "scene.didEnterBackground", "custom.save", "system.snapshot",
-        ])
-        #expect(Array(names[(firstSuspend + 1)...].prefix(3)) == [
-            "process.resume", "scene.willEnterForeground", "scene.didBecomeActive",
-        ])
+        #expect(
+            Array(names[7..<firstSuspend]) == [
+                "scene.willResignActive", "scene.didEnterBackground", "custom.save", "system.snapshot",
+            ])
+        #expect(
+            Array(names[(firstSuspend + 1)...].prefix(3)) == [
+                "process.resume", "scene.willEnterForeground", "scene.didBecomeActive",
+            ])
         #expect(names.filter { $0 == "scene.willConnect" }.count == 1)
     }
 
@@ -77,10 +84,11 @@ import Testing
     @Test func backgroundLaunchOfAnAppDelegateAppIsNeverActive() throws {
         let events = try Self.events(.backgroundLaunch, style: .appDelegate)
         let first = events.prefix { $0.kind != .processExit }.map(\.eventName)
-        #expect(first == [
-            "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.didEnterBackground",
-            "bg.refresh.begin", "bg.refresh.end", "system.snapshot", "process.suspend",
-        ])
+        #expect(
+            first == [
+                "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.didEnterBackground",
+                "bg.refresh.begin", "bg.refresh.end", "system.snapshot", "process.suspend",
+            ])
         #expect(events.filter { $0.kind == .processLaunch }.map(\.reason) == ["fetch", "push", "location"])
         #expect(!events.contains { $0.kind == .appDidBecomeActive || $0.kind == .sceneDidBecomeActive })
     }
@@ -88,7 +96,8 @@ import Testing
     @Test(arguments: AppStyle.allCases)
     func backgroundLaunchesAreNeverActiveInAnyStyle(style: AppStyle) throws {
         let events = try Self.events(.backgroundLaunch, style: style)
-        #expect(!events.contains { [.appDidBecomeActive, .sceneDidBecomeActive].contains($0.kind) || $0.phase == .active })
+        #expect(
+            !events.contains { [.appDidBecomeActive, .sceneDidBecomeActive].contains($0.kind) || $0.phase == .active })
     }
 
     /// Apple, “Managing your app’s life cycle”: applicationWillTerminate "is only called when the app is terminated while actively running in
@@ -147,8 +156,10 @@ import Testing
 
     @Test func theSameSeedGivesByteIdenticalTraces() throws {
         func bytes(seed: UInt64) throws -> [UInt8] {
-            let simulator = Simulator(configuration: .init(scenario: .random, seed: seed, groundTruth: true,
-                                                           heartbeatInterval: 1_000_000_000, minimumEvents: 20_000))
+            let simulator = Simulator(
+                configuration: .init(
+                    scenario: .random, seed: seed, groundTruth: true,
+                    heartbeatInterval: 1_000_000_000, minimumEvents: 20_000))
             let writer = try BinaryTraceWriter(sink: MemorySink(), header: simulator.header)
             try simulator.run { try writer.append($0) }
             try writer.close()
@@ -174,7 +185,9 @@ import Testing
         for event in events {
             switch event.kind {
             case .processSuspend: suspendedAt = event.t
-            case .processResume, .processExit, .processLaunch: suspendedAt = nil; lastBeat = nil
+            case .processResume, .processExit, .processLaunch:
+                suspendedAt = nil
+                lastBeat = nil
             case .heartbeat:
                 #expect(suspendedAt == nil)
                 if let lastBeat { #expect(event.t - lastBeat == 500_000_000) }
@@ -185,8 +198,10 @@ import Testing
     }
 
     @Test func theHeaderRecordsWhatWasSimulated() {
-        let simulator = Simulator(configuration: .init(scenario: .backgroundTask, style: .appDelegate, seed: 77,
-                                                       groundTruth: true, faults: [.leakedBackgroundTask]))
+        let simulator = Simulator(
+            configuration: .init(
+                scenario: .backgroundTask, style: .appDelegate, seed: 77,
+                groundTruth: true, faults: [.leakedBackgroundTask]))
         let header = simulator.header
         #expect(header.sceneManifest == false)
         #expect(header[.scenario] == .string("background-task"))

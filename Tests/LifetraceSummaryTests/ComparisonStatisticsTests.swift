@@ -1,7 +1,7 @@
 import LifetraceAnalysis
-import LifetraceSummary
 import LifetraceCore
 import LifetraceFormat
+import LifetraceSummary
 import LifetraceTestSupport
 import Testing
 
@@ -20,10 +20,11 @@ import Testing
     }
 
     /// scipy.stats.mannwhitneyu(new, base, alternative="greater", method="asymptotic", use_continuity=True).
-    @Test(arguments: [
-        ([1, 2, 3], [4, 5, 6], 9.0, 0.04042779918502612),
-        ([10, 11, 12, 12, 14, 15, 18], [12, 15, 15, 20, 31, 40], 35.0, 0.025580886262511437),
-    ] as [([Int64], [Int64], Double, Double)])
+    @Test(
+        arguments: [
+            ([1, 2, 3], [4, 5, 6], 9.0, 0.04042779918502612),
+            ([10, 11, 12, 12, 14, 15, 18], [12, 15, 15, 20, 31, 40], 35.0, 0.025580886262511437),
+        ] as [([Int64], [Int64], Double, Double)])
     func mannWhitneyAgreesWithSciPy(base: [Int64], new: [Int64], u: Double, p: Double) {
         let test = MannWhitneyU(base, new)
         #expect(test.u == u)
@@ -39,8 +40,10 @@ import Testing
         return SummaryRow(trace: trace, run: .init(), .handler(columns))
     }
 
-    static func observations(_ values: [Int64], metric: ComparedMetric = ComparedMetric(.handler, "scene.didEnterBackground"),
-                             exits: [(String, Int)] = []) -> SummaryObservations {
+    static func observations(
+        _ values: [Int64], metric: ComparedMetric = ComparedMetric(.handler, "scene.didEnterBackground"),
+        exits: [(String, Int)] = []
+    ) -> SummaryObservations {
         var observations = SummaryObservations()
         for (number, value) in values.enumerated() {
             let trace = "t\(number)"
@@ -74,12 +77,14 @@ import Testing
     @Test func aSignificantButSmallChangeIsNotARegression() {
         // 5 % slower, every run: significant, below the 10 % that counts.
         let base: [Int64] = (0..<30).map { 1000 + $0 }
-        let comparison = BuildComparison(base: Self.observations(base), new: Self.observations(base.map { $0 * 105 / 100 }))
+        let comparison = BuildComparison(
+            base: Self.observations(base), new: Self.observations(base.map { $0 * 105 / 100 }))
         #expect(comparison.rows.first?.verdict == .unchanged)
     }
 
     @Test func tooFewRunsGiveNoVerdict() {
-        let comparison = BuildComparison(base: Self.observations([1, 2, 3, 4]), new: Self.observations([10, 20, 30, 40]))
+        let comparison = BuildComparison(
+            base: Self.observations([1, 2, 3, 4]), new: Self.observations([10, 20, 30, 40]))
         #expect(comparison.rows.first?.verdict == .insufficient && !comparison.hasRegression)
     }
 
@@ -87,8 +92,9 @@ import Testing
     @Test func moreKillsAreARegression() throws {
         let killed = ProcessEnd.killedWithBackgroundTask.rawValue
         let suspended = ProcessEnd.terminatedWhileSuspended.rawValue
-        let comparison = BuildComparison(base: Self.observations([], exits: [(killed, 2), (suspended, 98)]),
-                                         new: Self.observations([], exits: [(killed, 20), (suspended, 80)]))
+        let comparison = BuildComparison(
+            base: Self.observations([], exits: [(killed, 2), (suspended, 98)]),
+            new: Self.observations([], exits: [(killed, 20), (suspended, 80)]))
         let row = try #require(comparison.rows.first { $0.metric == ComparedMetric(.exit, killed) })
         #expect(row.verdict == .regression && comparison.hasRegression)
         #expect(abs(try #require(row.change) - 0.18) < 1e-12)
@@ -135,7 +141,8 @@ import Testing
     /// the setting.
     @Test func thresholdsComeFromTheConfiguration() throws {
         let directory = TemporaryDirectory()
-        let good = directory.write("lifetrace.json", text: #"{"budgets": {"launch": "3s"}, "compare": {"alpha": 0.05, "min_count": 10}}"#)
+        let good = directory.write(
+            "lifetrace.json", text: #"{"budgets": {"launch": "3s"}, "compare": {"alpha": 0.05, "min_count": 10}}"#)
         let thresholds = try ComparisonThresholds.load(path: good)
         #expect(thresholds.alpha == 0.05 && thresholds.minimumCount == 10 && thresholds.minimumEffect == 0.10)
         let bad = directory.write("bad.json", text: #"{"compare": {"alpha": 2}}"#)

@@ -2,8 +2,8 @@ import LifetraceCore
 import LifetraceFormat
 import LifetraceSimulator
 import LifetraceSummary
-import LifetraceZstd
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// How well `compare`'s defaults separate a slower build from an unchanged one, measured on simulated UI-test
@@ -15,13 +15,16 @@ import Testing
     static let repetitions = 8
 
     /// The observations of `runsPerBuild` runs from `firstSeed`, the handler slowed by `factor` if given.
-    static func build(firstSeed: UInt64, slowed factor: Double?, in directory: TemporaryDirectory) throws -> SummaryObservations {
+    static func build(firstSeed: UInt64, slowed factor: Double?, in directory: TemporaryDirectory) throws
+        -> SummaryObservations
+    {
         var summarizer = TraceSummarizer(codec: .zstd)
         var observations = SummaryObservations()
         for seed in firstSeed..<(firstSeed + UInt64(runsPerBuild)) {
-            let simulator = Simulator(configuration: .init(
-                scenario: .random, seed: seed, minimumEvents: 300,
-                slowedHandlers: factor.map { [.sceneDidEnterBackground: $0] } ?? [:]))
+            let simulator = Simulator(
+                configuration: .init(
+                    scenario: .random, seed: seed, minimumEvents: 300,
+                    slowedHandlers: factor.map { [.sceneDidEnterBackground: $0] } ?? [:]))
             let path = directory.file("run-\(seed)-\(factor ?? 1).lifetrace")
             let writer = try makeEventWriter(path: path, header: simulator.header, jsonLines: false, options: .init())
             try simulator.run { try writer.append($0) }
@@ -46,10 +49,15 @@ import Testing
             let row = comparison.rows.first { $0.metric == ComparedMetric(.handler, "scene.didEnterBackground") }
             if row?.verdict == .regression { caught += 1 }
             // Only the slowed handler may be called a regression.
-            #expect(comparison.rows.allSatisfy { $0.verdict != .regression || !$0.gates || $0.metric.name == "scene.didEnterBackground" })
+            #expect(
+                comparison.rows.allSatisfy {
+                    $0.verdict != .regression || !$0.gates || $0.metric.name == "scene.didEnterBackground"
+                })
         }
-        print("compare calibration: \(Self.runsPerBuild) runs per build, \(Self.repetitions) comparisons each: "
-              + "caught \(caught) of \(Self.repetitions) 30 % slower builds, \(falseAlarms) false alarms of \(Self.repetitions) unchanged")
+        print(
+            "compare calibration: \(Self.runsPerBuild) runs per build, \(Self.repetitions) comparisons each: "
+                + "caught \(caught) of \(Self.repetitions) 30 % slower builds, \(falseAlarms) false alarms of \(Self.repetitions) unchanged"
+        )
         #expect(caught * 10 >= Self.repetitions * 6, "caught \(caught) of \(Self.repetitions)")
         #expect(falseAlarms == 0, "\(falseAlarms) false alarms of \(Self.repetitions)")
     }

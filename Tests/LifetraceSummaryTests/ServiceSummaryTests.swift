@@ -39,15 +39,18 @@ import Testing
             if event.kind == .processExit { alive = false }
             let kinds: [EventKind] = [.serviceStart, .serviceReady, .serviceShutdown, .serviceStopped]
             guard kinds.contains(event.kind), let name = event.scene else { continue }
-            let index = rows[first...].firstIndex { $0.service == name } ?? {
-                var row = ServiceColumns()
-                (row.process, row.service, row.stopped, row.cancelled) = (Int64(process), name, false, false)
-                rows.append(row)
-                return rows.count - 1
-            }()
+            let index =
+                rows[first...].firstIndex { $0.service == name }
+                ?? {
+                    var row = ServiceColumns()
+                    (row.process, row.service, row.stopped, row.cancelled) = (Int64(process), name, false, false)
+                    rows.append(row)
+                    return rows.count - 1
+                }()
             switch event.kind {
             case .serviceStart: rows[index].start = rows[index].start ?? event.t
-            case .serviceReady: if rows[index].ready == nil, let start = rows[index].start { rows[index].ready = event.t - start }
+            case .serviceReady:
+                if rows[index].ready == nil, let start = rows[index].start { rows[index].ready = event.t - start }
             case .serviceShutdown:
                 // Running: from its readiness to its first shutdown request.
                 if rows[index].shutdownT == nil, let start = rows[index].start, let ready = rows[index].ready {
@@ -65,7 +68,8 @@ import Testing
                 rows[index].error = event.attrs?.first { $0.key == Attribute.Key.error }.flatMap {
                     if case let .string(text) = $0.value { text } else { nil }
                 }
-                rows[index].cancelled = event.attrs?.contains { $0.key == Attribute.Key.cancelled && $0.value == .bool(true) } ?? false
+                rows[index].cancelled =
+                    event.attrs?.contains { $0.key == Attribute.Key.cancelled && $0.value == .bool(true) } ?? false
             }
         }
         return rows
@@ -74,8 +78,9 @@ import Testing
     @Test(arguments: ServiceScenario.allCases)
     func serviceRowsGiveTheDurationsOfTheEvents(scenario: ServiceScenario) throws {
         for groundTruth in [false, true] {
-            let (path, events) = try simulate(.init(scenario: scenario, seed: 11, groundTruth: groundTruth),
-                                              name: "\(scenario.rawValue)-\(groundTruth).lifetrace")
+            let (path, events) = try simulate(
+                .init(scenario: scenario, seed: 11, groundTruth: groundTruth),
+                name: "\(scenario.rawValue)-\(groundTruth).lifetrace")
             var summarizer = TraceSummarizer()
             var services: [ServiceColumns] = []
             summarizer.summarize(path: path) { row in
@@ -92,7 +97,8 @@ import Testing
         var summarizer = TraceSummarizer()
         var rows = ObservedRows()
         for seed in first..<(first + 20) {
-            let (path, _) = try simulate(.init(scenario: .rollingDeploy, seed: seed, drainFactor: drain), name: "deploy-\(seed).lifetrace")
+            let (path, _) = try simulate(
+                .init(scenario: .rollingDeploy, seed: seed, drainFactor: drain), name: "deploy-\(seed).lifetrace")
             #expect(summarizer.summarize(path: path, into: &rows))
         }
         rows.observations.finish()

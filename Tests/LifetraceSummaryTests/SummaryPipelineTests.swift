@@ -28,8 +28,10 @@ import Testing
         let sink = try FileSink(path: output)
         var remaining = entries[...]
         var completes: [Bool] = []
-        let count = try SummaryPipeline.run(models: LifecycleModel.builtIn, codec: .zstd, configuration: { _ in .defaults },
-                                            jobs: 2, next: { remaining.popFirst() }, makeRows: SpilledRows.init) { rows, complete in
+        let count = try SummaryPipeline.run(
+            models: LifecycleModel.builtIn, codec: .zstd, configuration: { _ in .defaults },
+            jobs: 2, next: { remaining.popFirst() }, makeRows: SpilledRows.init
+        ) { rows, complete in
             completes.append(complete)
             try rows.write(to: sink)
         }

@@ -40,21 +40,23 @@ import Testing
     /// Checks `value` against the schema's `property` (type, const, enum); `nil` when it fits.
     static func mismatch(_ value: JSONValue, _ property: [String: Any]) -> String? {
         if let constant = property["const"] {
-            return "\(constant)" == (value.stringValue ?? value.jsonText) ? nil : "is \(value.jsonText), not \(constant)"
+            return "\(constant)" == (value.stringValue ?? value.jsonText)
+                ? nil : "is \(value.jsonText), not \(constant)"
         }
         if let allowed = property["enum"] as? [String] {
             return value.stringValue.map(allowed.contains) == true ? nil : "\(value.jsonText) is not one of \(allowed)"
         }
         let types = (property["type"] as? [String]) ?? [property["type"] as! String]
-        let type = switch value {
-        case .null: "null"
-        case .bool: "boolean"
-        case .int: "integer"
-        case .double: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
+        let type =
+            switch value {
+            case .null: "null"
+            case .bool: "boolean"
+            case .int: "integer"
+            case .double: "number"
+            case .string: "string"
+            case .array: "array"
+            case .object: "object"
+            }
         return types.contains(type) ? nil : "is \(type), not \(types)"
     }
 
@@ -65,8 +67,11 @@ import Testing
         for row in rows {
             var bytes: [UInt8] = []
             row.appendLine(to: &bytes)
-            #expect(bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy { $0 != UInt8(ascii: "\n") }, "one line")
-            guard case let .object(members) = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self), file: "-") else {
+            #expect(
+                bytes.last == UInt8(ascii: "\n") && bytes.dropLast().allSatisfy { $0 != UInt8(ascii: "\n") }, "one line"
+            )
+            guard case let .object(members) = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self), file: "-")
+            else {
                 Issue.record("\(row.kind) is not an object")
                 continue
             }
@@ -79,7 +84,8 @@ import Testing
             #expect(Set(object.keys).isSubset(of: properties.keys), "additionalProperties is false")
             for (key, value) in object {
                 guard let property = properties[key] else { continue }
-                #expect(Self.mismatch(value, property) == nil, "\(row.kind).\(key) \(Self.mismatch(value, property) ?? "")")
+                #expect(
+                    Self.mismatch(value, property) == nil, "\(row.kind).\(key) \(Self.mismatch(value, property) ?? "")")
             }
         }
     }
@@ -88,7 +94,10 @@ import Testing
     @Test func eachKindsColumnsComeInTheSchemasOrder() throws {
         var seen: Set<String> = []
         for row in try writtenRows() where seen.insert(row.kind).inserted {
-            guard case let .object(members) = row.json else { Issue.record("\(row.kind) is not an object"); continue }
+            guard case let .object(members) = row.json else {
+                Issue.record("\(row.kind) is not an object")
+                continue
+            }
             let required = try #require(Self.definitions[row.kind]?["required"] as? [String])
             #expect(members.map(\.key) == required, "\(row.kind)")
         }
@@ -103,7 +112,9 @@ import Testing
             named.formUnion((definition["properties"] as! [String: Any]).keys)
         }
         #expect(Set(spelled) == named)
-        let version = Self.definitions["trace"]?["properties"].flatMap { ($0 as? [String: [String: Any]])?["summary_version"]?["const"] }
+        let version = Self.definitions["trace"]?["properties"].flatMap {
+            ($0 as? [String: [String: Any]])?["summary_version"]?["const"]
+        }
         #expect(version as? Int == SummaryRow.schemaVersion)
     }
 }

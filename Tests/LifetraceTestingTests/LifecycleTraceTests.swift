@@ -18,8 +18,10 @@ import Testing
     }
 
     /// ``record(_:_:measure:)`` in `directory`.
-    func recordIn(_ directory: TemporaryDirectory, _ name: String, _ posts: [(String, String?)],
-                  measure: Bool = false) throws -> URL {
+    func recordIn(
+        _ directory: TemporaryDirectory, _ name: String, _ posts: [(String, String?)],
+        measure: Bool = false
+    ) throws -> URL {
         let center = NotificationCenter()
         let url = URL(fileURLWithPath: directory.file(name))
         let recorder = try Recorder(file: url, app: "com.example.app", sceneManifest: true, lifecycle: .uikit)
@@ -64,7 +66,8 @@ import Testing
             trace.expectNoLifecycleErrors()
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("1 lifecycle error") && text.contains("error LT003: sceneDidEnterBackground without sceneWillResignActive")
+            return text.contains("1 lifecycle error")
+                && text.contains("error LT003: sceneDidEnterBackground without sceneWillResignActive")
                 && text.contains("scene.didEnterBackground while scene is active")
         }
         // The message is what `lifetrace check` prints.
@@ -72,7 +75,8 @@ import Testing
     }
 
     @Test func handlerDurationsAreThereForTheTestsOwnExpectations() throws {
-        let trace = try LifecycleTrace(contentsOf: try record("measured.lifetrace", Self.launch + Self.toBackground, measure: true))
+        let trace = try LifecycleTrace(
+            contentsOf: try record("measured.lifetrace", Self.launch + Self.toBackground, measure: true))
         let durations = trace.handlerDurations(of: .sceneDidEnterBackground, scene: "S1")
         #expect(durations.count == 1)
         #expect(durations.first.map { $0.dur >= 2_000_000 && $0.dur < 5_000_000_000 } == true)

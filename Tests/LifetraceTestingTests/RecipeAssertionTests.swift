@@ -87,7 +87,9 @@ import Testing
     @Test func findingsOfARuleFailOnALeakedTask() throws {
         var tenMilliseconds = AnalysisConfiguration.defaults
         tenMilliseconds.budgets["backgroundTask"] = 10_000_000
-        func run(_ name: String, aliveFor nanoseconds: UInt64, budgets configuration: AnalysisConfiguration) throws -> LifecycleTrace {
+        func run(_ name: String, aliveFor nanoseconds: UInt64, budgets configuration: AnalysisConfiguration) throws
+            -> LifecycleTrace
+        {
             let center = NotificationCenter()
             let url = URL(fileURLWithPath: directory.file(name))
             let recorder = try Recorder(file: url, app: "com.example.app", sceneManifest: true, lifecycle: .uikit)
@@ -101,7 +103,9 @@ import Testing
             try recorder.close()
             return try LifecycleTrace(contentsOf: url, configuration: configuration)
         }
-        #expect(try run("leak.lifetrace", aliveFor: 50_000_000, budgets: tenMilliseconds).findings(of: .taskLeaked).count == 1)
+        #expect(
+            try run("leak.lifetrace", aliveFor: 50_000_000, budgets: tenMilliseconds).findings(of: .taskLeaked).count
+                == 1)
         #expect(try run("young.lifetrace", aliveFor: 0, budgets: .defaults).findings(of: .taskLeaked).isEmpty)
         #expect(try trace("clean.lifetrace", Self.recipeRun).findings(of: .taskLeaked).isEmpty)
     }

@@ -12,8 +12,9 @@ import Testing
 
     /// A scene-based app's recorder, capturing the notifications UIKit posts to `center`.
     func recorder(_ center: NotificationCenter) throws -> Recorder {
-        let recorder = try Recorder(file: URL(fileURLWithPath: directory.file("app.lifetrace")), app: "com.example.app",
-                                    sceneManifest: true, lifecycle: .uikit)
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: directory.file("app.lifetrace")), app: "com.example.app",
+            sceneManifest: true, lifecycle: .uikit)
         try recorder.captureLifecycle(from: center)
         return recorder
     }
@@ -26,7 +27,8 @@ import Testing
 
     static let launchAndBackground = [
         "UIApplicationDidFinishLaunchingNotification", "UISceneWillConnectNotification",
-        "UISceneWillEnterForegroundNotification", "UISceneDidActivateNotification", "UIApplicationDidBecomeActiveNotification",
+        "UISceneWillEnterForegroundNotification", "UISceneDidActivateNotification",
+        "UIApplicationDidBecomeActiveNotification",
         "UISceneWillDeactivateNotification", "UIApplicationWillResignActiveNotification",
         "UISceneDidEnterBackgroundNotification", "UIApplicationDidEnterBackgroundNotification",
     ]
@@ -35,10 +37,12 @@ import Testing
         let center = NotificationCenter()
         let recorder = try recorder(center)
         withLiveCheck(recorder: recorder) {
-            Self.post(center, Self.launchAndBackground + [
-                "UISceneWillEnterForegroundNotification", "UIApplicationWillEnterForegroundNotification",
-                "UISceneDidActivateNotification", "UIApplicationDidBecomeActiveNotification",
-            ])
+            Self.post(
+                center,
+                Self.launchAndBackground + [
+                    "UISceneWillEnterForegroundNotification", "UIApplicationWillEnterForegroundNotification",
+                    "UISceneDidActivateNotification", "UIApplicationDidBecomeActiveNotification",
+                ])
         }
         try recorder.close()
     }
@@ -49,9 +53,11 @@ import Testing
         // The expected failure: active again from the background, with no willEnterForeground.
         withKnownIssue {
             withLiveCheck(recorder: recorder) {
-                Self.post(center, Self.launchAndBackground + [
-                    "UISceneDidActivateNotification", "UIApplicationDidBecomeActiveNotification",
-                ])
+                Self.post(
+                    center,
+                    Self.launchAndBackground + [
+                        "UISceneDidActivateNotification", "UIApplicationDidBecomeActiveNotification",
+                    ])
             }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined(separator: "\n")

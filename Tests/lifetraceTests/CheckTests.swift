@@ -44,15 +44,18 @@ import Testing
     @Test func extraModelsApplyToCheckReportAndExportAlike() throws {
         let models = directory.path + "/models"
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
-                                         toPath: models + "/android-activity.json")
+        try FileManager.default.copyItem(
+            atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
+            toPath: models + "/android-activity.json")
         // onResume straight after onCreate: AND002 of the extra model.
-        let trace = directory.write("activity.jsonl", text: """
-            {"t":0,"ev":"process.launch","reason":"user"}
-            {"t":10,"ev":"custom.onCreate"}
-            {"t":20,"ev":"custom.onResume"}
+        let trace = directory.write(
+            "activity.jsonl",
+            text: """
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"custom.onCreate"}
+                {"t":20,"ev":"custom.onResume"}
 
-            """)
+                """)
         let checked = try CommandLineTool.run(["check", trace, "--models", models])
         #expect(checked.status == 1)
         #expect(checked.stdout.contains("error AND002"), "\(checked.stdout)")
@@ -68,7 +71,9 @@ import Testing
         for command in ["check", "report", "export"] {
             let result = try CommandLineTool.run([command, trace, "--models", missing])
             #expect(result.status == 2, "\(command)")
-            #expect(result.stderr == "error: \(missing): cannot read the models directory\n", "\(command): \(result.stderr)")
+            #expect(
+                result.stderr == "error: \(missing): cannot read the models directory\n", "\(command): \(result.stderr)"
+            )
         }
     }
 
@@ -95,13 +100,19 @@ import Testing
         let explain = try CommandLineTool.run(["explain", "lt080"])
         #expect(explain.status == 0)
         #expect(explain.stdout.contains("Fix: Save in sceneDidEnterBackground"))
-        #expect(explain.stdout.contains("Source: Apple, “applicationWillTerminate(_:)” (https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationwillterminate(_:))"))
+        #expect(
+            explain.stdout.contains(
+                "Source: Apple, “applicationWillTerminate(_:)” (https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationwillterminate(_:))"
+            ))
         // Users have Apple's documentation, not lifetrace's sources: every rule cites a page by title and address —
         // a service's, its orchestrator's and swift-service-lifecycle's.
         let serviceSources = ["Source: Kubernetes, “", "Source: systemd, “", "Source: swift-service-lifecycle, “"]
-        for rule in rules.stdout.split(separator: "\n").compactMap({ $0.split(separator: " ").first }) where rule.hasPrefix("LT") {
+        for rule in rules.stdout.split(separator: "\n").compactMap({ $0.split(separator: " ").first })
+        where rule.hasPrefix("LT") {
             let text = try CommandLineTool.run(["explain", String(rule)]).stdout
-            let cited = rule.hasPrefix("LT09") ? serviceSources.contains { text.contains($0) } : text.contains("Source: Apple, “")
+            let cited =
+                rule.hasPrefix("LT09")
+                ? serviceSources.contains { text.contains($0) } : text.contains("Source: Apple, “")
             #expect(cited && text.contains("https://"), "\(rule)")
             #expect(!text.contains("seeds/"), "\(rule)")
         }

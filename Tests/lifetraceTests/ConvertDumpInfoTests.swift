@@ -26,7 +26,8 @@ import Testing
     @Test(.integration) func convertRecompressesAStoredTrace() throws {
         let sample = PackagePaths.path("SampleTraces/sim-random.uikit-scenes.jsonl")
         let stored = directory.file("stored.lifetrace")
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: stored), header: nil, options: .init(codec: .stored))
+        let writer = try BinaryTraceWriter(
+            sink: try FileSink(path: stored), header: nil, options: .init(codec: .stored))
         let reader = try TraceReader(path: sample)
         while let event = try reader.next() { try writer.append(event) }
         try writer.close()
@@ -53,7 +54,8 @@ import Testing
     @Test func aTruncatedTraceIsReadWithAWarningAndExitZero() throws {
         let bytes = directory.read("x")  // empty
         #expect(bytes.isEmpty)
-        let full = Array(try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-phone-call.lifetrace"))))
+        let full = Array(
+            try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-phone-call.lifetrace"))))
         let cutAt = full.count - 30
         let path = directory.write("cut.lifetrace", Array(full[0..<cutAt]))
         let result = try CommandLineTool.run(["dump", path])
@@ -63,7 +65,8 @@ import Testing
     }
 
     @Test func badInputExitsTwoWithOneLineNamingTheFileAndLine() throws {
-        let path = directory.write("bad.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n{\"t\":1,\"ev\":\"scene.didBecomeActive\"}\n")
+        let path = directory.write(
+            "bad.jsonl", text: "{\"t\":0,\"ev\":\"heartbeat\"}\n{\"t\":1,\"ev\":\"scene.didBecomeActive\"}\n")
         for command in ["dump", "info"] {
             let result = try CommandLineTool.run([command, path])
             #expect(result.status == 2)
@@ -78,7 +81,8 @@ import Testing
     @Test func aMissingFileIsBadInput() throws {
         let result = try CommandLineTool.run(["dump", directory.file("missing.lifetrace")])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(directory.file("missing.lifetrace")): cannot open: No such file or directory\n")
+        #expect(
+            result.stderr == "error: \(directory.file("missing.lifetrace")): cannot open: No such file or directory\n")
     }
 
     /// A usage error is one line, as bad input's are, naming where the command's help is; exit 2.
@@ -86,10 +90,15 @@ import Testing
         let cases: [([String], String)] = [
             (["convert"], "error: missing expected argument '<input>' (see 'lifetrace convert --help')\n"),
             (["frobnicate"], "error: unexpected argument 'frobnicate' (see 'lifetrace --help')\n"),
-            (["convert", "--level", "40", "a", "b"], "error: --level must be between 1 and 19 (see 'lifetrace convert --help')\n"),
-            (["export", "--format", "svg", "t"],
-             "error: the value 'svg' is invalid for '--format <format>'. Please provide one of 'perfetto' and 'chrome' "
-                + "(see 'lifetrace export --help')\n"),
+            (
+                ["convert", "--level", "40", "a", "b"],
+                "error: --level must be between 1 and 19 (see 'lifetrace convert --help')\n"
+            ),
+            (
+                ["export", "--format", "svg", "t"],
+                "error: the value 'svg' is invalid for '--format <format>'. Please provide one of 'perfetto' and 'chrome' "
+                    + "(see 'lifetrace export --help')\n"
+            ),
         ]
         for (arguments, expected) in cases {
             let result = try CommandLineTool.run(arguments)
@@ -101,7 +110,8 @@ import Testing
     }
 
     @Test func recoverRepairsADamagedTrace() throws {
-        var full = Array(try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace"))))
+        var full = Array(
+            try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("SampleTraces/seed-cold-launch.lifetrace"))))
         full.append(contentsOf: [0x28, 0xB5, 0x2F, 0xFD, 0x00])  // a torn frame after the index
         let input = directory.write("torn.lifetrace", full)
         let output = directory.file("repaired.lifetrace")
@@ -109,6 +119,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("\(output): kept 1 frame, 12 events\n  dropped frame "))
         let dump = try CommandLineTool.run(["dump", output])
-        #expect(dump.stdout == (try String(contentsOfFile: PackagePaths.path("SampleTraces/seed-cold-launch.jsonl"), encoding: .utf8)))
+        #expect(
+            dump.stdout
+                == (try String(
+                    contentsOfFile: PackagePaths.path("SampleTraces/seed-cold-launch.jsonl"), encoding: .utf8)))
     }
 }

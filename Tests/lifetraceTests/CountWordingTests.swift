@@ -8,7 +8,9 @@ import Testing
 
     /// A trace of one event: a header and a launch.
     func oneEvent() -> String {
-        directory.write("one.jsonl", text: #"{"lifetrace":1}"# + "\n" + #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"# + "\n")
+        directory.write(
+            "one.jsonl",
+            text: #"{"lifetrace":1}"# + "\n" + #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"# + "\n")
     }
 
     @Test func checkSaysOneEvent() throws {
@@ -23,7 +25,9 @@ import Testing
         let output = directory.file("one.json")
         let result = try CommandLineTool.run(["export", "--format", "chrome", trace, "-o", output])
         #expect(result.status == 0)
-        #expect(result.stderr == "wrote \(output): 1 event of 1 process as 1 slice and 2 instants (0 findings) on 2 tracks\n")
+        #expect(
+            result.stderr
+                == "wrote \(output): 1 event of 1 process as 1 slice and 2 instants (0 findings) on 2 tracks\n")
     }
 
     @Test func infoSaysOneLine() throws {

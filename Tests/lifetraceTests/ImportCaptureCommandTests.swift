@@ -12,10 +12,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("location-launch.idevicesyslog.log", ["--process", "GettingLocationWhenSuspended", "--bundle-id",
-                                               "com.mobileoop.GettingLocationWhenSuspended", "--year", "2017",
-                                               "--time-zone", "-0400"]),
-        ("weather-relaunch.idevicesyslog.log", ["--process", "TheWeather", "--bundle-id", "com.weather.TWC", "--year", "2016"]),
+        (
+            "location-launch.idevicesyslog.log",
+            [
+                "--process", "GettingLocationWhenSuspended", "--bundle-id",
+                "com.mobileoop.GettingLocationWhenSuspended", "--year", "2017",
+                "--time-zone", "-0400",
+            ]
+        ),
+        (
+            "weather-relaunch.idevicesyslog.log",
+            ["--process", "TheWeather", "--bundle-id", "com.weather.TWC", "--year", "2016"]
+        ),
         ("bgtask.xcode.md", ["--process", "TestBgTask"]),
     ])
     func capturesFromDevicesAndXcodePassCheck(fixture: String, selection: [String]) throws {
@@ -30,9 +38,11 @@ import Testing
     @Test func aQuotedDateInsideAMessageIsNoEntry() throws {
         // The capture's first message quotes apsd's own date (`2017-08-07 11:42:42 -0400 apsd[84]: ...`).
         let output = directory.path + "/location.jsonl"
-        let imported = try CommandLineTool.run(["import", Self.fixture("location-launch.idevicesyslog.log"), "-o", output,
-                                                "--process", "GettingLocationWhenSuspended", "--year", "2017",
-                                                "--time-zone=-0400", "--strict"])
+        let imported = try CommandLineTool.run([
+            "import", Self.fixture("location-launch.idevicesyslog.log"), "-o", output,
+            "--process", "GettingLocationWhenSuspended", "--year", "2017",
+            "--time-zone=-0400", "--strict",
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("from 34 log entries (idevicesyslog)"), "\(imported.stderr)")
         let trace = try String(contentsOfFile: output, encoding: .utf8)
@@ -52,8 +62,10 @@ import Testing
     }
 
     @Test func aZoneThatIsNoOffsetIsAUsageError() throws {
-        let result = try CommandLineTool.run(["import", Self.fixture("bgtask.xcode.md"), "-o", directory.path + "/x.jsonl",
-                                              "--process", "TestBgTask", "--time-zone", "Mars/Olympus"])
+        let result = try CommandLineTool.run([
+            "import", Self.fixture("bgtask.xcode.md"), "-o", directory.path + "/x.jsonl",
+            "--process", "TestBgTask", "--time-zone", "Mars/Olympus",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--time-zone takes an offset such as +0700, -05:00 or UTC"))
     }

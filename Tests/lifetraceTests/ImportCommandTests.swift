@@ -11,7 +11,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("cold-launch.console.log", ["--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"]),
+        (
+            "cold-launch.console.log",
+            ["--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"]
+        ),
         ("background.console.log", ["--process", "hootowl"]),
         ("foreground.console.log", ["--process", "hootowl"]),
         ("crash.console.log", ["--process", "Nexy", "--bundle-id", "com.nexy.assistant"]),
@@ -33,13 +36,17 @@ import Testing
     /// crashed, and reports no leaked task (the crash ended it).
     @Test func aCrashWithATaskOpenIsACrashAndNoLeak() throws {
         let output = directory.path + "/foreground-crash.lifetrace"
-        let imported = try CommandLineTool.run(["import", Self.fixture("foreground-crash.console.log"), "-o", output,
-                                                "--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative"])
+        let imported = try CommandLineTool.run([
+            "import", Self.fixture("foreground-crash.console.log"), "-o", output,
+            "--process", "MobileJarvisNative", "--bundle-id", "com.hightowerai.MobileJarvisNative",
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         let checked = try CommandLineTool.run(["check", output])
         #expect(checked.status == 0, "\(checked.stdout)")
         #expect(checked.stdout.contains(" 0 errors, 0 warnings"))
-        #expect(checked.stdout.contains("ended crashed: the process exited with uncaught-exception, a crash"), "\(checked.stdout)")
+        #expect(
+            checked.stdout.contains("ended crashed: the process exited with uncaught-exception, a crash"),
+            "\(checked.stdout)")
         #expect(!checked.stdout.contains("LT041"))
     }
 
@@ -53,18 +60,24 @@ import Testing
     ])
     func metadataNoReaderTakesIsRefused(member: String, message: String) throws {
         let output = directory.path + "/refused.lifetrace"
-        let imported = try CommandLineTool.run(["import", Self.fixture("crash.console.log"), "-o", output,
-                                                "--process", "Nexy", "--meta", member])
+        let imported = try CommandLineTool.run([
+            "import", Self.fixture("crash.console.log"), "-o", output,
+            "--process", "Nexy", "--meta", member,
+        ])
         #expect(imported.status == 2)
         #expect(imported.stderr.contains(message), "\(imported.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
-        let simulated = try CommandLineTool.run(["simulate", "--scenario", "cold-launch", "-o", output, "--meta", member])
+        let simulated = try CommandLineTool.run([
+            "simulate", "--scenario", "cold-launch", "-o", output, "--meta", member,
+        ])
         #expect(simulated.status == 2)
         #expect(simulated.stderr.contains(message), "\(simulated.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
         // A string member the format leaves untyped, or types as a string, is written as given.
-        let kept = try CommandLineTool.run(["simulate", "--scenario", "cold-launch", "-o", output, "--meta", "build=417",
-                                            "--meta", "team=core"])
+        let kept = try CommandLineTool.run([
+            "simulate", "--scenario", "cold-launch", "-o", output, "--meta", "build=417",
+            "--meta", "team=core",
+        ])
         #expect(kept.status == 0, "\(kept.stderr)")
         let info = try CommandLineTool.run(["dump", output])
         #expect(info.stdout.split(separator: "\n").first?.contains(#""build":"417""#) == true, "\(info.stdout)")
@@ -73,8 +86,10 @@ import Testing
 
     @Test func anOverlongBackgroundHandlerLoggedByTheAppFailsCheck() throws {
         let output = directory.path + "/own.jsonl"
-        let imported = try CommandLineTool.run(["import", Self.fixture("own-lines.compact.log"), "-o", output,
-                                                "--process", "BareExample"])
+        let imported = try CommandLineTool.run([
+            "import", Self.fixture("own-lines.compact.log"), "-o", output,
+            "--process", "BareExample",
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         let checked = try CommandLineTool.run(["check", output])
         #expect(checked.status == 1)
@@ -84,8 +99,10 @@ import Testing
 
     @Test func provenanceNamesTheInputLine() throws {
         let output = directory.path + "/cold.lifetrace"
-        _ = try CommandLineTool.run(["import", Self.fixture("cold-launch.console.log"), "-o", output,
-                                     "--process", "MobileJarvisNative"])
+        _ = try CommandLineTool.run([
+            "import", Self.fixture("cold-launch.console.log"), "-o", output,
+            "--process", "MobileJarvisNative",
+        ])
         let plain = try CommandLineTool.run(["dump", output])
         #expect(!plain.stdout.contains("log_line"))
         let withLines = try CommandLineTool.run(["dump", "--provenance", output])
@@ -95,16 +112,20 @@ import Testing
     }
 
     @Test func unparsableLifecycleLinesWarnAndStrictFails() throws {
-        let capture = directory.write("bad.log", text: """
-            default\t10:00:00.000000+0000\tApp\tstarting
-            default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 12; deactivation reasons: 2080 ->\u{20}
-            default\t10:00:02.000000+0000\tApp\tlifetrace ev=app.nope
+        let capture = directory.write(
+            "bad.log",
+            text: """
+                default\t10:00:00.000000+0000\tApp\tstarting
+                default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 12; deactivation reasons: 2080 ->\u{20}
+                default\t10:00:02.000000+0000\tApp\tlifetrace ev=app.nope
 
-            """)
+                """)
         let output = directory.path + "/bad.jsonl"
         let lenient = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App"])
         #expect(lenient.status == 0)
-        #expect(lenient.stderr.contains("warning: \(capture): 2 lines not understood; first: line 2: Deactivation reason added: 12"))
+        #expect(
+            lenient.stderr.contains(
+                "warning: \(capture): 2 lines not understood; first: line 2: Deactivation reason added: 12"))
         let strict = try CommandLineTool.run(["import", "--strict", capture, "-o", output, "--process", "App"])
         #expect(strict.status == 2)
         #expect(strict.stderr.contains("error: \(capture): 2 lines not understood"))
@@ -113,12 +134,14 @@ import Testing
     /// February 29 in a capture read as of 2025 (idevicesyslog prints no year): every time would be wrong, so the
     /// import stops with one line naming the entry's line, and leaves no trace; with the capture's year it imports.
     @Test func aDateTheYearDoesNotHaveIsAnError() throws {
-        let capture = directory.write("leap.log", text: """
-            Feb 28 23:59:30 App[10] <Notice>: starting
-            Feb 28 23:59:31 App(UIKitCore)[10] <Notice>: Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
-            Feb 29 00:00:01 App(UIKitCore)[10] <Notice>: Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
+        let capture = directory.write(
+            "leap.log",
+            text: """
+                Feb 28 23:59:30 App[10] <Notice>: starting
+                Feb 28 23:59:31 App(UIKitCore)[10] <Notice>: Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
+                Feb 29 00:00:01 App(UIKitCore)[10] <Notice>: Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
 
-            """)
+                """)
         let output = directory.path + "/leap.jsonl"
         let wrong = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App", "--year", "2025"])
         #expect(wrong.status == 2)
@@ -127,17 +150,21 @@ import Testing
         let right = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App", "--year", "2024"])
         #expect(right.status == 0)
         // 2024-02-29 00:00:01 is 31 s after 2024-02-28 23:59:30: the app becomes active again there.
-        #expect(try String(contentsOfFile: output, encoding: .utf8).contains(#"{"t":31000000000,"ev":"app.didBecomeActive","attrs":{"log_line":3}}"#))
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8).contains(
+                #"{"t":31000000000,"ev":"app.didBecomeActive","attrs":{"log_line":3}}"#))
     }
 
     /// A line longer than the most read at once (a message of megabytes) counts as one line: the lines after it
     /// keep their numbers in the trace's provenance.
     @Test func aLineOfMegabytesIsOneLine() throws {
-        let capture = directory.write("long.log", text: """
-            default\t10:00:00.000000+0000\tApp\tstarting \(String(repeating: "x", count: 3 << 20))
-            default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
+        let capture = directory.write(
+            "long.log",
+            text: """
+                default\t10:00:00.000000+0000\tApp\tstarting \(String(repeating: "x", count: 3 << 20))
+                default\t10:00:01.000000+0000\tApp\tDeactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
 
-            """)
+                """)
         let output = directory.path + "/long.jsonl"
         let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App"])
         #expect(result.status == 0)
@@ -153,8 +180,10 @@ import Testing
         cut[5] = String(cut[5].prefix(90))
         let capture = directory.write("cut.ndjson", text: cut.joined(separator: "\n") + "\n")
         let output = directory.path + "/cut.jsonl"
-        let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "BareExample",
-                                              "--bundle-id", "com.example.Bare"])
+        let result = try CommandLineTool.run([
+            "import", capture, "-o", output, "--process", "BareExample",
+            "--bundle-id", "com.example.Bare",
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.contains("\(capture): skipped 1 line that is not a log entry"), "\(result.stderr)")
         #expect(result.stderr.contains("\(lines.count - 1) log entries (json)"), "\(result.stderr)")
@@ -200,7 +229,9 @@ import Testing
     }
 
     @Test func anAppMustBeSelected() throws {
-        let result = try CommandLineTool.run(["import", Self.fixture("session.ndjson"), "-o", directory.path + "/x.jsonl"])
+        let result = try CommandLineTool.run([
+            "import", Self.fixture("session.ndjson"), "-o", directory.path + "/x.jsonl",
+        ])
         #expect(result.status == 2)  // usage errors share bad input's code (docs/commands.md)
         #expect(result.stderr.contains("select the app with --process, --bundle-id or --pid"))
     }
@@ -208,8 +239,11 @@ import Testing
     @Test func liveModeReadsStandardInput() throws {
         let output = directory.path + "/live.lifetrace"
         let capture = try String(contentsOfFile: Self.fixture("session.compact.log"), encoding: .utf8)
-        let result = try CommandLineTool.run(["import", "--live", "-o", output, "--process", "BareExample",
-                                              "--bundle-id", "com.example.Bare"], input: capture)
+        let result = try CommandLineTool.run(
+            [
+                "import", "--live", "-o", output, "--process", "BareExample",
+                "--bundle-id", "com.example.Bare",
+            ], input: capture)
         #expect(result.status == 0, "\(result.stderr)")
         let dumped = try CommandLineTool.run(["dump", output])
         #expect(dumped.stdout.split(separator: "\n").count == 12)  // header + 11 events
@@ -219,7 +253,9 @@ import Testing
         let output = directory.path + "/interrupted.lifetrace"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
-        process.arguments = ["import", "--live", "-o", output, "--process", "BareExample", "--bundle-id", "com.example.Bare"]
+        process.arguments = [
+            "import", "--live", "-o", output, "--process", "BareExample", "--bundle-id", "com.example.Bare",
+        ]
         let input = Pipe()
         process.standardInput = input
         process.standardError = FileHandle.nullDevice

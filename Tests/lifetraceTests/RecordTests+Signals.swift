@@ -10,21 +10,27 @@ extension RecordTests {
     func commandClosingItsOutput(traps: String, sleeper: Bool) -> (script: String, closed: String) {
         let closed = directory.file("closed-\(UUID().uuidString)")
         let run = sleeper ? "exec sleep 10" : "for i in $(seq 100); do sleep 0.1; done; exit 5"
-        let script = directory.write("child-\(UUID().uuidString).sh", text: """
-            #!/bin/bash
-            \(traps)
-            echo '{"t":0,"ev":"process.launch","reason":"user","pid":1}'
-            exec 1>&-
-            touch '\(closed)'
-            \(run)
+        let script = directory.write(
+            "child-\(UUID().uuidString).sh",
+            text: """
+                #!/bin/bash
+                \(traps)
+                echo '{"t":0,"ev":"process.launch","reason":"user","pid":1}'
+                exec 1>&-
+                touch '\(closed)'
+                \(run)
 
-            """)
+                """)
         chmod(script, 0o755)
         return (script, closed)
     }
 
-    @Test(.integration, arguments: [(SIGTERM, false, Int32(7)), (SIGINT, false, 8), (SIGTERM, true, 128 + SIGTERM),
-                                    (SIGINT, true, 128 + SIGINT)])
+    @Test(
+        .integration,
+        arguments: [
+            (SIGTERM, false, Int32(7)), (SIGINT, false, 8), (SIGTERM, true, 128 + SIGTERM),
+            (SIGINT, true, 128 + SIGINT),
+        ])
     func aSignalReachesACommandThatClosedItsOutput(signal: Int32, sleeper: Bool, status: Int32) throws {
         let child = commandClosingItsOutput(traps: "trap 'exit 7' TERM\ntrap 'exit 8' INT", sleeper: sleeper)
         let output = directory.file("closed-\(signal)-\(sleeper).lifetrace")
@@ -36,7 +42,8 @@ extension RecordTests {
         // Once the command's output has ended, `record` has closed the trace: its index is written.
         try Handshake.wait(for: "the trace of \(output) to be closed") {
             FileManager.default.fileExists(atPath: child.closed)
-                && (try? CommandLineTool.run(["info", "--json", output]))?.stdout.contains("\"index_present\":true") == true
+                && (try? CommandLineTool.run(["info", "--json", output]))?.stdout.contains("\"index_present\":true")
+                    == true
         }
         let started = Date()
         kill(process.processIdentifier, signal)

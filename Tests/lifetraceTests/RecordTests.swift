@@ -28,12 +28,13 @@ import Testing
         #expect(result.stdout == "Test Suite 'All tests' started\nTest Case passed\n")
         #expect(result.stderr == "\(output): recorded 2 events\n")
         let dump = try CommandLineTool.run(["dump", output])
-        #expect(dump.stdout == """
-            {"lifetrace":1,"app":"com.example.ui-tests"}
-            {"t":0,"ev":"process.launch","reason":"user"}
-            {"t":5000,"ev":"scene.willConnect","scene":"S1"}
+        #expect(
+            dump.stdout == """
+                {"lifetrace":1,"app":"com.example.ui-tests"}
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":5000,"ev":"scene.willConnect","scene":"S1"}
 
-            """)
+                """)
     }
 
     @Test func recordsACommandsOutputAndExitsWithItsStatus() throws {
@@ -48,11 +49,15 @@ import Testing
 
     @Test func aMalformedLifecycleLineIsReportedAndMakesTheStatusTwo() throws {
         let output = directory.file("bad.lifetrace")
-        let input = "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"scene.didBecomeActive\"}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
+        let input =
+            "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"scene.didBecomeActive\"}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
         let result = try CommandLineTool.run(["record", "-o", output], input: input)
         #expect(result.status == 2)
         // One line: the first line rejected, how many were, and what was recorded.
-        #expect(result.stderr == "error: -:2: scene.didBecomeActive needs \"scene\" (1 line rejected in all); \(output): recorded 2 events\n")
+        #expect(
+            result.stderr
+                == "error: -:2: scene.didBecomeActive needs \"scene\" (1 line rejected in all); \(output): recorded 2 events\n"
+        )
         let info = try CommandLineTool.run(["info", "--json", output])
         #expect(info.stdout.contains("\"events\":2"))
     }
@@ -61,12 +66,14 @@ import Testing
     @Test func anEventTooLargeToKeepIsRejectedWithItsLine() throws {
         let output = directory.file("large.lifetrace")
         let text = String(repeating: "x", count: 140_000)
-        let input = "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"custom.big\",\"attrs\":{\"b\":\"\(text)\"}}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
+        let input =
+            "{\"t\":1,\"ev\":\"heartbeat\"}\n{\"t\":2,\"ev\":\"custom.big\",\"attrs\":{\"b\":\"\(text)\"}}\n{\"t\":3,\"ev\":\"heartbeat\"}\n"
         let result = try CommandLineTool.run(["record", "-o", output], input: input)
         #expect(result.status == 2)
         // "custom.big" names the label (3 bytes), "b" the key (1): 140,004 bytes in all.
-        #expect(result.stderr == "error: -:2: 140004 bytes of text, more than the 131072 a recorder keeps in one event "
-            + "(1 line rejected in all); \(output): recorded 2 events\n")
+        #expect(
+            result.stderr == "error: -:2: 140004 bytes of text, more than the 131072 a recorder keeps in one event "
+                + "(1 line rejected in all); \(output): recorded 2 events\n")
     }
 
     /// The recording process is killed with SIGKILL: everything flushed before the kill is still there.
@@ -142,12 +149,15 @@ import Testing
             let output = directory.file("early-\(run).lifetrace")
             let process = try Self.recordingOneEvent(["record", "-o", output])
             process.terminate()
-            let ended = (try? Handshake.wait(for: "record to end on SIGTERM", timeout: 10) { !process.isRunning }) != nil
+            let ended =
+                (try? Handshake.wait(for: "record to end on SIGTERM", timeout: 10) { !process.isRunning }) != nil
             if !ended { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             try #require(ended, "run \(run): SIGTERM was lost")
             #expect(process.terminationStatus == 128 + SIGTERM, "run \(run)")
-            #expect(try CommandLineTool.run(["info", "--json", output]).stdout.contains("\"index_present\":true"), "run \(run)")
+            #expect(
+                try CommandLineTool.run(["info", "--json", output]).stdout.contains("\"index_present\":true"),
+                "run \(run)")
         }
     }
 
@@ -172,7 +182,9 @@ import Testing
             let output = directory.file("killed-\(signal)-\(run).lifetrace")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLineTool.path)
-            process.arguments = ["record", "-o", output, "--flush-interval", "100ms", "--", python, "-u", "-c", generator]
+            process.arguments = [
+                "record", "-o", output, "--flush-interval", "100ms", "--", python, "-u", "-c", generator,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -8,15 +8,22 @@ import Testing
 extension ReliabilityTests {
     /// The commands that read a trace, each writing what it writes into the test's directory.
     func traceCommands() -> [[String]] {
-        [["check"], ["check", "--format", "json"], ["check", "--format", "github"], ["report"],
-         ["report", "-o", directory.file("every.html")], ["summarize", "-o", directory.file("every.sum.jsonl")],
-         ["export", "--format", "chrome", "-o", directory.file("every.json")],
-         ["export", "--format", "perfetto", "-o", directory.file("every.pftrace")], ["info"], ["info", "--json"],
-         ["dump"], ["convert", "-", directory.file("every.jsonl")], ["recover", "-", directory.file("every.lifetrace")]]
+        [
+            ["check"], ["check", "--format", "json"], ["check", "--format", "github"], ["report"],
+            ["report", "-o", directory.file("every.html")], ["summarize", "-o", directory.file("every.sum.jsonl")],
+            ["export", "--format", "chrome", "-o", directory.file("every.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("every.pftrace")], ["info"], ["info", "--json"],
+            ["dump"], ["convert", "-", directory.file("every.jsonl")],
+            ["recover", "-", directory.file("every.lifetrace")],
+        ]
     }
 
-    @Test(.integration, arguments: ["recover_block_size_sigill.lifetrace", "scene_name_16MiB_x10.lifetrace",
-                      "overlapping_handlers_100k.lifetrace", "ctl_chars_in_names.jsonl", "convert_2MiB_scene.lifetrace"])
+    @Test(
+        .integration,
+        arguments: [
+            "recover_block_size_sigill.lifetrace", "scene_name_16MiB_x10.lifetrace",
+            "overlapping_handlers_100k.lifetrace", "ctl_chars_in_names.jsonl", "convert_2MiB_scene.lifetrace",
+        ])
     func everyTraceCommandEndsWithAStatusInBoundedMemory(reproducer: String) throws {
         let path = Self.repro(reproducer)
         for command in traceCommands() {
@@ -42,8 +49,11 @@ extension ReliabilityTests {
         }
         let log = Self.repro("import_strict_two_lines.log")
         for strict in [[], ["--strict"]] {
-            let (result, peak) = try measured(["import"] + strict + [log, "-o", directory.file("every-import.lifetrace"),
-                                                                     "--process", "BareExample"])
+            let (result, peak) = try measured(
+                ["import"] + strict + [
+                    log, "-o", directory.file("every-import.lifetrace"),
+                    "--process", "BareExample",
+                ])
             #expect(result.status <= 2, "import \(strict): \(result.status): \(result.stderr)")
             #expect(peak < 128, "import \(strict) took \(peak) MiB")
         }

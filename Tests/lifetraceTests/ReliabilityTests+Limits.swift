@@ -27,19 +27,26 @@ extension ReliabilityTests {
         // they point into (the tasks' identifiers, their records left out), 18 MiB more than check in a release
         // build, 20 in a debug one. Copying the blocks whole took 33 MiB more.
         for format in ["perfetto", "chrome"] {
-            let (result, peak) = try measured(["export", "--format", format, "-o", directory.file("m.\(format)"), million])
+            let (result, peak) = try measured([
+                "export", "--format", format, "-o", directory.file("m.\(format)"), million,
+            ])
             #expect(result.status == 0, "\(format): \(result.stderr)")
             #expect(peak < checkPeak + 28, "export --format \(format) took \(peak) MiB, check \(checkPeak) MiB")
         }
         // Drawing every event takes long in a debug build: the report and the exports' stderr at a tenth of the tasks.
         let tenth = try openTasks(100_000)
-        for command in [["report", "-o", directory.file("r.html")], ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")]] {
+        for command in [
+            ["report", "-o", directory.file("r.html")],
+            ["export", "--format", "chrome", "-o", directory.file("r.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")],
+        ] {
             let (result, peak) = try measured(command + [tenth])
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(peak < 128, "\(command) took \(peak) MiB")
             if command[0] == "export" {
-                #expect(result.stderr.contains("slices drawn as instants: more than 1024 overlap on one track"), "\(result.stderr)")
+                #expect(
+                    result.stderr.contains("slices drawn as instants: more than 1024 overlap on one track"),
+                    "\(result.stderr)")
             }
         }
     }
@@ -47,10 +54,12 @@ extension ReliabilityTests {
     /// Ten events naming one 16 MiB scene: every command keeps the name once, not once per use.
     @Test(.integration) func aSceneNameOfMegabytesIsKeptOnce() throws {
         let path = Self.repro("scene_name_16MiB_x10.lifetrace")
-        for command in [["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
-                        ["report", "-o", directory.file("r.txt")], ["summarize", "-o", directory.file("s.jsonl")],
-                        ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"]] {
+        for command in [
+            ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
+            ["report", "-o", directory.file("r.txt")], ["summarize", "-o", directory.file("s.jsonl")],
+            ["export", "--format", "chrome", "-o", directory.file("r.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"],
+        ] {
             let (result, peak) = try measured(command + [path])
             #expect(result.status < 2, "\(command): \(result.stderr)")
             #expect(peak < 128, "\(command) took \(peak) MiB")
@@ -107,17 +116,22 @@ extension ReliabilityTests {
         let models = directory.file("models")
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: models + "/m.json", withDestinationPath: big)
-        for (option, value, what) in [("--config", big, "a configuration file may be at most 8 MiB"),
-                                      ("--models", models, "a lifecycle model may be at most 8 MiB"),
-                                      ("--baseline", big, "a baseline may be at most 32 MiB")] {
+        for (option, value, what) in [
+            ("--config", big, "a configuration file may be at most 8 MiB"),
+            ("--models", models, "a lifecycle model may be at most 8 MiB"),
+            ("--baseline", big, "a baseline may be at most 32 MiB"),
+        ] {
             let (result, peak) = try measured(["check", option, value, trace])
             #expect(result.status == 2)
-            expectOneLine(result, mentioning: option == "--models" ? models + "/m.json" : big, ["209715200 bytes: " + what])
+            expectOneLine(
+                result, mentioning: option == "--models" ? models + "/m.json" : big, ["209715200 bytes: " + what])
             #expect(peak < 128)
         }
         // 100,000 scenes (5 MB) and one line of 40,000 attributes: linear in the members, not quadratic.
         var scenes = "{\"scenes\":{"
-        for scene in 0..<100_000 { scenes += (scene == 0 ? "" : ",") + "\"s\(scene)\":{\"budgets\":{\"didEnterBackground\":\"1s\"}}" }
+        for scene in 0..<100_000 {
+            scenes += (scene == 0 ? "" : ",") + "\"s\(scene)\":{\"budgets\":{\"didEnterBackground\":\"1s\"}}"
+        }
         let config = directory.write("scenes.json", text: scenes + "}}")
         var attributes = "{\"t\":1,\"ev\":\"custom.x\",\"attrs\":{"
         for key in 0..<40_000 { attributes += (key == 0 ? "" : ",") + "\"k\(key)\":\(key)" }

@@ -16,8 +16,10 @@ extension ReliabilityTests {
 
     /// The standard error of a failing command is one line naming `file` (anywhere in it), without control
     /// characters.
-    func expectOneLine(_ result: ShellResult, mentioning file: String, _ fragments: [String] = [],
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOneLine(
+        _ result: ShellResult, mentioning file: String, _ fragments: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)", sourceLocation: sourceLocation)
@@ -25,13 +27,16 @@ extension ReliabilityTests {
         for fragment in fragments {
             #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
         }
-        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, sourceLocation: sourceLocation)
+        #expect(
+            !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, sourceLocation: sourceLocation)
     }
 
     /// A simulated trace of `events` events (the random walk), written by the tool.
     func walk(_ name: String, events: Int) throws -> String {
         let path = directory.file(name)
-        let result = try CommandLineTool.run(["simulate", "--scenario", "random", "--events", String(events), "--seed", "42", "-o", path])
+        let result = try CommandLineTool.run([
+            "simulate", "--scenario", "random", "--events", String(events), "--seed", "42", "-o", path,
+        ])
         try #require(result.status == 0, "\(result.stderr)")
         return path
     }
@@ -39,8 +44,9 @@ extension ReliabilityTests {
     /// One process that begins `count` background tasks and never ends them, in frames of 2^18 events.
     func openTasks(_ count: Int) throws -> String {
         let path = directory.file("open_tasks_\(count).lifetrace")
-        let writer = try makeEventWriter(path: path, header: TraceHeader(clock: .continuous, app: "com.example.crafted"),
-                                         jsonLines: false, options: .zstd)
+        let writer = try makeEventWriter(
+            path: path, header: TraceHeader(clock: .continuous, app: "com.example.crafted"),
+            jsonLines: false, options: .zstd)
         try writer.append(LifecycleEvent(t: 0, kind: .processLaunch, reason: "user", pid: 1))
         for task in 0..<Int64(count) { try writer.append(LifecycleEvent(t: 1 + task, kind: .taskBegin, task: task)) }
         try writer.close()
@@ -60,13 +66,18 @@ extension ReliabilityTests {
     }
 
     @Test func comparePercentilesOfTheLargestDurationsDoNotTrap() throws {
-        let result = try CommandLineTool.run(["compare", "--base", Self.repro("compare_int64max_base.sum.jsonl"),
-                                              "--new", Self.repro("compare_int64max_new.sum.jsonl")])
+        let result = try CommandLineTool.run([
+            "compare", "--base", Self.repro("compare_int64max_base.sum.jsonl"),
+            "--new", Self.repro("compare_int64max_new.sum.jsonl"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("state active"))
         for format in ["json", "markdown"] {
-            #expect(try CommandLineTool.run(["compare", "--format", format, "--base", Self.repro("compare_int64max_base.sum.jsonl"),
-                                             "--new", Self.repro("compare_int64max_new.sum.jsonl")]).status == 0)
+            #expect(
+                try CommandLineTool.run([
+                    "compare", "--format", format, "--base", Self.repro("compare_int64max_base.sum.jsonl"),
+                    "--new", Self.repro("compare_int64max_new.sum.jsonl"),
+                ]).status == 0)
         }
     }
 
@@ -74,7 +85,8 @@ extension ReliabilityTests {
 
     @Test func compareFailsClosedOnASideItCouldNotRead() throws {
         let good = directory.file("good.lifetrace")
-        try #require(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", good]).status == 0)
+        try #require(
+            try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", good]).status == 0)
         let empty = directory.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let summary = try CommandLineTool.run(["summarize", good]).stdout
@@ -82,9 +94,14 @@ extension ReliabilityTests {
         let bom = directory.write("bom.sum.jsonl", [0xEF, 0xBB, 0xBF] + Array(summary.utf8))
         let object = directory.write("object.sum.jsonl", text: summary + "{}\n")
         let null = directory.write("null.sum.jsonl", text: summary + "null\n")
-        let version = directory.write("version.sum.jsonl", text: summary.replacingOccurrences(of: "\"summary_version\":1", with: "\"summary_version\":9"))
+        let version = directory.write(
+            "version.sum.jsonl",
+            text: summary.replacingOccurrences(of: "\"summary_version\":1", with: "\"summary_version\":9"))
         let cases: [(String, [String])] = [
-            ("/nonexistent/x.lifetrace", ["/nonexistent/x.lifetrace: cannot open", "1 trace of --new could not be read"]),
+            (
+                "/nonexistent/x.lifetrace",
+                ["/nonexistent/x.lifetrace: cannot open", "1 trace of --new could not be read"]
+            ),
             ("/dev/zero", ["/dev/zero: byte 0: not a lifetrace trace"]),
             ("", ["--new: an empty path"]),
             (empty, [empty + ": no trace to compare (--new)"]),

@@ -11,8 +11,9 @@ extension ReliabilityTests {
     /// One process whose `count` tasks each begin and end, in frames of 2^18 events.
     func endedTasks(_ count: Int) throws -> String {
         let path = directory.file("ended_tasks_\(count).lifetrace")
-        let writer = try makeEventWriter(path: path, header: TraceHeader(clock: .continuous, app: "com.example.App"),
-                                         jsonLines: false, options: .zstd)
+        let writer = try makeEventWriter(
+            path: path, header: TraceHeader(clock: .continuous, app: "com.example.App"),
+            jsonLines: false, options: .zstd)
         try writer.append(LifecycleEvent(t: 0, kind: .processLaunch, reason: "user", pid: 1))
         for task in 1...Int64(count) {
             try writer.append(LifecycleEvent(t: 2 * task, kind: .taskBegin, task: task))
@@ -28,17 +29,22 @@ extension ReliabilityTests {
         try #require(try CommandLineTool.run(["summarize", trace, "-o", expected]).status == 0)
         // TMPDIR unusable: the rows go to a file beside the output, the output the same, the memory bounded.
         let output = directory.file("beside.jsonl")
-        let (beside, besidePeak) = try measured(["summarize", trace, "-o", output], environment: ["TMPDIR": "/nonexistent"])
+        let (beside, besidePeak) = try measured(
+            ["summarize", trace, "-o", output], environment: ["TMPDIR": "/nonexistent"])
         #expect(beside.status == 0, "\(beside.stderr)")
         #expect(besidePeak < 128)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data(contentsOf: URL(fileURLWithPath: expected)))
         // Nowhere to put them (standard output, from a directory no file can be made in, even by root): one line
         // naming the temporary directory and the one tried after it, exit 2.
         let report = directory.file("nowhere-time")
-        let nowhere = try shell("""
+        let nowhere = try shell(
+            """
             cd /proc && TMPDIR=/nonexistent /usr/bin/time -f %M -o '\(report)' "$L" summarize '\(trace)' -o - > /dev/null
             """)
-        let nowherePeak = (Double((try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n").last.map(String.init) ?? "") ?? .infinity) / 1024
+        let nowherePeak =
+            (Double(
+                (try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n").last.map(String.init) ?? ""
+            ) ?? .infinity) / 1024
         #expect(nowhere.status == 2)
         expectOneLine(nowhere, mentioning: "/nonexistent", ["cannot keep a trace's summary rows", "'.'"])
         #expect(nowherePeak < 128)
@@ -53,9 +59,11 @@ extension ReliabilityTests {
     /// decoded to is let go once read (72–92 MB in a release build).
     @Test(.integration) func scenesOfMegabytesTakeMemoryPerSceneNotPerFrame() throws {
         let (ten, forty) = (Self.repro("frames_16MiB_x10.lifetrace"), Self.repro("frames_16MiB_x40.lifetrace"))
-        for command in [["info"], ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
-                        ["summarize", "-o", directory.file("s.jsonl")], ["export", "-o", directory.file("e.pftrace")],
-                        ["export", "--format", "chrome", "-o", directory.file("e.json")]] {
+        for command in [
+            ["info"], ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
+            ["summarize", "-o", directory.file("s.jsonl")], ["export", "-o", directory.file("e.pftrace")],
+            ["export", "--format", "chrome", "-o", directory.file("e.json")],
+        ] {
             let (few, fewPeak) = try measured(command + [ten])
             let (many, manyPeak) = try measured(command + [forty])
             #expect(few.status < 2 && many.status < 2, "\(command): \(few.stderr)\(many.stderr)")

@@ -15,9 +15,12 @@ extension ReliabilityTests {
         for command in [["check"], ["check", "--format", "github"], ["report", "-o", "-"], ["info"]] {
             let result = try CommandLineTool.run(command + [path])
             #expect(result.status < 2, "\(command): \(result.stderr)")
-            let raw = result.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F..<0xA0).contains($0.value) }
+            let raw = result.stdout.unicodeScalars.filter {
+                $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F..<0xA0).contains($0.value)
+            }
             #expect(raw.isEmpty, "\(command): \(raw.map(\.value))")
-            #expect(result.stdout.contains("\\u{1B}]0;PWNED\\u{7}") || command == ["check"], "\(command): \(result.stdout)")
+            #expect(
+                result.stdout.contains("\\u{1B}]0;PWNED\\u{7}") || command == ["check"], "\(command): \(result.stdout)")
         }
         let github = try CommandLineTool.run(["check", "--format", "github", path]).stdout
         #expect(!github.split(separator: "\n").contains { $0.hasPrefix("::error::INJ") })
@@ -30,8 +33,12 @@ extension ReliabilityTests {
         let out = directory.file("x.jsonl")
         let result = try CommandLineTool.run(["convert", path, out])
         #expect(result.status == 2)
-        expectOneLine(result, mentioning: out, [":2: event 0 (scene.didBecomeActive at t=0) would be a line of 2097199 bytes",
-                                                  "more than the 1048576 a JSON Lines reader accepts"])
+        expectOneLine(
+            result, mentioning: out,
+            [
+                ":2: event 0 (scene.didBecomeActive at t=0) would be a line of 2097199 bytes",
+                "more than the 1048576 a JSON Lines reader accepts",
+            ])
         #expect(!FileManager.default.fileExists(atPath: out))
         let dump = try CommandLineTool.run(["dump", path])
         #expect(dump.status == 2)
@@ -43,18 +50,23 @@ extension ReliabilityTests {
         try #require(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", a]).status == 0)
         let original = directory.read("a.jsonl")
         try FileManager.default.createSymbolicLink(atPath: directory.file("link.jsonl"), withDestinationPath: a)
-        for command in [["summarize", a, "-o", a], ["export", a, "-o", a], ["report", a, "-o", a], ["convert", a, a],
-                        ["recover", a, a], ["export", a, "-o", directory.file("link.jsonl")]] {
+        for command in [
+            ["summarize", a, "-o", a], ["export", a, "-o", a], ["report", a, "-o", a], ["convert", a, a],
+            ["recover", a, a], ["export", a, "-o", directory.file("link.jsonl")],
+        ] {
             let result = try CommandLineTool.run(command)
             #expect(result.status == 2, "\(command)")
             expectOneLine(result, mentioning: "is also an input")
             #expect(directory.read("a.jsonl") == original, "\(command) changed its input")
         }
         // import: a capture that imports (exit 0 when written elsewhere) is kept when the output names it.
-        let c = directory.write("c.log", text: try String(contentsOfFile: Self.repro("import_strict_two_lines.log"), encoding: .utf8))
+        let c = directory.write(
+            "c.log", text: try String(contentsOfFile: Self.repro("import_strict_two_lines.log"), encoding: .utf8))
         let capture = directory.read("c.log")
         try FileManager.default.createSymbolicLink(atPath: directory.file("link.log"), withDestinationPath: c)
-        #expect(try CommandLineTool.run(["import", c, "-o", directory.file("c.lifetrace"), "--process", "BareExample"]).status == 0)
+        #expect(
+            try CommandLineTool.run(["import", c, "-o", directory.file("c.lifetrace"), "--process", "BareExample"])
+                .status == 0)
         for output in [c, directory.file("link.log")] {
             let result = try CommandLineTool.run(["import", c, "-o", output, "--process", "BareExample"])
             #expect(result.status == 2, "\(output)")
@@ -73,12 +85,13 @@ extension ReliabilityTests {
         let lenient = try CommandLineTool.run(["import", log, "-o", out, "--process", "BareExample"])
         #expect(lenient.status == 0, "\(lenient.stderr)")
         let lines = lenient.stderr.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "\(log): skipped 1 line that is not a log entry",
-            "\(out): 2 events from 2 log entries (log-compact)",
-            "warning: \(log): 1 line not understood; first: line 5: lifetrace ev=bogus.kind",
-            "warning: \(log): the capture prints no zone: took zone +0000 (UTC; give --time-zone)",
-        ], "\(lenient.stderr)")
+        #expect(
+            lines == [
+                "\(log): skipped 1 line that is not a log entry",
+                "\(out): 2 events from 2 log entries (log-compact)",
+                "warning: \(log): 1 line not understood; first: line 5: lifetrace ev=bogus.kind",
+                "warning: \(log): the capture prints no zone: took zone +0000 (UTC; give --time-zone)",
+            ], "\(lenient.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
@@ -90,7 +103,9 @@ extension ReliabilityTests {
         for number in 0..<150 { input += "{\"t\":\(2 + number),\"ev\":\"nope\"}\n" }
         let result = try CommandLineTool.run(["record", "-o", out], input: input)
         #expect(result.status == 2)
-        expectOneLine(result, mentioning: "-:2: unknown event \"nope\"", ["(150 lines rejected in all)", out + ": recorded 1 event"])
+        expectOneLine(
+            result, mentioning: "-:2: unknown event \"nope\"",
+            ["(150 lines rejected in all)", out + ": recorded 1 event"])
     }
 
     /// An output that cannot be created is one line before anything runs: no line read, no command started
@@ -108,9 +123,11 @@ extension ReliabilityTests {
     /// Two producers into one pipe: their lines interleave, some going back in time. Every one is kept, its
     /// time raised to the last one's, as `Recorder.record(_:)` documents.
     @Test func twoProducersIntoOnePipeLoseNothing() throws {
-        let producer = directory.write("p.sh", text: """
-            k=$1; i=0; while [ $i -lt 2000 ]; do echo "{\\"t\\":$(( ($i * 2 + k) * 1000 + (k * 700) )),\\"ev\\":\\"custom.p$k\\"}"; i=$((i + 1)); done
-            """)
+        let producer = directory.write(
+            "p.sh",
+            text: """
+                k=$1; i=0; while [ $i -lt 2000 ]; do echo "{\\"t\\":$(( ($i * 2 + k) * 1000 + (k * 700) )),\\"ev\\":\\"custom.p$k\\"}"; i=$((i + 1)); done
+                """)
         let result = try shell("( bash \(producer) 0 & bash \(producer) 1 & wait ) | \"$L\" record -o two.lifetrace")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("recorded 4000 events"), "\(result.stderr)")
@@ -122,11 +139,15 @@ extension ReliabilityTests {
     /// A file-size limit stands for a full disk: the writes fail, and the loss reaches stderr and the status.
     @Test(.integration) func recordIntoAFullDiskSaysWhatItLost() throws {
         var input = "{\"lifetrace\":1,\"clock\":\"monotonic\"}\n"
-        for number in 1...200_000 { input += "{\"t\":\(number * 1000),\"ev\":\"custom.tick\",\"attrs\":{\"n\":\(number)}}\n" }
+        for number in 1...200_000 {
+            input += "{\"t\":\(number * 1000),\"ev\":\"custom.tick\",\"attrs\":{\"n\":\(number)}}\n"
+        }
         let lines = directory.write("lines.jsonl", text: input)
         let result = try shell("ulimit -f 64; \"$L\" record -o full.lifetrace --flush-interval 50ms < \(lines)")
         #expect(result.status == 2, "\(result.stderr)")
-        expectOneLine(result, mentioning: "full.lifetrace", ["events lost: the trace could not be written", "recorded 200000 events"])
+        expectOneLine(
+            result, mentioning: "full.lifetrace",
+            ["events lost: the trace could not be written", "recorded 200000 events"])
     }
 
     // MARK: - N17: the environment's signals are errors, or a quiet end
@@ -170,15 +191,20 @@ extension ReliabilityTests {
         let good = try walk("good.lifetrace", events: 2_000)
         let compare = try CommandLineTool.run(["compare", "--base", good, "--new", path])
         #expect(compare.status == 0, "\(compare.stderr)")
-        #expect(compare.stdout.contains("no regression: 1 base trace, 1 new (warning: truncated, read to their last whole frame: base 0 of 1, new 1 of 1); "), "\(compare.stdout)")
-        #expect(compare.stderr.contains("warning: \(path): truncated, read to its last whole frame"), "\(compare.stderr)")
+        #expect(
+            compare.stdout.contains(
+                "no regression: 1 base trace, 1 new (warning: truncated, read to their last whole frame: base 0 of 1, new 1 of 1); "
+            ), "\(compare.stdout)")
+        #expect(
+            compare.stderr.contains("warning: \(path): truncated, read to its last whole frame"), "\(compare.stderr)")
         let json = try CommandLineTool.run(["compare", "--format", "json", "--base", good, "--new", path]).stdout
         #expect(json.contains("\"truncated\":{\"base\":0,\"new\":1}"))
         let page = directory.file("r.html")
         #expect(try CommandLineTool.run(["report", path, "-o", page]).status == 0)
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("warning: \(path): truncated at byte 62000"))
         for (format, file) in [("chrome", "x.json"), ("perfetto", "x.pftrace")] {
-            #expect(try CommandLineTool.run(["export", "--format", format, path, "-o", directory.file(file)]).status == 0)
+            #expect(
+                try CommandLineTool.run(["export", "--format", format, path, "-o", directory.file(file)]).status == 0)
             let bytes = directory.read(file)
             #expect(String(decoding: bytes, as: UTF8.self).contains("warning: truncated at byte 62000"), "\(format)")
         }

@@ -14,34 +14,47 @@ import Testing
 
     /// Runs the tool under GNU time, with `environment` added to its own, and returns its result and peak memory
     /// in MiB.
-    func measured(_ arguments: [String], input: String? = nil,
-                  environment: [String: String] = [:]) throws -> (result: ShellResult, peakMiB: Double) {
+    func measured(
+        _ arguments: [String], input: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> (result: ShellResult, peakMiB: Double) {
         let report = directory.file("time-\(UUID().uuidString)")
-        let variables = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let result = try run("/usr/bin/time", ["-f", "%M", "-o", report] + variables + [CommandLineTool.path] + arguments, input: input)
+        let variables =
+            environment.isEmpty
+            ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let result = try run(
+            "/usr/bin/time", ["-f", "%M", "-o", report] + variables + [CommandLineTool.path] + arguments, input: input)
         let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
         let kilobytes = Double(text.split(separator: "\n").last.map(String.init) ?? "") ?? .infinity
         return (result, kilobytes / 1024)
     }
 
     /// The standard error of a failing command is one line, without control characters.
-    func expectOneLine(_ result: ShellResult, naming file: String, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOneLine(
+        _ result: ShellResult, naming file: String, _ fragments: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("error: \(file)"), "\(result.stderr)", sourceLocation: sourceLocation)
         for fragment in fragments {
             #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
         }
-        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, sourceLocation: sourceLocation)
+        #expect(
+            !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, sourceLocation: sourceLocation)
     }
 
     // MARK: - Numbers out of range are usage errors, not traps
 
     @Test func aHugeDurationInALogLineIsAnUnderstoodLineNotACrash() throws {
         let out = directory.file("x.lifetrace")
-        let result = try CommandLineTool.run(["import", Self.repro("import_huge_dur.log"), "-o", out, "--process", "BareExample"])
+        let result = try CommandLineTool.run([
+            "import", Self.repro("import_huge_dur.log"), "-o", out, "--process", "BareExample",
+        ])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("1 line not understood; first: line 1: lifetrace ev=app.didFinishLaunching dur=99999999999999h"))
+        #expect(
+            result.stderr.contains(
+                "1 line not understood; first: line 1: lifetrace ev=app.didFinishLaunching dur=99999999999999h"))
     }
 
     @Test(arguments: [
@@ -51,14 +64,18 @@ import Testing
     ])
     func aBudgetOutOfRangeIsBadInput(config: String, fragment: String) throws {
         let path = directory.write("lifetrace.json", Array(config.utf8))
-        let result = try CommandLineTool.run(["check", "--config", path, PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")])
+        let result = try CommandLineTool.run([
+            "check", "--config", path, PackagePaths.path("SampleTraces/seed-phone-call.lifetrace"),
+        ])
         #expect(result.status == 2)
         expectOneLine(result, naming: path, [fragment])
     }
 
     @Test func theRecordedReproBudgetIsBadInput() throws {
-        let result = try CommandLineTool.run(["check", "--config", Self.repro("config_budget_overflow.json"),
-                                              PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")])
+        let result = try CommandLineTool.run([
+            "check", "--config", Self.repro("config_budget_overflow.json"),
+            PackagePaths.path("SampleTraces/seed-phone-call.lifetrace"),
+        ])
         #expect(result.status == 2)
         expectOneLine(result, naming: Self.repro("config_budget_overflow.json"), ["out of range"])
     }
@@ -92,7 +109,8 @@ import Testing
         let trace = PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace")
         let direct = try CommandLineTool.run(["check", trace])
         #expect(direct.status == 1)
-        let accepted = try run(bash, ["-c", #""$0" check --baseline <("$0" check --format json "$1") "$1""#, CommandLineTool.path, trace])
+        let accepted = try run(
+            bash, ["-c", #""$0" check --baseline <("$0" check --format json "$1") "$1""#, CommandLineTool.path, trace])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains(": 20 events, 0 errors, 0 warnings"))
         let configured = try run(bash, ["-c", #""$0" check --config <(echo '{}') "$1""#, CommandLineTool.path, trace])
@@ -106,19 +124,29 @@ import Testing
 
     // MARK: - Damage is an error; truncation is a warning every command gives
 
-    @Test(.integration, arguments: [
-        ("corrupt_frame_header_reported_as_truncated.lifetrace", "byte 169 (frame 1): zstd: frame requires a dictionary"),
-        ("corrupt_50k_chunk_deleted_check_passes.lifetrace", "byte 138254 (frame 1): zstd: compressed block of 289217 bytes"),
-        ("custom_empty_label.lifetrace", "byte 138 (frame 1): custom event 1 has an empty label"),
-        ("dense_4frames.lifetrace", "byte 138 (frame 1): event count 5592384 exceeds 262144"),
-        ("open_tasks_300k_quadratic.lifetrace", "byte 138 (frame 1): event count 600000 exceeds 262144"),
-    ])
+    @Test(
+        .integration,
+        arguments: [
+            (
+                "corrupt_frame_header_reported_as_truncated.lifetrace",
+                "byte 169 (frame 1): zstd: frame requires a dictionary"
+            ),
+            (
+                "corrupt_50k_chunk_deleted_check_passes.lifetrace",
+                "byte 138254 (frame 1): zstd: compressed block of 289217 bytes"
+            ),
+            ("custom_empty_label.lifetrace", "byte 138 (frame 1): custom event 1 has an empty label"),
+            ("dense_4frames.lifetrace", "byte 138 (frame 1): event count 5592384 exceeds 262144"),
+            ("open_tasks_300k_quadratic.lifetrace", "byte 138 (frame 1): event count 600000 exceeds 262144"),
+        ])
     func damageIsAnErrorEveryCommandGives(name: String, message: String) throws {
         let path = Self.repro(name)
-        for command in [["check"], ["info"], ["dump"], ["report", "-o", directory.file("r.html")],
-                        ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")],
-                        ["convert", path, directory.file("c.jsonl")]] {
+        for command in [
+            ["check"], ["info"], ["dump"], ["report", "-o", directory.file("r.html")],
+            ["export", "--format", "chrome", "-o", directory.file("r.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")],
+            ["convert", path, directory.file("c.jsonl")],
+        ] {
             let arguments = command.first == "convert" ? command : command + [path]
             let (result, peak) = try measured(arguments)
             #expect(result.status == 2, "\(command): \(result.stderr)")
@@ -132,9 +160,13 @@ import Testing
 
     @Test func aTruncatedTraceIsReadWithAWarningEveryOutputCarries() throws {
         let path = Self.repro("truncated_check_silent.lifetrace")
-        let warning = "warning: \(path): truncated at byte 62000: 0 events recovered (frame 1 at byte 246 is incomplete)\n"
-        for command in [["check"], ["report", "-o", directory.file("r.html")], ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"], ["dump"]] {
+        let warning =
+            "warning: \(path): truncated at byte 62000: 0 events recovered (frame 1 at byte 246 is incomplete)\n"
+        for command in [
+            ["check"], ["report", "-o", directory.file("r.html")],
+            ["export", "--format", "chrome", "-o", directory.file("r.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"], ["dump"],
+        ] {
             let result = try CommandLineTool.run(command + [path])
             #expect(result.status == 0, "\(command)")
             #expect(result.stderr.contains(warning), "\(command): \(result.stderr)")
@@ -143,20 +175,30 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let first = try #require((object["results"] as? [[String: Any]])?.first)
         #expect(first["input_warnings"] as? [String] == [String(warning.dropFirst("warning: ".count).dropLast())])
-        #expect(try CommandLineTool.run(["check", "--format", "junit", path]).stdout.contains("<system-err>\(path): truncated at byte 62000"))
-        #expect(try CommandLineTool.run(["check", "--format", "sarif", path]).stdout.contains("\"toolExecutionNotifications\""))
+        #expect(
+            try CommandLineTool.run(["check", "--format", "junit", path]).stdout.contains(
+                "<system-err>\(path): truncated at byte 62000"))
+        #expect(
+            try CommandLineTool.run(["check", "--format", "sarif", path]).stdout.contains(
+                "\"toolExecutionNotifications\""))
         #expect(try CommandLineTool.run(["check", "--format", "github", path]).stdout.contains("::warning file="))
     }
 
     // MARK: - Memory stays bounded whatever the input
 
-    @Test(.integration, arguments: ["findings_scene64KiB_x1000.lifetrace", "findings_scene1MiB_x100.lifetrace",
-                      "findings_200k_scenes.lifetrace"])
+    @Test(
+        .integration,
+        arguments: [
+            "findings_scene64KiB_x1000.lifetrace", "findings_scene1MiB_x100.lifetrace",
+            "findings_200k_scenes.lifetrace",
+        ])
     func memoryIsBoundedWhateverTheFindings(name: String) throws {
         let path = Self.repro(name)
-        for command in [["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
-                        ["export", "--format", "chrome", "-o", directory.file("r.json")],
-                        ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"]] {
+        for command in [
+            ["check"], ["check", "--format", "json"], ["report", "-o", directory.file("r.html")],
+            ["export", "--format", "chrome", "-o", directory.file("r.json")],
+            ["export", "--format", "perfetto", "-o", directory.file("r.pftrace")], ["info"],
+        ] {
             let (result, peak) = try measured(command + [path])
             #expect(result.status < 3, "\(command): \(result.stderr)")
             #expect(peak < 128, "\(command) on \(name) took \(peak) MiB")
@@ -183,7 +225,9 @@ import Testing
         let result = try CommandLineTool.run(["check", Self.repro("findings_200k_scenes.lifetrace")])
         #expect(result.status == 1)
         #expect(result.stdout.contains(": 200000 events, 400000 errors, 0 warnings\n"))
-        #expect(result.stdout.contains("  LT006: 199900 more errors counted, not shown (the first 100 of a rule are kept)\n"))
+        #expect(
+            result.stdout.contains(
+                "  LT006: 199900 more errors counted, not shown (the first 100 of a rule are kept)\n"))
         let json = try CommandLineTool.run(["check", "--format", "json", Self.repro("findings_200k_scenes.lifetrace")])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let first = try #require((object["results"] as? [[String: Any]])?.first)
@@ -213,7 +257,8 @@ import Testing
     }
 
     @Test func anIntegerBeyond64BitsIsBadInputNotADouble() throws {
-        let path = directory.write("big.jsonl", Array("{\"t\":1,\"ev\":\"custom.x\",\"attrs\":{\"n\":99999999999999999999}}\n".utf8))
+        let path = directory.write(
+            "big.jsonl", Array("{\"t\":1,\"ev\":\"custom.x\",\"attrs\":{\"n\":99999999999999999999}}\n".utf8))
         let result = try CommandLineTool.run(["check", path])
         #expect(result.status == 2)
         expectOneLine(result, naming: path + ":1", ["integer out of the signed 64-bit range"])

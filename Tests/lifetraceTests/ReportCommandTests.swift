@@ -9,8 +9,10 @@ import Testing
 
     @Test func reportWritesASelfContainedPage() throws {
         let output = directory.file("r.html")
-        let result = try CommandLineTool.run(["report", PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace"),
-                                              "-o", output])
+        let result = try CommandLineTool.run([
+            "report", PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace"),
+            "-o", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let page = try String(contentsOfFile: output, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
@@ -20,7 +22,9 @@ import Testing
     }
 
     @Test func textReportOnAPipeHasNoColour() throws {
-        let result = try CommandLineTool.run(["report", PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace")])
+        let result = try CommandLineTool.run([
+            "report", PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"),
+        ])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}["))
         #expect(result.stdout.contains("scene S2        │"))
@@ -42,11 +46,14 @@ import Testing
 
     @Test func exportWritesAChromeTrace() throws {
         let output = directory.file("trace.json")
-        let result = try CommandLineTool.run(["export", "--format", "chrome",
-                                              PackagePaths.path("SampleTraces/sim-background-task.uikit-scenes.lifetrace"),
-                                              "-o", output])
+        let result = try CommandLineTool.run([
+            "export", "--format", "chrome",
+            PackagePaths.path("SampleTraces/sim-background-task.uikit-scenes.lifetrace"),
+            "-o", output,
+        ])
         #expect(result.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
         let events = try #require(object?["traceEvents"] as? [[String: Any]])
         #expect(events.contains { $0["cat"] as? String == "task" })
         #expect(events.contains { ($0["args"] as? [String: Any])?["name"] as? String == "background tasks" })
@@ -56,8 +63,11 @@ import Testing
     @Test(.integration, .enabled(if: browser != nil, "Chromium is not installed (scripts/test installs it)"))
     func theReportRendersInABrowser() throws {
         let result = try LifetraceTestSupport.run(
-            "/usr/bin/env", ["LIFETRACE_BIN=\(CommandLineTool.path)", PackagePaths.path("scripts/check-report"),
-                             "--out", directory.path])
+            "/usr/bin/env",
+            [
+                "LIFETRACE_BIN=\(CommandLineTool.path)", PackagePaths.path("scripts/check-report"),
+                "--out", directory.path,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("no script errors"))
         #expect(FileManager.default.fileExists(atPath: directory.file("report.png")))

@@ -11,7 +11,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script, "--out", directory.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["LIFETRACE_BIN": CommandLineTool.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["LIFETRACE_BIN": CommandLineTool.path]) {
+            $1
+        }
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -19,8 +21,9 @@ import Testing
         #expect(generated.count == 90)
         for name in generated {
             let committed = PackagePaths.path("SampleTraces/" + name)
-            #expect(FileManager.default.contentsEqual(atPath: committed, andPath: directory.file(name)),
-                    "\(name) differs from the committed sample: run scripts/gen-samples")
+            #expect(
+                FileManager.default.contentsEqual(atPath: committed, andPath: directory.file(name)),
+                "\(name) differs from the committed sample: run scripts/gen-samples")
         }
     }
 
@@ -28,8 +31,11 @@ import Testing
         let readme = try String(contentsOfFile: PackagePaths.path("SampleTraces/README.md"), encoding: .utf8)
         for path in PackagePaths.sampleTraces(extension: "jsonl") {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let listed = readme.contains("`\(name)`")
-                || readme.contains("`" + name.split(separator: ".").dropLast().joined(separator: ".") + ".{uikit-scenes,app-delegate,swiftui}`")
+            let listed =
+                readme.contains("`\(name)`")
+                || readme.contains(
+                    "`" + name.split(separator: ".").dropLast().joined(separator: ".")
+                        + ".{uikit-scenes,app-delegate,swiftui}`")
             #expect(listed, "\(name) is not in SampleTraces/README.md")
         }
     }

@@ -16,8 +16,9 @@ import Testing
     func checkFindsWhatTheGroundTruthExpects(scenario: String) throws {
         for groundTruth in [false, true] {
             let trace = directory.file("\(scenario)-\(groundTruth).lifetrace")
-            let simulated = try CommandLineTool.run(["simulate", "--scenario", scenario, "--seed", "9", "-o", trace]
-                + (groundTruth ? ["--ground-truth"] : []))
+            let simulated = try CommandLineTool.run(
+                ["simulate", "--scenario", scenario, "--seed", "9", "-o", trace]
+                    + (groundTruth ? ["--ground-truth"] : []))
             try #require(simulated.status == 0, "\(simulated.stderr)")
             let dump = try CommandLineTool.run(["dump", trace])
             let header = try Self.object(try #require(dump.stdout.split(separator: "\n").first))
@@ -25,17 +26,22 @@ import Testing
             #expect(header["lifecycle"] as? String == "service")
             let checked = try CommandLineTool.run(["check", "--format", "json", trace])
             #expect(checked.status == (expected.isEmpty ? 0 : 1), "\(checked.stdout)\(checked.stderr)")
-            let findings = try #require((try Self.object(checked.stdout)["results"] as? [[String: Any]])?.first?["findings"]
-                as? [[String: Any]])
+            let findings = try #require(
+                (try Self.object(checked.stdout)["results"] as? [[String: Any]])?.first?["findings"]
+                    as? [[String: Any]])
             #expect(findings.compactMap { $0["rule"] as? String } == expected, "\(scenario): \(checked.stdout)")
         }
     }
 
     @Test func aServiceScenarioRefusesAppOptions() throws {
-        let styled = try CommandLineTool.run(["simulate", "--scenario", "slow-drain", "--style", "swiftui", "-o", directory.file("a.lifetrace")])
+        let styled = try CommandLineTool.run([
+            "simulate", "--scenario", "slow-drain", "--style", "swiftui", "-o", directory.file("a.lifetrace"),
+        ])
         #expect(styled.status != 0 && styled.stderr.contains("apply to app scenarios"))
-        let slowed = try CommandLineTool.run(["simulate", "--scenario", "slow-drain", "--slow", "scene.didEnterBackground=2",
-                                              "-o", directory.file("b.lifetrace")])
+        let slowed = try CommandLineTool.run([
+            "simulate", "--scenario", "slow-drain", "--slow", "scene.didEnterBackground=2",
+            "-o", directory.file("b.lifetrace"),
+        ])
         #expect(slowed.status != 0 && slowed.stderr.contains("service.shutdown or service.ready"))
         let listed = try CommandLineTool.run(["simulate", "--list"])
         for scenario in ["rolling-deploy", "slow-drain", "crash-loop", "shutdown-overrun"] {
@@ -47,9 +53,12 @@ import Testing
     @Test func summarizeWritesAServiceRowPerServiceAndProcess() throws {
         let trace = directory.file("deploy.jsonl")
         _ = try CommandLineTool.run(["simulate", "--scenario", "rolling-deploy", "--seed", "4", "-o", trace])
-        let events = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map(Self.object)
+        let events = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map(
+            Self.object)
         func times(_ kind: String, _ service: String) -> [Int64] {
-            events.filter { $0["ev"] as? String == kind && $0["scene"] as? String == service }.map { ($0["t"] as! NSNumber).int64Value }
+            events.filter { $0["ev"] as? String == kind && $0["scene"] as? String == service }.map {
+                ($0["t"] as! NSNumber).int64Value
+            }
         }
         let output = directory.file("rows.jsonl")
         let summarized = try CommandLineTool.run(["summarize", trace, "-o", output])
@@ -75,8 +84,11 @@ import Testing
             let folder = directory.file(name)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for seed in firstSeed..<(firstSeed + 20) {
-                let result = try CommandLineTool.run(["simulate", "--scenario", "rolling-deploy", "--seed", String(seed),
-                                                      "--build", name, "-o", "\(folder)/run-\(seed).lifetrace"] + extra)
+                let result = try CommandLineTool.run(
+                    [
+                        "simulate", "--scenario", "rolling-deploy", "--seed", String(seed),
+                        "--build", name, "-o", "\(folder)/run-\(seed).lifetrace",
+                    ] + extra)
                 try #require(result.status == 0, "\(result.stderr)")
             }
             return folder

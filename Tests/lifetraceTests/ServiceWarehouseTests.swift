@@ -33,11 +33,13 @@ import Testing
     /// Writes `count` simulated rolling deploys of `build` into `folder`, their drains `drain` times as long;
     /// returns each trace's drains.
     func deploys(_ build: String, count: Int, firstSeed: UInt64, drain: Double, into folder: String) throws
-        -> [[(service: String, nanoseconds: Int64)]] {
+        -> [[(service: String, nanoseconds: Int64)]]
+    {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var all: [[(service: String, nanoseconds: Int64)]] = []
         for seed in firstSeed..<(firstSeed + UInt64(count)) {
-            let simulator = ServiceSimulator(configuration: .init(scenario: .rollingDeploy, seed: seed, drainFactor: drain))
+            let simulator = ServiceSimulator(
+                configuration: .init(scenario: .rollingDeploy, seed: seed, drainFactor: drain))
             var header = simulator.header
             header[.build] = .string(build)
             let writer = try makeEventWriter(path: "\(folder)/deploy-\(seed).lifetrace", header: header)
@@ -66,29 +68,36 @@ import Testing
         try JSONSerialization.data(withJSONObject: truth).write(to: URL(fileURLWithPath: directory.file("truth.json")))
         let summarized = try CommandLineTool.run(["summarize", folder, "-o", directory.file("summary.jsonl")])
         try #require(summarized.status == 0, "\(summarized.stderr)")
-        let sql = try String(contentsOfFile: PackagePaths.path("Examples/duckdb/service-shutdown-by-build.sql"), encoding: .utf8)
+        let sql = try String(
+            contentsOfFile: PackagePaths.path("Examples/duckdb/service-shutdown-by-build.sql"), encoding: .utf8)
         let guide = try String(contentsOfFile: PackagePaths.path("docs/many-traces.md"), encoding: .utf8)
-        #expect(guide.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
-                "docs/many-traces.md shows the query")
+        #expect(
+            guide.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
+            "docs/many-traces.md shows the query")
         let python = try #require(which("python3"))
-        let check = try run(python, ["-c", #"""
-            import collections, duckdb, json, math, os, sys
-            os.chdir(sys.argv[1])
-            def quantile(values, p):
-                values = sorted(values); position = (len(values) - 1) * p; low = math.floor(position)
-                high = min(low + 1, len(values) - 1)
-                return values[low] + (position - low) * (values[high] - values[low])
-            drains = collections.defaultdict(list)
-            for build, service, ns in json.load(open("truth.json")):
-                drains[(build, service)].append(ns)
-            expected = [(b, s, len(v), round(quantile(v, .5) / 1e6, 1), round(quantile(v, .9) / 1e6, 1), round(max(v) / 1e6, 1))
-                        for (b, s), v in sorted(drains.items())]
-            got = [tuple(r) for r in duckdb.sql(open(sys.argv[2]).read()).fetchall()]
-            assert got == expected, (got, expected)
-            slower = {s: quantile(drains[("417", s)], .5) / quantile(drains[("416", s)], .5) for b, s in drains}
-            assert all(r > 1.2 for r in slower.values()), slower
-            print("ok")
-            """#, directory.path, PackagePaths.path("Examples/duckdb/service-shutdown-by-build.sql")])
+        let check = try run(
+            python,
+            [
+                "-c",
+                #"""
+                import collections, duckdb, json, math, os, sys
+                os.chdir(sys.argv[1])
+                def quantile(values, p):
+                    values = sorted(values); position = (len(values) - 1) * p; low = math.floor(position)
+                    high = min(low + 1, len(values) - 1)
+                    return values[low] + (position - low) * (values[high] - values[low])
+                drains = collections.defaultdict(list)
+                for build, service, ns in json.load(open("truth.json")):
+                    drains[(build, service)].append(ns)
+                expected = [(b, s, len(v), round(quantile(v, .5) / 1e6, 1), round(quantile(v, .9) / 1e6, 1), round(max(v) / 1e6, 1))
+                            for (b, s), v in sorted(drains.items())]
+                got = [tuple(r) for r in duckdb.sql(open(sys.argv[2]).read()).fetchall()]
+                assert got == expected, (got, expected)
+                slower = {s: quantile(drains[("417", s)], .5) / quantile(drains[("416", s)], .5) for b, s in drains}
+                assert all(r > 1.2 for r in slower.values()), slower
+                print("ok")
+                """#, directory.path, PackagePaths.path("Examples/duckdb/service-shutdown-by-build.sql"),
+            ])
         #expect(check.status == 0 && check.stdout.contains("ok"), "\(check.stdout)\(check.stderr)")
     }
 
@@ -122,14 +131,16 @@ import Testing
             }
         }
         #expect(metrics["shutdown worker"]?["verdict"] as? String == "regression")
-        let sparkMetrics = WarehouseTests.metrics(try WarehouseTests.spark(base: base, new: new, output: directory.file("spark.json")))
+        let sparkMetrics = WarehouseTests.metrics(
+            try WarehouseTests.spark(base: base, new: new, output: directory.file("spark.json")))
         #expect(Set(sparkMetrics.keys) == Set(metrics.keys))
         for name in ["shutdown http", "shutdown worker", "readiness http", "readiness worker"] {
             for side in ["base", "new"] {
                 let ours = try #require(metrics[name]?[side] as? [String: Any])
                 let theirs = try #require(sparkMetrics[name]?[side] as? [String: Any], "Spark has \(name)")
                 for key in ["count", "p50", "p90", "p99"] {
-                    #expect(String(describing: ours[key]!) == String(describing: theirs[key]!), "\(name) \(side) \(key)")
+                    #expect(
+                        String(describing: ours[key]!) == String(describing: theirs[key]!), "\(name) \(side) \(key)")
                 }
             }
         }

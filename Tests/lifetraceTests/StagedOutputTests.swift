@@ -10,7 +10,9 @@ import Testing
     /// A trace whose first frame's checksum fails: every command reading it fails part way (exit 2).
     private func damagedTrace() throws -> String {
         let trace = directory.file("damaged.lifetrace")
-        let simulated = try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "2000", "-o", trace])
+        let simulated = try CommandLineTool.run([
+            "simulate", "--scenario", "random", "--seed", "7", "--events", "2000", "-o", trace,
+        ])
         #expect(simulated.status == 0, "\(simulated.stderr)")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
         bytes[bytes.count / 2] ^= 0xFF
@@ -36,7 +38,9 @@ import Testing
         let before = Data("precious contents\n".utf8)
         try before.write(to: URL(fileURLWithPath: output))
         let namesBefore = names
-        let arguments = command.first == "convert" ? ["convert", trace, output]
+        let arguments =
+            command.first == "convert"
+            ? ["convert", trace, output]
             : Array(command.dropLast()) + [output, trace]
         let result = try CommandLineTool.run(arguments)
         #expect(result.status == 2, "\(command): \(result.stderr)")
@@ -50,22 +54,27 @@ import Testing
         let before = Data("an earlier import\n".utf8)
         try before.write(to: URL(fileURLWithPath: output))
         // February 29 read as of 2025 stops the import at line 3, after two lines it has read.
-        let capture = directory.write("leap.log", text: """
-            Feb 28 23:59:30 App[10] <Notice>: starting
-            Feb 28 23:59:31 App(UIKitCore)[10] <Notice>: Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
-            Feb 29 00:00:01 App(UIKitCore)[10] <Notice>: Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
+        let capture = directory.write(
+            "leap.log",
+            text: """
+                Feb 28 23:59:30 App[10] <Notice>: starting
+                Feb 28 23:59:31 App(UIKitCore)[10] <Notice>: Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1
+                Feb 29 00:00:01 App(UIKitCore)[10] <Notice>: Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
 
-            """)
+                """)
         let result = try CommandLineTool.run(["import", capture, "-o", output, "--process", "App", "--year", "2025"])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(capture):3: Feb 29 is no date of 2025: give the capture's year with --year\n")
+        #expect(
+            result.stderr == "error: \(capture):3: Feb 29 is no date of 2025: give the capture's year with --year\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
         #expect(names == ["app.lifetrace", "leap.log"])
     }
 
     @Test func aReplacedFileKeepsItsPermissionsAndALinkStaysALink() throws {
         let trace = directory.file("walk.lifetrace")
-        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        #expect(
+            try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace])
+                .status == 0)
         let target = directory.file("export.json")
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: target))
         // Group-writable: bits a umask of 022 takes from a new file.
@@ -85,17 +94,23 @@ import Testing
 
     @Test func aDeviceIsWrittenInPlace() throws {
         let trace = directory.file("walk.lifetrace")
-        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        #expect(
+            try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace])
+                .status == 0)
         let result = try CommandLineTool.run(["export", trace, "-o", "/dev/null"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("wrote /dev/null: "))
-        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+                == .typeCharacterSpecial)
     }
 
     /// A file with another name (a hard link) is written in place, so both names still name it.
     @Test func aFileWithAnotherNameIsWrittenInPlace() throws {
         let trace = directory.file("walk.lifetrace")
-        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        #expect(
+            try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace])
+                .status == 0)
         let first = directory.file("export.json")
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: first))
         try FileManager.default.linkItem(atPath: first, toPath: directory.file("also.json"))
@@ -108,7 +123,9 @@ import Testing
     /// `LINK/../NAME` is where the kernel takes it: beside the directory the link points to.
     @Test func aPathThroughALinkIsTakenAsTheKernelTakesIt() throws {
         let trace = directory.file("walk.lifetrace")
-        #expect(try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace]).status == 0)
+        #expect(
+            try CommandLineTool.run(["simulate", "--scenario", "random", "--seed", "7", "--events", "200", "-o", trace])
+                .status == 0)
         try FileManager.default.createDirectory(atPath: directory.file("deep/inner"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: directory.file("sym"), withDestinationPath: "deep/inner")
         #expect(try CommandLineTool.run(["export", trace, "-o", directory.file("sym/../x.json")]).status == 0)
@@ -128,7 +145,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The staged file exists from the start; the import then waits for the rest of its input.
-        try Handshake.wait(for: "the staged output") { names.contains { $0.hasPrefix(".app.lifetrace.") && $0.hasSuffix(".partial") } }
+        try Handshake.wait(for: "the staged output") {
+            names.contains { $0.hasPrefix(".app.lifetrace.") && $0.hasSuffix(".partial") }
+        }
         kill(process.processIdentifier, SIGINT)
         try? Handshake.wait(for: "the import to end", timeout: 10) { !process.isRunning }
         try input.fileHandleForWriting.close()

@@ -11,8 +11,11 @@ import Testing
         let folder = directory.file(name)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for seed in firstSeed..<(firstSeed + count) {
-            let result = try CommandLineTool.run(["simulate", "--scenario", "random", "--events", "300", "--seed", String(seed),
-                                                  "--build", name, "-o", "\(folder)/run-\(seed).lifetrace"] + extra)
+            let result = try CommandLineTool.run(
+                [
+                    "simulate", "--scenario", "random", "--events", "300", "--seed", String(seed),
+                    "--build", name, "-o", "\(folder)/run-\(seed).lifetrace",
+                ] + extra)
             try #require(result.status == 0, "\(result.stderr)")
         }
         return folder
@@ -24,30 +27,40 @@ import Testing
         let build = try runs("417", count: 3, firstSeed: 1)
         let damaged = directory.write("damaged.lifetrace", Array("{\"lifetrace\":1}\n{\"t\":5,\"ev\":\"nope\"}\n".utf8))
         let output = directory.file("rows.jsonl")
-        let result = try CommandLineTool.run(["summarize", PackagePaths.path("SampleTraces"), build, damaged, "-o", output])
+        let result = try CommandLineTool.run([
+            "summarize", PackagePaths.path("SampleTraces"), build, damaged, "-o", output,
+        ])
         #expect(result.status == 2)
         // One line, naming the trace that could not be read.
         #expect(result.stderr.hasPrefix("error: \(damaged):"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix(" (1 trace could not be read: see their error rows)\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
-        let kinds = Set(lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0["row"] as? String })
+        let kinds = Set(
+            lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap {
+                $0["row"] as? String
+            })
         #expect(kinds == ["trace", "process", "handler", "task", "finding", "error"])
         #expect(lines.last?.contains("\"row\":\"error\"") == true && lines.last?.contains("damaged.lifetrace") == true)
         #expect(lines.contains { $0.contains("\"build\":\"417\"") && $0.contains("\"row\":\"trace\"") })
         let python = try #require(which("python3"))
-        let validate = try run(python, ["-c", """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            validator = jsonschema.Draft202012Validator(schema)
-            count = 0
-            for number, line in enumerate(open(sys.argv[2]), 1):
-                errors = list(validator.iter_errors(json.loads(line)))
-                if errors:
-                    sys.exit(f"line {number}: {errors[0].message}")
-                count += 1
-            print(count)
-            """, PackagePaths.path("Schemas/summary.schema.json"), output])
+        let validate = try run(
+            python,
+            [
+                "-c",
+                """
+                import json, sys, jsonschema
+                schema = json.load(open(sys.argv[1]))
+                validator = jsonschema.Draft202012Validator(schema)
+                count = 0
+                for number, line in enumerate(open(sys.argv[2]), 1):
+                    errors = list(validator.iter_errors(json.loads(line)))
+                    if errors:
+                        sys.exit(f"line {number}: {errors[0].message}")
+                    count += 1
+                print(count)
+                """, PackagePaths.path("Schemas/summary.schema.json"), output,
+            ])
         #expect(validate.status == 0, "\(validate.stderr)")
         #expect(Int(validate.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == lines.count)
     }
@@ -66,7 +79,9 @@ import Testing
         // Summaries compare as the traces do.
         let summary = directory.file("base.jsonl")
         _ = try CommandLineTool.run(["summarize", base, "-o", summary])
-        let fromSummary = try CommandLineTool.run(["compare", "--base", summary, "--new", slower, "--format", "markdown"])
+        let fromSummary = try CommandLineTool.run([
+            "compare", "--base", summary, "--new", slower, "--format", "markdown",
+        ])
         #expect(fromSummary.stdout == regressed.stdout)
     }
 
@@ -79,12 +94,15 @@ import Testing
         let output = directory.file("rows.jsonl")
         let result = try CommandLineTool.run(["summarize", empty, "-o", output])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(empty): no trace to summarize: a directory is walked for *.lifetrace files\n")
+        #expect(
+            result.stderr == "error: \(empty): no trace to summarize: a directory is walked for *.lifetrace files\n")
         #expect(!FileManager.default.fileExists(atPath: output))
         let listed = try CommandLineTool.run(["summarize", "--files-from", "-"], input: "")
         #expect(listed.status == 2)
         #expect(listed.stdout.isEmpty)
-        #expect(listed.stderr == "error: --files-from -: no trace to summarize: a directory is walked for *.lifetrace files\n")
+        #expect(
+            listed.stderr
+                == "error: --files-from -: no trace to summarize: a directory is walked for *.lifetrace files\n")
     }
 
     @Test func compareNeedsBothSides() throws {
@@ -97,7 +115,8 @@ import Testing
     /// was expected, not read as a trace that lacks a `t`.
     @Test func compareRefusesAFileThatIsNeitherASummaryNorATrace() throws {
         let trace = directory.file("good.lifetrace")
-        try #require(try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", trace]).status == 0)
+        try #require(
+            try CommandLineTool.run(["simulate", "--scenario", "background-and-return", "-o", trace]).status == 0)
         let rows = try CommandLineTool.run(["summarize", trace]).stdout
         for first in ["{}", #"{"ev":"launch","row":"trace"}"#] {
             let neither = directory.write("neither.jsonl", text: first + "\n" + rows)
@@ -105,8 +124,10 @@ import Testing
                 let result = try CommandLineTool.run(["compare"] + arguments)
                 #expect(result.status == 2)
                 #expect(result.stdout.isEmpty)
-                #expect(result.stderr == "error: \(neither):1: neither a summary row (no \"summary_version\") nor a trace's "
-                    + "header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output\n")
+                #expect(
+                    result.stderr
+                        == "error: \(neither):1: neither a summary row (no \"summary_version\") nor a trace's "
+                        + "header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output\n")
             }
         }
     }
@@ -122,21 +143,29 @@ import Testing
         try #require(try CommandLineTool.run(["summarize", trace, "-o", summary]).status == 0)
         let direct = try CommandLineTool.run(["compare", "--base", trace, "--new", trace, "--format", "json"])
         try #require(direct.status == 0, "\(direct.stderr)")
-        let piped = try run(bash, ["-c", #""$0" compare --base <(cat "$1") --new "$1" --format json"#, CommandLineTool.path, trace])
+        let piped = try run(
+            bash, ["-c", #""$0" compare --base <(cat "$1") --new "$1" --format json"#, CommandLineTool.path, trace])
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout == direct.stdout)
-        let pipedSummary = try run(bash, ["-c", #""$0" compare --base <(cat "$1") --new "$2""#, CommandLineTool.path, summary, trace])
+        let pipedSummary = try run(
+            bash, ["-c", #""$0" compare --base <(cat "$1") --new "$2""#, CommandLineTool.path, summary, trace])
         #expect(pipedSummary.status == 2)
         #expect(pipedSummary.stdout.isEmpty)
         #expect(pipedSummary.stderr.hasPrefix("error: /dev/fd/"), "\(pipedSummary.stderr)")
         #expect(pipedSummary.stderr.contains(":1: a summary row (summarize's output), not a trace's event (column 2) "))
-        let redirected = try run(bash, ["-c", #""$0" compare --base - --new "$1" --format json < "$2""#, CommandLineTool.path, trace, summary])
+        let redirected = try run(
+            bash,
+            ["-c", #""$0" compare --base - --new "$1" --format json < "$2""#, CommandLineTool.path, trace, summary])
         #expect(redirected.status == 0, "\(redirected.stderr)")
         #expect(redirected.stdout == direct.stdout)
         let fifo = directory.file("fifo.lifetrace")
         try #require(try run(bash, ["-c", #"mkfifo "$0""#, fifo]).status == 0)
-        let fromFIFO = try run(bash, ["-c", #"cat "$2" > "$1" & timeout 60 "$0" compare --base "$1" --new "$2" --format json"#,
-                                      CommandLineTool.path, fifo, trace])
+        let fromFIFO = try run(
+            bash,
+            [
+                "-c", #"cat "$2" > "$1" & timeout 60 "$0" compare --base "$1" --new "$2" --format json"#,
+                CommandLineTool.path, fifo, trace,
+            ])
         #expect(fromFIFO.status == 0, "\(fromFIFO.stderr)")
         #expect(fromFIFO.stdout == direct.stdout)
     }

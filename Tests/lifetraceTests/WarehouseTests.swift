@@ -10,7 +10,9 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// Writes a simulated run to `path`.
-    static func simulate(_ configuration: Simulator.Configuration, header extra: [(TraceHeader.Key, String)] = [], to path: String) throws {
+    static func simulate(
+        _ configuration: Simulator.Configuration, header extra: [(TraceHeader.Key, String)] = [], to path: String
+    ) throws {
         let simulator = Simulator(configuration: configuration)
         var header = simulator.header
         for (key, value) in extra { header[key] = .string(value) }
@@ -29,10 +31,12 @@ import Testing
                 for test in ["testUpload", "testLogin"] {
                     seed += 1
                     let metadata: [(TraceHeader.Key, String)] = [(.build, build), (.osVersion, os), (.testName, test)]
-                    try Self.simulate(.init(scenario: .random, seed: seed, minimumEvents: 300), header: metadata,
-                                      to: "\(folder)/run-\(seed).lifetrace")
-                    try Self.simulate(.init(scenario: .backgroundTask, seed: seed, faults: [.leakedBackgroundTask]),
-                                      header: metadata, to: "\(folder)/leak-\(seed).lifetrace")
+                    try Self.simulate(
+                        .init(scenario: .random, seed: seed, minimumEvents: 300), header: metadata,
+                        to: "\(folder)/run-\(seed).lifetrace")
+                    try Self.simulate(
+                        .init(scenario: .backgroundTask, seed: seed, faults: [.leakedBackgroundTask]),
+                        header: metadata, to: "\(folder)/leak-\(seed).lifetrace")
                 }
             }
         }
@@ -43,8 +47,12 @@ import Testing
     /// `new`, written to `output`.
     static func spark(base: String, new: String, output: String) throws -> [String: Any] {
         let python = try #require(which("python3"))
-        let spark = try run(python, [PackagePaths.path("scripts/spark/lifetrace_job.py"), "--master", "local[2]",
-                                     "--lifetrace", CommandLineTool.path, "--base", base, "--new", new, "-o", output])
+        let spark = try run(
+            python,
+            [
+                PackagePaths.path("scripts/spark/lifetrace_job.py"), "--master", "local[2]",
+                "--lifetrace", CommandLineTool.path, "--base", base, "--new", new, "-o", output,
+            ])
         try #require(spark.status == 0, "\(spark.stderr.suffix(2000))")
         return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as! [String: Any]
     }
@@ -61,42 +69,50 @@ import Testing
         try #require(result.status == 0, "\(result.stderr)")
         let guide = try String(contentsOfFile: PackagePaths.path("docs/many-traces.md"), encoding: .utf8)
         let queries = PackagePaths.path("Examples/duckdb")
-        for name in ["slowest-did-enter-background-by-build", "leaked-tasks-per-test", "background-time-per-os-version"] {
+        for name in [
+            "slowest-did-enter-background-by-build", "leaked-tasks-per-test", "background-time-per-os-version",
+        ] {
             let sql = try String(contentsOfFile: "\(queries)/\(name).sql", encoding: .utf8)
-            #expect(guide.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
-                    "docs/many-traces.md shows \(name).sql")
+            #expect(
+                guide.contains(sql.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")),
+                "docs/many-traces.md shows \(name).sql")
         }
         let python = try #require(which("python3"))
-        let check = try run(python, ["-c", #"""
-            import collections, duckdb, json, math, os, sys
-            os.chdir(sys.argv[1])
-            rows = [json.loads(line) for line in open("summary.jsonl")]
-            def query(name):
-                return [tuple(r) for r in duckdb.sql(open(os.path.join(sys.argv[2], name + ".sql")).read()).fetchall()]
-            def quantile(values, p):
-                values = sorted(values); position = (len(values) - 1) * p; low = math.floor(position)
-                high = min(low + 1, len(values) - 1)
-                return values[low] + (position - low) * (values[high] - values[low])
-            by_build = collections.defaultdict(list); longest = collections.defaultdict(int)
-            for r in rows:
-                if r["row"] == "handler" and r["handler"] == "scene.didEnterBackground":
-                    by_build[r["build"]].append(r["mean_ns"]); longest[r["build"]] = max(longest[r["build"]], r["max_ns"])
-            expected = sorted(((b, len(v), round(quantile(v, .5) / 1e6, 1), round(quantile(v, .9) / 1e6, 1), round(longest[b] / 1e6, 1))
-                               for b, v in by_build.items()), key=lambda t: -t[3])
-            assert query("slowest-did-enter-background-by-build") == expected, (query("slowest-did-enter-background-by-build"), expected)
-            leaked = collections.Counter(); runs = collections.defaultdict(set)
-            for r in rows:
-                if r["row"] == "task" and not r["ended"]:
-                    leaked[r["test_name"]] += 1; runs[r["test_name"]].add(r["trace"])
-            expected = sorted(((t, n, len(runs[t])) for t, n in leaked.items()), key=lambda t: (-t[1], t[0]))
-            assert expected and query("leaked-tasks-per-test") == expected, (query("leaked-tasks-per-test"), expected)
-            background = collections.defaultdict(list)
-            for r in rows:
-                if r["row"] == "trace": background[r["os_version"]].append(r["background_ns"])
-            expected = [(o, len(v), round(sum(v) / 1e9, 3), round(sum(v) / len(v) / 1e9, 3)) for o, v in sorted(background.items())]
-            assert query("background-time-per-os-version") == expected, (query("background-time-per-os-version"), expected)
-            print("ok")
-            """#, directory.path, queries])
+        let check = try run(
+            python,
+            [
+                "-c",
+                #"""
+                import collections, duckdb, json, math, os, sys
+                os.chdir(sys.argv[1])
+                rows = [json.loads(line) for line in open("summary.jsonl")]
+                def query(name):
+                    return [tuple(r) for r in duckdb.sql(open(os.path.join(sys.argv[2], name + ".sql")).read()).fetchall()]
+                def quantile(values, p):
+                    values = sorted(values); position = (len(values) - 1) * p; low = math.floor(position)
+                    high = min(low + 1, len(values) - 1)
+                    return values[low] + (position - low) * (values[high] - values[low])
+                by_build = collections.defaultdict(list); longest = collections.defaultdict(int)
+                for r in rows:
+                    if r["row"] == "handler" and r["handler"] == "scene.didEnterBackground":
+                        by_build[r["build"]].append(r["mean_ns"]); longest[r["build"]] = max(longest[r["build"]], r["max_ns"])
+                expected = sorted(((b, len(v), round(quantile(v, .5) / 1e6, 1), round(quantile(v, .9) / 1e6, 1), round(longest[b] / 1e6, 1))
+                                   for b, v in by_build.items()), key=lambda t: -t[3])
+                assert query("slowest-did-enter-background-by-build") == expected, (query("slowest-did-enter-background-by-build"), expected)
+                leaked = collections.Counter(); runs = collections.defaultdict(set)
+                for r in rows:
+                    if r["row"] == "task" and not r["ended"]:
+                        leaked[r["test_name"]] += 1; runs[r["test_name"]].add(r["trace"])
+                expected = sorted(((t, n, len(runs[t])) for t, n in leaked.items()), key=lambda t: (-t[1], t[0]))
+                assert expected and query("leaked-tasks-per-test") == expected, (query("leaked-tasks-per-test"), expected)
+                background = collections.defaultdict(list)
+                for r in rows:
+                    if r["row"] == "trace": background[r["os_version"]].append(r["background_ns"])
+                expected = [(o, len(v), round(sum(v) / 1e9, 3), round(sum(v) / len(v) / 1e9, 3)) for o, v in sorted(background.items())]
+                assert query("background-time-per-os-version") == expected, (query("background-time-per-os-version"), expected)
+                print("ok")
+                """#, directory.path, queries,
+            ])
         #expect(check.status == 0 && check.stdout.contains("ok"), "\(check.stderr)")
     }
 
@@ -105,12 +121,16 @@ import Testing
     @Test func theSparkJobAgreesWithCompareExactly() throws {
         let base = directory.file("spark-base")
         let new = directory.file("spark-new")
-        for (folder, first, slowed) in [(base, UInt64(1), nil), (new, UInt64(10_001), 1.3)] as [(String, UInt64, Double?)] {
+        for (folder, first, slowed) in [(base, UInt64(1), nil), (new, UInt64(10_001), 1.3)]
+            as [(String, UInt64, Double?)]
+        {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for seed in first..<(first + 500) {
-                try Self.simulate(.init(scenario: .random, seed: seed, minimumEvents: 200,
-                                        slowedHandlers: slowed.map { [.sceneDidEnterBackground: $0] } ?? [:]),
-                                  to: "\(folder)/run-\(seed).lifetrace")
+                try Self.simulate(
+                    .init(
+                        scenario: .random, seed: seed, minimumEvents: 200,
+                        slowedHandlers: slowed.map { [.sceneDidEnterBackground: $0] } ?? [:]),
+                    to: "\(folder)/run-\(seed).lifetrace")
             }
         }
         let compare = try CommandLineTool.run(["compare", "--base", base, "--new", new, "--format", "json"])
@@ -129,7 +149,8 @@ import Testing
                 let ours = metric[side] as! [String: Any]
                 let theirs = other[side] as? [String: Any] ?? empty
                 for key in ["count", "p50", "p90", "p99"] {
-                    #expect(String(describing: ours[key]!) == String(describing: theirs[key]!), "\(name) \(side) \(key)")
+                    #expect(
+                        String(describing: ours[key]!) == String(describing: theirs[key]!), "\(name) \(side) \(key)")
                 }
             }
         }

@@ -11,8 +11,9 @@ import Benchmark
 import Foundation
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: MicroBenchmark.metrics, maxDuration: .seconds(1),
-                                           maxIterations: 200)
+    Benchmark.defaultConfiguration = .init(
+        metrics: MicroBenchmark.metrics, maxDuration: .seconds(1),
+        maxIterations: 200)
 
     // The zero point of every count below: the harness's own allocations around a measurement.
     let exact = MicroBenchmark.configuration(mallocTolerance: 0)

@@ -29,8 +29,9 @@ enum RecorderBenchmarks {
     /// A recorder writing a trace file in `directory`, with a buffer that holds several iterations' events and a
     /// flush interval no iteration reaches, so that only the benchmark's own flushes write.
     static func makeRecorder(in directory: URL, name: String) throws -> Recorder {
-        try Recorder(file: directory.appendingPathComponent(name), app: "com.example.bench",
-                     configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 16))
+        try Recorder(
+            file: directory.appendingPathComponent(name), app: "com.example.bench",
+            configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 16))
     }
 
     static func register(in directory: URL) {

@@ -1,13 +1,14 @@
+import Foundation
+import LifetraceAnalysis
+import LifetraceLiveCheck
+import LifetraceRecorder
+
 // The live check's cost to the recording thread: `record` with the check on against off, in one run.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import LifetraceAnalysis
-import LifetraceLiveCheck
-import LifetraceRecorder
 
 /// Reports nothing: the bench measures the check, not a reporter.
 struct SilentReporter: LiveCheckReporter {
@@ -36,8 +37,11 @@ func liveCheckBenchmark(events: Int, path: String) throws {
             let spent = nanoseconds(CLOCK_THREAD_CPUTIME_ID) - startThread
             if checked { session?.drain() }
             let total = nanoseconds(CLOCK_PROCESS_CPUTIME_ID) - startProcess
-            if checked { (thread.on, process.on) = (thread.on + spent, process.on + total) }
-            else { (thread.off, process.off) = (thread.off + spent, process.off + total) }
+            if checked {
+                (thread.on, process.on) = (thread.on + spent, process.on + total)
+            } else {
+                (thread.off, process.off) = (thread.off + spent, process.off + total)
+            }
             try recorder.flush()
         }
         done += count
@@ -47,9 +51,11 @@ func liveCheckBenchmark(events: Int, path: String) throws {
     try off.close()
     try on.close()
     let calls = Double(events)
-    let offNs = Double(thread.off) / calls, onNs = Double(thread.on) / calls
+    let offNs = Double(thread.off) / calls
+    let onNs = Double(thread.on) / calls
     let checker = (Double(process.on) - Double(process.off)) / calls
-    print("live-check off_ns=\(String(format: "%.1f", offNs)) on_ns=\(String(format: "%.1f", onNs))"
-        + " ratio=\(String(format: "%.2f", onNs / offNs)) checker_ns_per_event=\(String(format: "%.1f", checker))"
-        + " dropped=\(dropped) enabled=\(session != nil)")
+    print(
+        "live-check off_ns=\(String(format: "%.1f", offNs)) on_ns=\(String(format: "%.1f", onNs))"
+            + " ratio=\(String(format: "%.2f", onNs / offNs)) checker_ns_per_event=\(String(format: "%.1f", checker))"
+            + " dropped=\(dropped) enabled=\(session != nil)")
 }

@@ -1,3 +1,9 @@
+import Dispatch
+import Foundation
+import LifetraceCore
+import LifetraceFormat
+import LifetraceRecorder
+
 // Micro-benchmarks that need code, not a command line: the recorder's cost per event.
 //
 // Usage: lifetrace-bench recorder EVENTS THREADS OUT
@@ -21,11 +27,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Foundation
-import LifetraceCore
-import LifetraceFormat
-import LifetraceRecorder
 
 let arguments = CommandLine.arguments
 let live = arguments.count == 4 && arguments[1] == "live"
@@ -36,7 +37,9 @@ else {
     exit(2)
 }
 let scenes = ["S1", "S2", "S3"]
-let kinds: [EventKind] = [.sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground, .sceneDidBecomeActive]
+let kinds: [EventKind] = [
+    .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground, .sceneDidBecomeActive,
+]
 if live {
     try liveCheckBenchmark(events: events, path: arguments[3])
     exit(0)
@@ -92,7 +95,8 @@ func benchmark(events: Int, threads: Int, path: String) throws {
 
     // Bursts: the threads record `burst` events each at once, then the writer drains outside the timed region.
     let burst = 8_192
-    let callRecorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 20))
+    let callRecorder = try Recorder(
+        file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600), bufferCapacity: 1 << 20))
     nonisolated(unsafe) let cpu = UnsafeMutablePointer<UInt64>.allocate(capacity: threads)
     nonisolated(unsafe) let wall = UnsafeMutablePointer<UInt64>.allocate(capacity: threads)
     cpu.initialize(repeating: 0, count: threads)
@@ -117,8 +121,9 @@ func benchmark(events: Int, threads: Int, path: String) throws {
     let wallTotal = Double((0..<threads).map { wall[$0] }.reduce(0, +))
     // Every event recorded is in the file, after the recorder's process.launch.
     let lost = perThread * threads + 1 - (try countEvents(path)) + callRecorder.droppedEventCount
-    print("recorder-call threads=\(threads) ns_per_event=\(String(format: "%.1f", cpuTotal / calls))"
-        + " wall_ns_per_event=\(String(format: "%.1f", wallTotal / calls)) lost=\(lost)")
+    print(
+        "recorder-call threads=\(threads) ns_per_event=\(String(format: "%.1f", cpuTotal / calls))"
+            + " wall_ns_per_event=\(String(format: "%.1f", wallTotal / calls)) lost=\(lost)")
 
     // Flat out: wall time per event, writer included.
     let sustained = try Recorder(file: URL(fileURLWithPath: path))
@@ -126,7 +131,9 @@ func benchmark(events: Int, threads: Int, path: String) throws {
     onThreads(threads) { _ in recordBurst(sustained, perThread, offset: 0) }
     try sustained.close()
     let elapsed = Double(nanoseconds(CLOCK_MONOTONIC) - start)
-    print("recorder-sustained threads=\(threads) ns_per_event=\(String(format: "%.1f", elapsed / calls)) dropped=\(sustained.droppedEventCount)")
+    print(
+        "recorder-sustained threads=\(threads) ns_per_event=\(String(format: "%.1f", elapsed / calls)) dropped=\(sustained.droppedEventCount)"
+    )
 }
 
 try benchmark(events: events, threads: threads, path: arguments[4])

@@ -25,9 +25,9 @@ final class LifecycleUITests: XCTestCase {
     func drive(_ app: XCUIApplication, path: String? = nil) {
         app.launch()
         XCTAssertTrue(app.staticTexts["title"].waitForExistence(timeout: 10))
-        XCUIDevice.shared.press(.home)          // resign, background: each write queued as its observer returns
+        XCUIDevice.shared.press(.home)  // resign, background: each write queued as its observer returns
         XCTAssertTrue(waitForBackground(app))
-        app.activate()                           // foreground, active
+        app.activate()  // foreground, active
         XCTAssertTrue(app.staticTexts["title"].waitForExistence(timeout: 10))
         XCUIDevice.shared.press(.home)
         XCTAssertTrue(waitForBackground(app))
@@ -46,7 +46,8 @@ final class LifecycleUITests: XCTestCase {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let trace = try? LifecycleTrace(contentsOf: URL(fileURLWithPath: path)),
-               trace.events.filter({ $0.kind == .sceneDidEnterBackground }).count >= count {
+                trace.events.filter({ $0.kind == .sceneDidEnterBackground }).count >= count
+            {
                 return true
             }
             Thread.sleep(forTimeInterval: 0.1)

@@ -19,9 +19,12 @@ public func fuzzCompare(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
         number += 1
         do {
-            try fromSummary.add(line: UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number, file: "fuzz.sum.jsonl")
+            try fromSummary.add(
+                line: UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number, file: "fuzz.sum.jsonl")
         } catch {
-            precondition(error.file == "fuzz.sum.jsonl" && error.position == .line(number), "an error that does not name the line: \(error)")
+            precondition(
+                error.file == "fuzz.sum.jsonl" && error.position == .line(number),
+                "an error that does not name the line: \(error)")
             break readLines
         }
         start = end + 1
@@ -47,9 +50,12 @@ public func fuzzCompare(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
 /// A few runs to compare with: two traces of different durations and exits.
 private let runs: SummaryObservations = {
     var observations = SummaryObservations()
-    for (trace, active, mean, end) in [("a", 5_000_000_000, 1_000_000, "clean-terminate"), ("b", 7_000_000_000, 3_000_000, "trace-ended")] {
+    for (trace, active, mean, end) in [
+        ("a", 5_000_000_000, 1_000_000, "clean-terminate"), ("b", 7_000_000_000, 3_000_000, "trace-ended"),
+    ] {
         func row(_ kind: String, _ columns: [(key: String, value: JSONValue)]) -> SummaryRow {
-            let json = JSONValue.object([("summary_version", 1), ("row", .string(kind)), ("trace", .string(trace))] + columns)
+            let json = JSONValue.object(
+                [("summary_version", 1), ("row", .string(kind)), ("trace", .string(trace))] + columns)
             do { return try SummaryRow(json: json) } catch { preconditionFailure("not a summary row: \(error)") }
         }
         observations.add(row("trace", [("active_ns", .int(Int64(active))), ("truncated", false)]))

@@ -27,7 +27,10 @@ public func fuzzCompareNumbers(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         for _ in 0..<(1 + Int(input.next() % 6)) where !input.isEmpty {
             let column = columns[Int(input.next()) % columns.count]
             let value = input.hostileValue()
-            var members = ["\"summary_version\":1", "\"row\":\"\(column.row)\"", "\"trace\":\"t\(trace)\"", "\"\(column.key)\":\(value)"]
+            var members = [
+                "\"summary_version\":1", "\"row\":\"\(column.row)\"", "\"trace\":\"t\(trace)\"",
+                "\"\(column.key)\":\(value)",
+            ]
             switch column.row {
             case "task": members.append("\"task_kind\":\"\(column.name!)\"")
             case "service": members.append("\"service\":\"\(column.name!)\"")
@@ -45,8 +48,9 @@ public func fuzzCompareNumbers(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         do {
             try bytes.withUnsafeBufferPointer { try observations.add(line: $0, number: index + 1, file: "f.sum.jsonl") }
         } catch let error as TraceError {
-            precondition(index + 1 == negativeLine && error.position == .line(index + 1) && error.file == "f.sum.jsonl",
-                         "a row refused that is not the first negative one, or an error not naming its line: \(error)")
+            precondition(
+                index + 1 == negativeLine && error.position == .line(index + 1) && error.file == "f.sum.jsonl",
+                "a row refused that is not the first negative one, or an error not naming its line: \(error)")
             return 0
         } catch {
             preconditionFailure("not a TraceError: \(error)")
@@ -91,7 +95,8 @@ private struct Bytes {
 private let runs: SummaryObservations = {
     var observations = SummaryObservations()
     for (trace, duration) in [("a", 4_000_000_000), ("b", 5_000_000_000)] {
-        let line = #"{"summary_version":1,"row":"task","trace":"\#(trace)","task_kind":"background-task","duration_ns":\#(duration)}"#
+        let line =
+            #"{"summary_version":1,"row":"task","trace":"\#(trace)","task_kind":"background-task","duration_ns":\#(duration)}"#
         try! Array(line.utf8).withUnsafeBufferPointer { try observations.add(line: $0, number: 1, file: "runs") }
     }
     observations.finish()

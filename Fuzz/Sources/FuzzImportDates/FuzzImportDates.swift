@@ -16,8 +16,9 @@ public func fuzzImportDates(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     let year = input.next() < 128 ? nil : 1971 + Int(input.next16() % 291)
     let zones = ["+1400", "-1200", "+0000", "+0530", "-0959"]
     let zone = input.next() < 128 ? nil : zones[Int(input.next()) % zones.count]
-    var importer = LogImporter(selection: AppSelection(process: "App", bundleID: nil, pid: nil),
-                               assumptions: TimeAssumptions(year: year, zone: zone, defaultYear: 2026))
+    var importer = LogImporter(
+        selection: AppSelection(process: "App", bundleID: nil, pid: nil),
+        assumptions: TimeAssumptions(year: year, zone: zone, defaultYear: 2026))
     var last: Int64 = 0
     func check(_ event: LifecycleEvent) {
         precondition(event.problem == nil, "derived an invalid event: \(event)")
@@ -75,19 +76,24 @@ private struct DateBytes {
 
     /// One line of the capture in `layout`, with a lifetrace line of the app as its message.
     mutating func line(_ layout: Int) -> String {
-        let message = ["lifetrace ev=app.didFinishLaunching dur=1ms", "lifetrace ev=app.didBecomeActive",
-                       "lifetrace ev=app.didEnterBackground"][Int(next()) % 3]
+        let message = [
+            "lifetrace ev=app.didFinishLaunching dur=1ms", "lifetrace ev=app.didBecomeActive",
+            "lifetrace ev=app.didEnterBackground",
+        ][Int(next()) % 3]
         switch layout {
         case 0: return "\(stamp())\(zone())  0x1  Default  0x0  31848  0  App: (App) [com.example:lc] \(message)"
         case 1: return "\(stamp()) Df App[31848:159e4] [com.example:lc] \(message)"
         case 2: return "\(stamp())\(zone()) App[31848:16973] \(message)"
-        case 3: return "{\"timestamp\":\"\(stamp())\(zone())\",\"processImagePath\":\"/x/App\",\"processID\":1,\"eventMessage\":\"\(message)\"}"
+        case 3:
+            return
+                "{\"timestamp\":\"\(stamp())\(zone())\",\"processImagePath\":\"/x/App\",\"processID\":1,\"eventMessage\":\"\(message)\"}"
         case 4: return "default\t\(stamp()) \(zone())\tApp\t\(message)"
         case 5: return "default\t\(two(Int(next()) % 24)):\(two(Int(next()) % 60)):00.000000\(zone())\tApp\t\(message)"
         default:
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             let day = 1 + Int(next()) % 31
-            return "\(months[Int(next()) % 12]) \(day < 10 ? " " : "")\(day) \(two(Int(next()) % 24)):\(two(Int(next()) % 60)):00 App(UIKitCore)[812] <Notice>: \(message)"
+            return
+                "\(months[Int(next()) % 12]) \(day < 10 ? " " : "")\(day) \(two(Int(next()) % 24)):\(two(Int(next()) % 60)):00 App(UIKitCore)[812] <Notice>: \(message)"
         }
     }
 }

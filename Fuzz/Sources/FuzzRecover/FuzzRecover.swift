@@ -23,9 +23,13 @@ public func fuzzRecover(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
         var events = 0
         while try reader.next() != nil { events += 1 }
         let skipped = reader.statistics.skippedUnknownKinds
-        precondition(events + skipped == report.keptEvents, "the recovered file holds \(events) events, the report says \(report.keptEvents)")
+        precondition(
+            events + skipped == report.keptEvents,
+            "the recovered file holds \(events) events, the report says \(report.keptEvents)")
         precondition(!reader.statistics.truncated, "the recovered file is truncated")
-        precondition(reader.statistics.indexPresent && reader.statistics.indexConsistent, "the recovered file's index is missing or wrong")
+        precondition(
+            reader.statistics.indexPresent && reader.statistics.indexConsistent,
+            "the recovered file's index is missing or wrong")
     } catch {
         preconditionFailure("a recovered file does not read: \(error)")
     }

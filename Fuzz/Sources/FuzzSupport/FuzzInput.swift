@@ -49,7 +49,9 @@ public enum FuzzInput {
         let result = analyzer.finish()
         _ = CheckOutput.render([result], format: .json)
         // The round trip of a trace of huge strings proves nothing more and takes seconds under the sanitizer.
-        let textBytes = events.reduce(0) { $0 + ($1.scene?.utf8.count ?? 0) + ($1.name?.utf8.count ?? 0) + ($1.label?.utf8.count ?? 0) }
+        let textBytes = events.reduce(0) {
+            $0 + ($1.scene?.utf8.count ?? 0) + ($1.name?.utf8.count ?? 0) + ($1.label?.utf8.count ?? 0)
+        }
         guard textBytes < 1 << 20 else { return }
         for jsonLines in [false, true] {
             // A trace with neither a header nor an event (what `recover` makes of a trace whose header and events
@@ -65,7 +67,7 @@ public enum FuzzInput {
                 while let event = try reader.next() { again.append(event) }
                 precondition(again == events, "a trace that reads did not read back the same after re-encoding")
                 precondition(reader.header == header, "the header did not survive re-encoding")
-            } catch where jsonLines && error.kind == .limitExceeded {
+            } catch  where jsonLines && error.kind == .limitExceeded {
                 // An event whose line would be longer than a JSON Lines reader accepts is refused, naming it.
                 continue
             } catch {

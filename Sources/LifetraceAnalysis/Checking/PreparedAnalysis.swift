@@ -13,8 +13,10 @@ package struct PreparedAnalysis: Sendable {
     package let codec: FrameCodec
 
     /// Models, configuration and codec as given.
-    package init(models: [LifecycleModel] = LifecycleModel.builtIn, configuration: ConfigurationFile? = nil,
-                 codec: FrameCodec = .stored) {
+    package init(
+        models: [LifecycleModel] = LifecycleModel.builtIn, configuration: ConfigurationFile? = nil,
+        codec: FrameCodec = .stored
+    ) {
         self.models = models
         self.configuration = configuration
         self.codec = codec
@@ -61,7 +63,8 @@ package struct PreparedAnalysis: Sendable {
     /// Analyzes the trace at `path`, reading it once, with the configuration for its header.
     package func analyze(path: String, recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
         let (reader, configuration) = try open(path: path)
-        return try TraceAnalyzer.analyze(reader, file: path, configuration: configuration, models: models,
-                                         recordTimeline: recordTimeline)
+        return try TraceAnalyzer.analyze(
+            reader, file: path, configuration: configuration, models: models,
+            recordTimeline: recordTimeline)
     }
 }

@@ -45,7 +45,9 @@ package struct TraceCheck: Sendable {
                 return true
             },
             work: { _, slot in
-                slot.outcome = Result { () throws(TraceError) in check.filtered(try check.prepared.analyze(path: slot.path)) }
+                slot.outcome = Result { () throws(TraceError) in
+                    check.filtered(try check.prepared.analyze(path: slot.path))
+                }
                 return .success(())
             },
             accept: { _, _ in },

@@ -71,12 +71,14 @@ public struct AnalysisConfiguration: Sendable, Equatable {
         try configuration.apply(json, file: path)
         // The style as the header names it, so a style lifetrace does not know still selects its own settings;
         // an app without a scene manifest that names none is an app-delegate app.
-        let style = header?[.style]?.stringValue
+        let style =
+            header?[.style]?.stringValue
             ?? (header?.sceneManifest == false ? TraceHeader.AppStyle.appDelegate.rawValue : nil)
         if let style, let styled = json["styles"]?[style] { try configuration.apply(styled, file: path) }
         if let order = json["serviceShutdownOrder"] {
             guard let text = order.stringValue, let value = ServiceShutdownOrder(rawValue: text) else {
-                throw TraceError(.malformed, file: path, at: .file, "serviceShutdownOrder must be \"reverse-start\" or \"any\"")
+                throw TraceError(
+                    .malformed, file: path, at: .file, "serviceShutdownOrder must be \"reverse-start\" or \"any\"")
             }
             configuration.serviceShutdownOrder = value
         }
@@ -89,7 +91,9 @@ public struct AnalysisConfiguration: Sendable, Equatable {
             try scoped.apply(settings, file: path)
             var overrides: [Budget: Int64?] = [:]
             if case let .object(members)? = settings["budgets"] {
-                for (name, _) in members { overrides[Budget(rawValue: name)] = scoped.budgets[Budget(rawValue: name)] ?? nil }
+                for (name, _) in members {
+                    overrides[Budget(rawValue: name)] = scoped.budgets[Budget(rawValue: name)] ?? nil
+                }
             }
             configuration.sceneBudgets[scene] = overrides
         }
@@ -107,17 +111,23 @@ public struct AnalysisConfiguration: Sendable, Equatable {
                 case .null, .string("off"): budgets[name] = .some(nil)
                 case let .string(text):
                     guard let ns = Nanoseconds.parse(text) else {
-                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \"\(text)\" is not a duration from 0 to 292 years")
+                        throw TraceError(
+                            .malformed, file: file, at: .file,
+                            "budget \"\(name)\": \"\(text)\" is not a duration from 0 to 292 years")
                     }
                     budgets[name] = ns
                 case let .int(seconds):
                     guard let ns = Nanoseconds.fromSeconds(seconds) else {
-                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
+                        throw TraceError(
+                            .malformed, file: file, at: .file,
+                            "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
                     }
                     budgets[name] = ns
                 case let .double(seconds):
                     guard let ns = Nanoseconds.fromSeconds(seconds) else {
-                        throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
+                        throw TraceError(
+                            .malformed, file: file, at: .file,
+                            "budget \"\(name)\": \(seconds) s is out of range (0 to 292 years)")
                     }
                     budgets[name] = ns
                 default: throw TraceError(.malformed, file: file, at: .file, "budget \"\(name)\" must be a duration")
@@ -134,7 +144,9 @@ public struct AnalysisConfiguration: Sendable, Equatable {
                 case "off": disabledRules.insert(id)
                 case "error": severities[id] = .error
                 case "warning": severities[id] = .warning
-                default: throw TraceError(.malformed, file: file, at: .file, "rule \(id) must be \"error\", \"warning\" or \"off\"")
+                default:
+                    throw TraceError(
+                        .malformed, file: file, at: .file, "rule \(id) must be \"error\", \"warning\" or \"off\"")
                 }
             }
         }

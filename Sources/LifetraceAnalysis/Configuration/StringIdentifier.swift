@@ -1,7 +1,8 @@
 /// A name that is a string in files and a type in code (``Budget``): written as a literal, printed as written.
 /// (``RuleID`` is not one: code names rules by its constants only.)
 public protocol StringIdentifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
-    CustomStringConvertible where RawValue == String {
+    CustomStringConvertible
+where RawValue == String {
     /// The name as written.
     init(rawValue: String)
 }

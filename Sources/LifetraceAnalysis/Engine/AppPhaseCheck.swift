@@ -32,12 +32,14 @@ struct SceneCensus: Equatable {
         case .active:
             return active == 0 && unknown == 0 ? "no scene is active" : nil
         case .inactive:
-            return active > 0 ? "\(Plural.count(active, "scene")) \(Plural.noun(active, "is", plural: "are")) active" : nil
+            return active > 0
+                ? "\(Plural.count(active, "scene")) \(Plural.noun(active, "is", plural: "are")) active" : nil
         case .background:
             let foreground = active + inactive
             guard foreground > 0 else { return nil }
             let which = active > 0 ? "active" : "inactive"
-            return "\(Plural.count(foreground, "scene")) \(Plural.noun(foreground, "is", plural: "are")) in the foreground (\(which))"
+            return
+                "\(Plural.count(foreground, "scene")) \(Plural.noun(foreground, "is", plural: "are")) in the foreground (\(which))"
         }
     }
 }

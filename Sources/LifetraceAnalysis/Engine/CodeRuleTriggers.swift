@@ -36,7 +36,9 @@ struct CodeRuleTriggers {
 
     init() {
         var read = [Bool](repeating: false, count: 256)
-        for kind in [EventKind.handlerReturn, .appState, .sceneState, .recorderDropped] { read[Int(kind.rawValue)] = true }
+        for kind in [EventKind.handlerReturn, .appState, .sceneState, .recorderDropped] {
+            read[Int(kind.rawValue)] = true
+        }
         for rule in RuleCatalog.all {
             guard case let .events(triggers) = rule.check else { continue }
             for kind in triggers { read[Int(kind.rawValue)] = true }

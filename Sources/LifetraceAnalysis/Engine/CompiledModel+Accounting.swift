@@ -6,7 +6,8 @@ import LifetraceFormat
 extension CompiledModel {
     @inline(__always)
     mutating func move(
-        instance i: Int, to state: Int, at t: Int64, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+        instance i: Int, to state: Int, at t: Int64, shared: inout ModelEngine.Shared,
+        reports: inout [ModelEngine.Report]
     ) {
         let old = instances[i].state
         guard old != state else { return }
@@ -28,13 +29,16 @@ extension CompiledModel {
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         if waitsAtOnce[state], target != state,
-            let alternative = leftAtOnce(instance: i, state: state, event, index: index, previousT: previousT, shared: &shared) {
+            let alternative = leftAtOnce(
+                instance: i, state: state, event, index: index, previousT: previousT, shared: &shared)
+        {
             // The move, its time since it entered the state counted otherwise.
             if isUI {
                 shared.uiCounts.add(accounting[state], -1)
                 shared.uiCounts.add(accounting[target], 1)
             }
-            close(instance: i, in: state, at: event.t, next: target, as: alternative, shared: &shared, reports: &reports)
+            close(
+                instance: i, in: state, at: event.t, next: target, as: alternative, shared: &shared, reports: &reports)
         } else {
             move(instance: i, to: target, at: event.t, shared: &shared, reports: &reports)
         }
@@ -47,7 +51,8 @@ extension CompiledModel {
     /// event's handler — with no suspension between. Returns what the instance's time in the state then counts
     /// as, and tells the analyzer (``ModelEngine/Shared/recounted``).
     mutating func leftAtOnce(
-        instance i: Int, state: Int, _ event: EventRecord, index: Int, previousT: Int64, shared: inout ModelEngine.Shared
+        instance i: Int, state: Int, _ event: EventRecord, index: Int, previousT: Int64,
+        shared: inout ModelEngine.Shared
     ) -> LifecycleModel.Accounting? {
         let tag = Int(event.tag)
         guard (atOnceKindWords[state << 2 | tag >> 6] >> UInt64(tag & 63)) & 1 != 0, let entered, entered.instance == i,
@@ -68,7 +73,8 @@ extension CompiledModel {
     /// and moves it to state `next` (by default, the state it is in).
     @inline(__always)
     mutating func close(
-        instance i: Int, at t: Int64, next: Int? = nil, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
+        instance i: Int, at t: Int64, next: Int? = nil, shared: inout ModelEngine.Shared,
+        reports: inout [ModelEngine.Report]
     ) {
         let state = instances[i].state
         close(instance: i, in: state, at: t, next: next, as: accounting[state], shared: &shared, reports: &reports)
@@ -89,10 +95,12 @@ extension CompiledModel {
         let key = instances[i].key
         let limit = shared.limit(budget.name, default: budget.budget, scene: key)
         guard elapsed > limit else { return }
-        reports.append(ModelEngine.Report(
-            rule: shared.rules[budget.rule],
-            message: "\(name) \(key) was \(names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(limit))",
-            scene: key.isEmpty ? nil : key, measured: elapsed, budget: limit))
+        reports.append(
+            ModelEngine.Report(
+                rule: shared.rules[budget.rule],
+                message:
+                    "\(name) \(key) was \(names[state]) for \(Nanoseconds.short(elapsed)), over its \(Nanoseconds.short(limit))",
+                scene: key.isEmpty ? nil : key, measured: elapsed, budget: limit))
     }
 
     /// A new process: keyed instances (scenes) are gone until their events bring them back; a keyless

@@ -26,8 +26,9 @@ extension CompiledModel {
         for transition in model.transitions {
             let from = transition.from.reduce(UInt64(0)) { $0 | 1 << UInt64(number[$1]!) }
             // A transition without a rule is legal in every state: its rule is never read.
-            let compiled = Transition(phase: transition.phase, from: from, to: number[transition.to]!,
-                                      rule: transition.rule.map(rule) ?? -1)
+            let compiled = Transition(
+                phase: transition.phase, from: from, to: number[transition.to]!,
+                rule: transition.rule.map(rule) ?? -1)
             if transition.event.hasPrefix("custom.") {
                 customTransitions[String(transition.event.dropFirst("custom.".count)), default: []].append(compiled)
                 touches.insert(Int(EventKind.custom.rawValue))
@@ -49,7 +50,8 @@ extension CompiledModel {
             var kinds = KindSet()
             for kind in EventKind.allCases where !violation.except.contains(kind.name) {
                 let tag = Int(kind.rawValue)
-                let hit = violation.events.map { $0.contains { Self.matches($0, kind.name) } } ?? modelKinds.contains(tag)
+                let hit =
+                    violation.events.map { $0.contains { Self.matches($0, kind.name) } } ?? modelKinds.contains(tag)
                 if hit {
                     kinds.insert(tag)
                     touches.insert(tag)
@@ -62,8 +64,10 @@ extension CompiledModel {
             guard let kind = EventKind(name: budget.event) else { continue }
             // A budget off by default may still be set for some scenes: keep it, with no default limit.
             let limit = configuration.budget(budget.budget) ?? .max
-            budgets[Int(kind.rawValue)].append(HandlerBudget(phase: budget.phase, budget: limit, rule: rule(budget.rule),
-                                                             name: budget.budget))
+            budgets[Int(kind.rawValue)].append(
+                HandlerBudget(
+                    phase: budget.phase, budget: limit, rule: rule(budget.rule),
+                    name: budget.budget))
             touches.insert(Int(kind.rawValue))
         }
         var resets = KindSet()
@@ -123,11 +127,14 @@ extension CompiledModel {
         self.customTransitions = customTransitions
         self.violations = violations
         self.budgets = budgets
-        self.handlerLimit = KindTable(budgets.map { list in
-            list.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) }.min() ?? .max
-        })
+        self.handlerLimit = KindTable(
+            budgets.map { list in
+                list.map { Self.smallestLimit($0.budget, named: $0.name, configuration: configuration) }.min() ?? .max
+            })
         self.atOnceKindWords = atOnce.flatMap { rule in
-            (0..<4).map { word in (0..<64).reduce(UInt64(0)) { $0 | (rule?.kinds.contains(word << 6 | $1) == true ? 1 << UInt64($1) : 0) } }
+            (0..<4).map { word in
+                (0..<64).reduce(UInt64(0)) { $0 | (rule?.kinds.contains(word << 6 | $1) == true ? 1 << UInt64($1) : 0) }
+            }
         }
         self.atOnceAccounting = atOnce.map { $0?.accounting ?? .none }
         self.waitsAtOnce = waitsAtOnce

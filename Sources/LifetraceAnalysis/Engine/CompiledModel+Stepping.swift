@@ -21,27 +21,33 @@ extension CompiledModel {
     ) {
         if requiresScene, event.scene < 0 { return }
         if event.kind == .custom {
-            stepCustom(event, row: row, of: block, index: index, previousT: previousT, shared: &shared, reports: &reports)
+            stepCustom(
+                event, row: row, of: block, index: index, previousT: previousT, shared: &shared, reports: &reports)
             return
         }
         let i = instance(for: event, of: block, shared: &shared)
         let state = instances[i].state
         let action = actions[Action.index(state: state, phase: event.phase, tag: tag)]
         if action == Action.examine {
-            examine(instance: i, state: state, event, row: row, of: block, index: index, previousT: previousT, shared: &shared,
-                    reports: &reports)
+            examine(
+                instance: i, state: state, event, row: row, of: block, index: index, previousT: previousT,
+                shared: &shared,
+                reports: &reports)
         } else if action != Action.stay {
             if action & Action.atOnceFlag == 0 {
                 move(instance: i, to: Int(action), at: event.t, shared: &shared, reports: &reports)
             } else {
-                atOnceMove(instance: i, from: state, to: Int(action & ~Action.atOnceFlag), event, index: index, previousT: previousT,
-                           shared: &shared, reports: &reports)
+                atOnceMove(
+                    instance: i, from: state, to: Int(action & ~Action.atOnceFlag), event, index: index,
+                    previousT: previousT,
+                    shared: &shared, reports: &reports)
             }
         }
         // Nearly every handler is within the smallest limit (`dur` is 0 when absent).
         if event.dur > handlerLimit[event.tag], event.fields.contains(.dur) {
-            checkHandler(tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
-                         name: block.eventName(at: row), shared: &shared, reports: &reports)
+            checkHandler(
+                tag: tag, dur: event.dur, phase: event.phase, scene: block.string(event.scene),
+                name: block.eventName(at: row), shared: &shared, reports: &reports)
         }
     }
 
@@ -52,20 +58,24 @@ extension CompiledModel {
     /// still running at its process's last event; with `running`, one still running now (``TraceAnalyzer/advance(to:)``).
     @inline(never)
     mutating func checkHandler(
-        tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String, unreturned: Bool = false,
+        tag: Int, dur: Int64, phase: ScenePhase?, scene: String?, name: @autoclosure () -> String,
+        unreturned: Bool = false,
         running: Bool = false, shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         guard dur > handlerLimit[UInt8(truncatingIfNeeded: tag)] else { return }
         for budget in budgets[tag] where budget.phase == nil || budget.phase == phase {
             let limit = shared.limit(budget.name, default: budget.budget, scene: scene)
             guard dur > limit else { continue }
-            let message = running
+            let message =
+                running
                 ? "\(name()) handler has run \(Nanoseconds.short(dur)) and has not returned, over its \(Nanoseconds.short(limit))"
                 : unreturned
-                ? "\(name()) handler ran at least \(Nanoseconds.short(dur)): written unfinished, it had not returned by its process's last event; over its \(Nanoseconds.short(limit))"
-                : "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))"
-            reports.append(ModelEngine.Report(rule: shared.rules[budget.rule], message: message, scene: scene, measured: dur,
-                                              budget: limit))
+                    ? "\(name()) handler ran at least \(Nanoseconds.short(dur)): written unfinished, it had not returned by its process's last event; over its \(Nanoseconds.short(limit))"
+                    : "\(name()) handler took \(Nanoseconds.short(dur)), over its \(Nanoseconds.short(limit))"
+            reports.append(
+                ModelEngine.Report(
+                    rule: shared.rules[budget.rule], message: message, scene: scene, measured: dur,
+                    budget: limit))
         }
     }
 
@@ -81,8 +91,9 @@ extension CompiledModel {
             reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared))
         }
         if waitsAtOnce[state] || waitsAtOnce[transition.to] {
-            atOnceMove(instance: i, from: state, to: transition.to, event, index: index, previousT: previousT, shared: &shared,
-                       reports: &reports)
+            atOnceMove(
+                instance: i, from: state, to: transition.to, event, index: index, previousT: previousT, shared: &shared,
+                reports: &reports)
         } else {
             move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
         }
@@ -104,12 +115,16 @@ extension CompiledModel {
             let transition = transitions[position]
             guard transition.phase == nil || transition.phase == event.phase else { continue }
             if transition.from & (1 << UInt64(state)) == 0, !reported {
-                reports.append(outOfOrder(transition.rule, event, row: row, of: block, state: state, shared: shared,
-                                          showingPhase: true))
+                reports.append(
+                    outOfOrder(
+                        transition.rule, event, row: row, of: block, state: state, shared: shared,
+                        showingPhase: true))
             }
             if waitsAtOnce[state] || waitsAtOnce[transition.to] {
-                atOnceMove(instance: i, from: state, to: transition.to, event, index: index, previousT: previousT, shared: &shared,
-                           reports: &reports)
+                atOnceMove(
+                    instance: i, from: state, to: transition.to, event, index: index, previousT: previousT,
+                    shared: &shared,
+                    reports: &reports)
             } else {
                 move(instance: i, to: transition.to, at: event.t, shared: &shared, reports: &reports)
             }
@@ -123,8 +138,9 @@ extension CompiledModel {
         shared: ModelEngine.Shared, showingPhase: Bool = false
     ) -> ModelEngine.Report {
         let phase = showingPhase ? event.phase.map { " " + $0.name } ?? "" : ""
-        return ModelEngine.Report(rule: shared.rules[rule],
-                                  message: "\(block.eventName(at: row))\(phase) while \(name) is \(names[state])",
-                                  scene: block.string(event.scene))
+        return ModelEngine.Report(
+            rule: shared.rules[rule],
+            message: "\(block.eventName(at: row))\(phase) while \(name) is \(names[state])",
+            scene: block.string(event.scene))
     }
 }

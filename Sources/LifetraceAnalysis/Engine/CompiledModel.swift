@@ -33,7 +33,9 @@ struct CompiledModel {
         /// Adds the time since the last change to the current state, counted as `accounting`, and starts
         /// the next stretch, in state `next`, at `t`; returns the stretch's length and start.
         @inline(__always)
-        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64, next: Int) -> (elapsed: Int64, start: Int64) {
+        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64, next: Int) -> (
+            elapsed: Int64, start: Int64
+        ) {
             let start = since
             let elapsed = max(0, t - start)
             times.add(elapsed, as: accounting)
@@ -123,7 +125,9 @@ struct CompiledModel {
     /// The instance `event` is about: by its scene for keyed models, the one instance otherwise. Looked up
     /// by name once per block and key, created on first sight.
     @inline(__always)
-    mutating func instance(for event: EventRecord, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
+    mutating func instance(for event: EventRecord, of block: borrowing EventBlock, shared: inout ModelEngine.Shared)
+        -> Int
+    {
         let slot = (Int(event.scene) &+ 1) & slotMask
         let cached = blockInstances[slot]
         if cached >> 32 == generation { return Int(truncatingIfNeeded: cached & 0xFFFF_FFFF) }
@@ -131,7 +135,9 @@ struct CompiledModel {
     }
 
     /// The instance of `slot` (see ``blockInstances``), the first time the block uses it.
-    mutating func lookUpInstance(slot: Int, at t: Int64, of block: borrowing EventBlock, shared: inout ModelEngine.Shared) -> Int {
+    mutating func lookUpInstance(
+        slot: Int, at t: Int64, of block: borrowing EventBlock, shared: inout ModelEngine.Shared
+    ) -> Int {
         let i: Int
         if slot == 0 {
             if keyless < 0 { keyless = instance(key: "", at: t, shared: &shared) }

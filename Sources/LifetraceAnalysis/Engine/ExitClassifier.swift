@@ -65,7 +65,9 @@ enum ExitClassifier {
     /// The signals a fault in the process raises (or its own abort): a process they end crashed. `SIGKILL` and
     /// `SIGTERM` are not among them: the system sends them to end a process it decided to end (a watchdog, a
     /// background task's expiry, a termination assertion).
-    static let crashSignals: Set<String> = ["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGFPE", "SIGSYS", "SIGPIPE"]
+    static let crashSignals: Set<String> = [
+        "SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGFPE", "SIGSYS", "SIGPIPE",
+    ]
 
     /// What the `process.exit` reason `reason` says ended the process (the reasons `lifetrace import` derives:
     /// `Schemas/oslog-mapping.md`): `uncaught-exception` and `abort` (the app's own crash lines), `crash-report`
@@ -103,13 +105,18 @@ enum ExitClassifier {
             return (.cleanTerminate, "applicationWillTerminate ran")
         } else if !facts.nextLaunch, !facts.exitObserved {
             // Alive at the trace's end: what was open then (a task, a handler) is not known to have killed it.
-            return (.traceEnded, facts.derived
-                ? "the capture ends while the process is alive or suspended"
-                : "the trace ends while the process is alive or suspended")
+            return (
+                .traceEnded,
+                facts.derived
+                    ? "the capture ends while the process is alive or suspended"
+                    : "the trace ends while the process is alive or suspended"
+            )
         } else if let cause = facts.exitCause, facts.exitObserved {
             switch cause {
-            case let .crash(reason): return (.crashed, with("the process exited with \(reason), a crash", facts.leftOpen))
-            case let .jetsam(reason): return (.killedByJetsam, with("the kernel killed the process for memory (\(reason))", facts.leftOpen))
+            case let .crash(reason):
+                return (.crashed, with("the process exited with \(reason), a crash", facts.leftOpen))
+            case let .jetsam(reason):
+                return (.killedByJetsam, with("the kernel killed the process for memory (\(reason))", facts.leftOpen))
             case .exit: return (.exited, "the process recorded its own exit: its work returned")
             case .error: return (.exitedWithError, "the process recorded its own exit: its work ended with an error")
             }
@@ -117,12 +124,18 @@ enum ExitClassifier {
             if facts.leftOpen.count > 0, !facts.expiredTask {
                 return (.killedWithBackgroundTask, "ended with " + unjudged(facts.leftOpen))
             }
-            return (.killedWithBackgroundTask, facts.expiredTask
-                ? "a background task had expired without being ended" : "a background task was still open")
+            return (
+                .killedWithBackgroundTask,
+                facts.expiredTask
+                    ? "a background task had expired without being ended" : "a background task was still open"
+            )
         } else if facts.handlerOverrun {
-            return (.killedInBackgroundHandler, facts.overrunUnreturned
-                ? "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned"
-                : "didEnterBackground overran its budget and nothing followed")
+            return (
+                .killedInBackgroundHandler,
+                facts.overrunUnreturned
+                    ? "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned"
+                    : "didEnterBackground overran its budget and nothing followed"
+            )
         } else if facts.suspended {
             return (.terminatedWhileSuspended, "suspended, then the process ended without a callback")
         } else if facts.ui == .active || facts.ui == .inactive {

@@ -48,24 +48,30 @@ struct FindingCollector {
         guard let block else { return carried }
         let taken = min(Self.contextLength, row + 1)
         var events = Array(carried.suffix(Self.contextLength - taken))
-        for r in (row + 1 - taken)...row { events.append(IndexedEvent(index: blockStart + r, event: block.event(at: r))) }
+        for r in (row + 1 - taken)...row {
+            events.append(IndexedEvent(index: blockStart + r, event: block.event(at: r)))
+        }
         return events
     }
 
     /// Turns `reports` of the event at `index` and time `t` (`row` of `block`; the end of the trace when `block`
     /// is `nil`) into findings, and tells `observer` of each.
-    mutating func collect(_ reports: [ModelEngine.Report], index: Int, t: Int64, block: EventBlock?, row: Int, blockStart: Int,
-                          observer: (any TimelineObserver)? = nil) {
+    mutating func collect(
+        _ reports: [ModelEngine.Report], index: Int, t: Int64, block: EventBlock?, row: Int, blockStart: Int,
+        observer: (any TimelineObserver)? = nil
+    ) {
         var context: [IndexedEvent]?
         for item in reports {
             guard let rule = (RuleCatalog.rule(item.rule) ?? modelRules[item.rule])?.worded(for: family) else {
                 // Code reports the catalogue's constants, models the rules they were validated against on loading.
-                assertionFailure("rule \(item.rule) was reported but neither the catalogue nor a loaded model declares it")
+                assertionFailure(
+                    "rule \(item.rule) was reported but neither the catalogue nor a loaded model declares it")
                 continue
             }
             guard !configuration.disabledRules.contains(item.rule) else { continue }
-            observer?.finding(rule: rule, severity: configuration.severity(of: rule), message: item.message, scene: item.scene,
-                              t: t, index: index)
+            observer?.finding(
+                rule: rule, severity: configuration.severity(of: rule), message: item.message, scene: item.scene,
+                t: t, index: index)
             let kept = keptByRule[item.rule, default: 0]
             guard kept < TraceAnalyzer.keptFindingsPerRule else {
                 if let known = omitted.firstIndex(where: { $0.rule.id == item.rule }) {
@@ -84,10 +90,12 @@ struct FindingCollector {
             let ordinalKey = item.rule.rawValue + "|" + (item.scene.map(Self.bounded) ?? "") + "|" + name
             let ordinal = ordinals[ordinalKey, default: 0]
             ordinals[ordinalKey] = ordinal + 1
-            findings.append(Finding(
-                rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
-                eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured, budget: item.budget,
-                context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
+            findings.append(
+                Finding(
+                    rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
+                    eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured,
+                    budget: item.budget,
+                    context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
             onFinding?(findings[findings.count - 1])
         }
     }
@@ -98,7 +106,9 @@ struct FindingCollector {
         let limit = TraceAnalyzer.keptStringLength
         guard text.utf8.count > limit else { return text }
         var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
-        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
+            end = text.utf8.index(before: end)
+        }
         return String(text[..<end]) + "…"
     }
 }

@@ -99,7 +99,10 @@ struct ModelEngine: ~Copyable {
 
         /// Compiles the `models` that apply to a trace whose header says `manifest` and that follows `lifecycle`,
         /// with `configuration`.
-        init(models: [LifecycleModel], manifest: Bool?, lifecycle: TraceHeader.Lifecycle, configuration: AnalysisConfiguration) {
+        init(
+            models: [LifecycleModel], manifest: Bool?, lifecycle: TraceHeader.Lifecycle,
+            configuration: AnalysisConfiguration
+        ) {
             var rules: [RuleID] = []
             func rule(_ id: RuleID) -> Int {
                 if let index = rules.firstIndex(of: id) { return index }
@@ -131,13 +134,16 @@ struct ModelEngine: ~Copyable {
 
         /// Whether it was compiled for a trace with `header` and `configuration`.
         func fits(_ header: TraceHeader?, _ configuration: AnalysisConfiguration) -> Bool {
-            manifest == header?.sceneManifest && lifecycle == header.followedLifecycle && self.configuration == configuration
+            manifest == header?.sceneManifest && lifecycle == header.followedLifecycle
+                && self.configuration == configuration
         }
     }
 
     init(models: [LifecycleModel], header: TraceHeader?, configuration: AnalysisConfiguration) {
-        self.init(Blueprint(models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
-                            configuration: configuration))
+        self.init(
+            Blueprint(
+                models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
+                configuration: configuration))
     }
 
     /// An engine with fresh state over models compiled before.
@@ -165,8 +171,10 @@ struct ModelEngine: ~Copyable {
     /// Inlined by force (`@_transparent`): past a size, the optimizer leaves even an `@inline(__always)` function
     /// out of the analyzer's loop, and the call costs more than the step.
     @_transparent
-    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
-                          reports: inout [Report]) {
+    mutating func consume(
+        _ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int, previousT: Int64,
+        reports: inout [Report]
+    ) {
         let tag = Int(event.tag)
         // The models through a local copy of the pointer: stepping one is then no access to `self`, which
         // `shared` is part of.
@@ -180,8 +188,9 @@ struct ModelEngine: ~Copyable {
             if m < 0 {
                 models[~m].reset(at: event.t, shared: &shared)
             } else {
-                models[m].step(event, tag: tag, row: row, of: block, index: index, previousT: previousT, shared: &shared,
-                               reports: &reports)
+                models[m].step(
+                    event, tag: tag, row: row, of: block, index: index, previousT: previousT, shared: &shared,
+                    reports: &reports)
             }
         }
     }
@@ -210,32 +219,41 @@ struct ModelEngine: ~Copyable {
     /// Judges a handler of the callback `kind` written unfinished whose `handler.return` never came, against
     /// its handler budgets: `bound`, the time from the callback to its process's last event, is a lower bound
     /// of its duration.
-    mutating func handlerUnreturned(_ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?, running: Bool = false,
-                                    reports: inout [Report]) {
-        checkHandlers(of: kind, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true, running: running,
-                      reports: &reports)
+    mutating func handlerUnreturned(
+        _ kind: EventKind, bound: Int64, phase: ScenePhase?, scene: String?, running: Bool = false,
+        reports: inout [Report]
+    ) {
+        checkHandlers(
+            of: kind, dur: bound, phase: phase, scene: scene, name: kind.name, unreturned: true, running: running,
+            reports: &reports)
     }
 
     /// Reads a `handler.return` of the callback `name`: checks its handler budgets with the duration it brings.
-    mutating func handlerReturned(_ event: EventRecord, name: String, of block: borrowing EventBlock,
-                                  reports: inout [Report]) {
+    mutating func handlerReturned(
+        _ event: EventRecord, name: String, of block: borrowing EventBlock,
+        reports: inout [Report]
+    ) {
         guard let kind = EventKind(name: name) else { return }
-        checkHandlers(of: kind, dur: event.dur, phase: event.phase, scene: block.string(event.scene), name: name,
-                      unreturned: false, reports: &reports)
+        checkHandlers(
+            of: kind, dur: event.dur, phase: event.phase, scene: block.string(event.scene), name: name,
+            unreturned: false, reports: &reports)
     }
 
     /// Checks a handler of the callback `kind` that took `dur` (at least `dur`, if `unreturned`) against the
     /// handler budgets of every model that reads `kind`.
-    private mutating func checkHandlers(of kind: EventKind, dur: Int64, phase: ScenePhase?, scene: String?, name: String,
-                                        unreturned: Bool, running: Bool = false, reports: inout [Report]) {
+    private mutating func checkHandlers(
+        of kind: EventKind, dur: Int64, phase: ScenePhase?, scene: String?, name: String,
+        unreturned: Bool, running: Bool = false, reports: inout [Report]
+    ) {
         let tag = Int(kind.rawValue)
         let models = self.models
         let range = tagRanges[kind.rawValue]
         for position in Int(truncatingIfNeeded: range & 0xFFFF_FFFF)..<Int(truncatingIfNeeded: range >> 32) {
             let m = tagModels[position]
             guard m >= 0 else { continue }
-            models[m].checkHandler(tag: tag, dur: dur, phase: phase, scene: scene, name: name, unreturned: unreturned,
-                                   running: running, shared: &shared, reports: &reports)
+            models[m].checkHandler(
+                tag: tag, dur: dur, phase: phase, scene: scene, name: name, unreturned: unreturned,
+                running: running, shared: &shared, reports: &reports)
         }
     }
 

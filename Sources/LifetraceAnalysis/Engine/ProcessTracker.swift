@@ -115,9 +115,11 @@ struct ProcessTracker {
         totals.add(state.times)
         count += 1
         if summaries.count < TraceAnalyzer.keptDetails {
-            summaries.append(ProcessSummary(launchT: state.launchT, launchReason: state.reason, lastT: state.lastT,
-                                            firstActiveT: state.firstActive,
-                                            end: end, endBasis: basis, times: state.times))
+            summaries.append(
+                ProcessSummary(
+                    launchT: state.launchT, launchReason: state.reason, lastT: state.lastT,
+                    firstActiveT: state.firstActive,
+                    end: end, endBasis: basis, times: state.times))
         }
         alive = false
         endObserved = false
@@ -154,8 +156,10 @@ struct ProcessTracker {
         guard case .bool(true)? = block.attribute(Attribute.Key.unfinished, of: event),
             state.unfinished.count < Self.unfinishedKept
         else { return }
-        state.unfinished.append(UnfinishedHandler(kind: event.kind, phase: event.phase, scene: block.string(event.scene),
-                                                  t: event.t))
+        state.unfinished.append(
+            UnfinishedHandler(
+                kind: event.kind, phase: event.phase, scene: block.string(event.scene),
+                t: event.t))
     }
 
     /// The handler of the callback `name` returned (`event`, a `handler.return`): it no longer waits.

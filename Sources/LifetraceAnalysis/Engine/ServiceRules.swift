@@ -88,7 +88,9 @@ struct ServiceRules {
 
     /// Reads one event of the trace, `block.records[row]`. Called for service traces alone: out of the analyzer's loop.
     @inline(never)
-    mutating func consume(_ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]) {
+    mutating func consume(
+        _ event: EventRecord, row: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
+    ) {
         switch event.kind {
         case .serviceStart, .serviceReady, .serviceShutdown, .serviceStopped:
             guard let name = block.string(event.scene) else { return }
@@ -106,19 +108,23 @@ struct ServiceRules {
             groupOrderUnknown = true
         default:
             // A service's own events (its markers) after its stop; once per service.
-            guard event.hasScene, let name = block.string(event.scene), let i = byName[name], let stopped = services[i].life.stopped,
+            guard event.hasScene, let name = block.string(event.scene), let i = byName[name],
+                let stopped = services[i].life.stopped,
                 !services[i].reportedWorkAfterStop
             else { return }
             services[i].reportedWorkAfterStop = true
-            reports.append(ModelEngine.Report(
-                rule: .serviceWorkAfterStop,
-                message: "\(block.eventName(at: row)) for service \(name) \(Nanoseconds.short(event.t - stopped)) after it reported stopped",
-                scene: name))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .serviceWorkAfterStop,
+                    message:
+                        "\(block.eventName(at: row)) for service \(name) \(Nanoseconds.short(event.t - stopped)) after it reported stopped",
+                    scene: name))
         }
     }
 
     private mutating func serviceEvent(
-        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
+        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock,
+        reports: inout [ModelEngine.Report]
     ) {
         let t = event.t
         switch event.kind {
@@ -127,7 +133,9 @@ struct ServiceRules {
             services[i].life.started = t
             starts += 1
             services[i].startOrder = starts
-            if case let .int(index)? = block.attribute(Attribute.Key.groupIndex, of: event) { services[i].groupIndex = index }
+            if case let .int(index)? = block.attribute(Attribute.Key.groupIndex, of: event) {
+                services[i].groupIndex = index
+            }
             if case let .string(behavior)? = block.attribute(Attribute.Key.successTermination, of: event) {
                 services[i].successTermination = behavior
             }
@@ -136,13 +144,16 @@ struct ServiceRules {
             }
         case .serviceReady:
             if services[i].life.ready == nil { services[i].life.ready = t }
-            guard let started = services[i].life.started, services[i].life.shutdownAsked == nil, services[i].life.stopped == nil,
+            guard let started = services[i].life.started, services[i].life.shutdownAsked == nil,
+                services[i].life.stopped == nil,
                 let budget = limit(.serviceReady, service: name), t - started > budget
             else { return }
-            reports.append(ModelEngine.Report(
-                rule: .slowServiceReadiness,
-                message: "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
-                scene: name, measured: t - started, budget: budget))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .slowServiceReadiness,
+                    message:
+                        "service \(name) said it is ready \(Nanoseconds.short(t - started)) after its start, over its \(Nanoseconds.short(budget)) readiness budget",
+                    scene: name, measured: t - started, budget: budget))
         case .serviceShutdown:
             if services[i].life.shutdownAsked == nil {
                 services[i].life.shutdownAsked = t
@@ -155,7 +166,9 @@ struct ServiceRules {
             services[i].life.stopped = t
             services[i].life.cancelled = block.attribute(Attribute.Key.cancelled, of: event) == .bool(true)
             if services[i].life.cancelled { groupOrderUnknown = true }
-            if case let .string(error)? = block.attribute(Attribute.Key.error, of: event) { services[i].life.error = error }
+            if case let .string(error)? = block.attribute(Attribute.Key.error, of: event) {
+                services[i].life.error = error
+            }
             unansweredSignal = nil
             stopped(event, name: name, at: i, of: block, reports: &reports)
         }
@@ -172,34 +185,44 @@ struct ServiceRules {
     /// order, each once the one asked before it returned. Not judged once the order is unknown (the group
     /// escalated to cancellation, events were dropped) or another order is configured.
     private func checkGroupOrder(asking i: Int, at t: Int64, reports: inout [ModelEngine.Report]) {
-        guard configuration.serviceShutdownOrder == .reverseStart, !groupOrderUnknown, services[i].life.started != nil else { return }
+        guard configuration.serviceShutdownOrder == .reverseStart, !groupOrderUnknown, services[i].life.started != nil
+        else { return }
         let asked = services[i]
         if let previous = services.indices.first(where: { $0 != i && services[$0].isStopping }).map({ services[$0] }) {
-            reports.append(ModelEngine.Report(
-                rule: .serviceShutdownOutOfOrder,
-                message: "service \(asked.name) was asked to shut down while service \(previous.name), asked \(Nanoseconds.short(t - previous.life.shutdownAsked!)) before, had not returned: a ServiceGroup asks the next service only once the previous one's run() returned",
-                scene: asked.name))
-        } else if let later = services.first(where: { $0.isLive && $0.life.shutdownAsked == nil && Self.started($0, after: asked) }) {
-            reports.append(ModelEngine.Report(
-                rule: .serviceShutdownOutOfOrder,
-                message: "service \(asked.name) was asked to shut down before service \(later.name), started after it and still running: a ServiceGroup shuts its services down in reverse start order",
-                scene: asked.name))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .serviceShutdownOutOfOrder,
+                    message:
+                        "service \(asked.name) was asked to shut down while service \(previous.name), asked \(Nanoseconds.short(t - previous.life.shutdownAsked!)) before, had not returned: a ServiceGroup asks the next service only once the previous one's run() returned",
+                    scene: asked.name))
+        } else if let later = services.first(where: {
+            $0.isLive && $0.life.shutdownAsked == nil && Self.started($0, after: asked)
+        }) {
+            reports.append(
+                ModelEngine.Report(
+                    rule: .serviceShutdownOutOfOrder,
+                    message:
+                        "service \(asked.name) was asked to shut down before service \(later.name), started after it and still running: a ServiceGroup shuts its services down in reverse start order",
+                    scene: asked.name))
         }
     }
 
     /// A service stopped: LT090 if it ended on its own, LT095 if it stopped only when cancelled after being asked.
     private func stopped(
-        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock, reports: inout [ModelEngine.Report]
+        _ event: EventRecord, name: String, at i: Int, of block: borrowing EventBlock,
+        reports: inout [ModelEngine.Report]
     ) {
         let service = services[i]
         let (cancelled, error) = (service.life.cancelled, service.life.error)
         if let asked = service.life.shutdownAsked {
             guard cancelled else { return }
             let after = event.t - asked
-            reports.append(ModelEngine.Report(
-                rule: .shutdownNotActedOn,
-                message: "service \(name) did not stop on its shutdown request: it stopped only when its group cancelled it, \(Nanoseconds.short(after)) later (maximumGracefulShutdownDuration or a cancellation signal)",
-                scene: name, measured: after))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .shutdownNotActedOn,
+                    message:
+                        "service \(name) did not stop on its shutdown request: it stopped only when its group cancelled it, \(Nanoseconds.short(after)) later (maximumGracefulShutdownDuration or a cancellation signal)",
+                    scene: name, measured: after))
             return
         }
         // Cancelled without being asked: its group (or a cancellation signal) ended it. Never started: the model's
@@ -214,17 +237,21 @@ struct ServiceRules {
         case "gracefullyShutdownGroup"? where error == nil:
             return
         case "gracefullyShutdownGroup"?:
-            consequence = "its group then shuts the other services down gracefully and throws its error (\(setting) gracefullyShutdownGroup)"
+            consequence =
+                "its group then shuts the other services down gracefully and throws its error (\(setting) gracefullyShutdownGroup)"
         case "cancelGroup"?:
-            consequence = "its group then cancels every other service, with no graceful shutdown (\(setting) cancelGroup)"
+            consequence =
+                "its group then cancels every other service, with no graceful shutdown (\(setting) cancelGroup)"
         default:
-            consequence = "its group's \(setting) was not recorded; ServiceLifecycle's default, cancelGroup, cancels every other service with no graceful shutdown"
+            consequence =
+                "its group's \(setting) was not recorded; ServiceLifecycle's default, cancelGroup, cancels every other service with no graceful shutdown"
         }
         let how = error.map { "threw \($0)" } ?? "returned"
-        reports.append(ModelEngine.Report(
-            rule: .serviceEndedUnasked,
-            message: "service \(name) \(how) while it ran, before any shutdown was asked: \(consequence)",
-            scene: name))
+        reports.append(
+            ModelEngine.Report(
+                rule: .serviceEndedUnasked,
+                message: "service \(name) \(how) while it ran, before any shutdown was asked: \(consequence)",
+                scene: name))
     }
 
     private mutating func addTimes(_ added: ServiceTimes, of name: String) {
@@ -261,33 +288,44 @@ struct ServiceRules {
         for service in stopping {
             let elapsed = end - service.life.shutdownAsked!
             guard let grace = limit(.shutdownGrace, service: service.name), elapsed > grace else { continue }
-            reports.append(ModelEngine.Report(
-                rule: .shutdownOverGrace,
-                message: "service \(service.name) was still stopping \(Nanoseconds.short(elapsed)) after its shutdown was asked, at its process's \(exitObserved ? "exit" : "last event"): over its \(Nanoseconds.short(grace)) grace period",
-                scene: service.name, measured: elapsed, budget: grace))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .shutdownOverGrace,
+                    message:
+                        "service \(service.name) was still stopping \(Nanoseconds.short(elapsed)) after its shutdown was asked, at its process's \(exitObserved ? "exit" : "last event"): over its \(Nanoseconds.short(grace)) grace period",
+                    scene: service.name, measured: elapsed, budget: grace))
         }
         // A kill ends whatever ran; it is a finding only once the shutdown had run past its grace period, when an
         // orchestrator's kill is due (an earlier one is someone else's, and says nothing of the services).
         let killed = !exitObserved || exitReason == "SIGKILL"
-        let grace = stopping.compactMap { limit(.shutdownGrace, service: $0.name) }.max() ?? configuration.budget(.shutdownGrace)
-        if killed, let began = shutdownBegan, !stopping.isEmpty || unansweredSignal != nil, let grace, goneBy - began >= grace {
+        let grace =
+            stopping.compactMap { limit(.shutdownGrace, service: $0.name) }.max()
+            ?? configuration.budget(.shutdownGrace)
+        if killed, let began = shutdownBegan, !stopping.isEmpty || unansweredSignal != nil, let grace,
+            goneBy - began >= grace
+        {
             let names = stopping.map(\.name)
-            let what = names.isEmpty
+            let what =
+                names.isEmpty
                 ? "no service had been asked to shut down yet"
                 : "\(Plural.noun(names.count, "service")) \(names.joined(separator: ", ")) "
                     + "\(Plural.noun(names.count, "was", plural: "were")) still stopping"
             let how = exitObserved ? "it was killed (SIGKILL)" : "no exit was recorded"
-            reports.append(ModelEngine.Report(
-                rule: .killedDuringShutdown,
-                message: "the process ended \(Nanoseconds.short(end - began)) into its shutdown and \(how): \(what)",
-                scene: names.first, measured: end - began))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .killedDuringShutdown,
+                    message:
+                        "the process ended \(Nanoseconds.short(end - began)) into its shutdown and \(how): \(what)",
+                    scene: names.first, measured: end - began))
         }
         // A signal is shown unanswered only by a process that went on past the grace period without acting on it.
         if let signal = unansweredSignal, let grace, end - signal.t >= grace {
-            reports.append(ModelEngine.Report(
-                rule: .shutdownNotActedOn,
-                message: "\(signal.name) was never acted on: no service was asked to shut down, nor stopped, in the \(Nanoseconds.short(end - signal.t)) to its process's \(exitObserved ? "exit" : "last event")",
-                scene: nil, measured: end - signal.t))
+            reports.append(
+                ModelEngine.Report(
+                    rule: .shutdownNotActedOn,
+                    message:
+                        "\(signal.name) was never acted on: no service was asked to shut down, nor stopped, in the \(Nanoseconds.short(end - signal.t)) to its process's \(exitObserved ? "exit" : "last event")",
+                    scene: nil, measured: end - signal.t))
         }
     }
 }

@@ -19,8 +19,10 @@ struct SlowestHandlers {
     @inline(never)
     mutating func note(_ event: EventRecord, row: Int, of block: borrowing EventBlock, index: Int) {
         let name = event.kind == .handlerReturn ? block.extras(of: event).flatMap { block.string($0.name) } : nil
-        longest.append(HandlerDuration(name: name ?? block.eventName(at: row), scene: block.string(event.scene).map(KeptName.bounded),
-                                       dur: event.dur, index: index))
+        longest.append(
+            HandlerDuration(
+                name: name ?? block.eventName(at: row), scene: block.string(event.scene).map(KeptName.bounded),
+                dur: event.dur, index: index))
         longest.sort { $0.dur > $1.dur }
         if longest.count > Self.kept { longest.removeLast() }
         if longest.count == Self.kept { floor = longest[Self.kept - 1].dur }

@@ -119,7 +119,8 @@ struct SuspensionTracker {
             defer { (suspendedSince, idleMark) = (nil, Self.notIdle) }
             guard let since = suspendedSince else { return .none }
             let basis = evidence == .groundTruth ? "ground truth" : Self.systemBasis
-            return .resumed(keep(SuspensionInterval(start: since, end: event.t, basis: basis), logged: evidence == .systemLog))
+            return .resumed(
+                keep(SuspensionInterval(start: since, end: event.t, basis: basis), logged: evidence == .systemLog))
         case (.groundTruth, _):
             return .none
         default:
@@ -161,13 +162,16 @@ struct SuspensionTracker {
     mutating func processEnded(at t: Int64, silently: Bool) -> Transition {
         if let since = suspendedSince {
             let logged = evidence == .systemLog
-            return .resumed(keep(SuspensionInterval(start: since, end: t, basis: logged ? Self.systemBasis : "ground truth"),
-                                 logged: logged))
+            return .resumed(
+                keep(
+                    SuspensionInterval(start: since, end: t, basis: logged ? Self.systemBasis : "ground truth"),
+                    logged: logged))
         }
         guard silently, isIdle else { return .none }
         silentExits.exits += 1
         silentExits.intervals += t - idleMark
-        return .inferred(keep(SuspensionInterval(start: idleMark, end: t, basis: "idle in the background, then a new launch")))
+        return .inferred(
+            keep(SuspensionInterval(start: idleMark, end: t, basis: "idle in the background, then a new launch")))
     }
 
     /// The process that ended announced its end (`applicationWillTerminate`), at `t`.

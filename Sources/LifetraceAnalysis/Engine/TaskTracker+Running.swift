@@ -13,27 +13,41 @@ extension TaskTracker {
                 open[position].judgedExpiration = true
                 let late = t - expired
                 if task.kind == .application {
-                    reports.append(report(.taskNotEndedOnExpiration, "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and has not been ended \(Nanoseconds.short(late)) later, more than the \(Nanoseconds.short(grace)) allowed",
-                                          late, grace))
+                    reports.append(
+                        report(
+                            .taskNotEndedOnExpiration,
+                            "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and has not been ended \(Nanoseconds.short(late)) later, more than the \(Nanoseconds.short(grace)) allowed",
+                            late, grace))
                 } else {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
-                    reports.append(report(.scheduledTaskNeverCompleted, "\(task.label) has not been completed \(Nanoseconds.short(late)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
-                                          late, grace))
+                    reports.append(
+                        report(
+                            .scheduledTaskNeverCompleted,
+                            "\(task.label) has not been completed \(Nanoseconds.short(late)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
+                            late, grace))
                 }
                 continue
             }
             guard !task.judgedBudget else { continue }
             switch task.kind {
             case .application:
-                guard let since = budgetSince(of: task), let budget = limits.backgroundTask, t - since > budget else { continue }
+                guard let since = budgetSince(of: task), let budget = limits.backgroundTask, t - since > budget else {
+                    continue
+                }
                 open[position].judgedBudget = true
-                reports.append(report(.taskOverBackgroundTime, "\(task.label) has run \(Nanoseconds.short(t - since)) in the background and has not been ended, over its \(Nanoseconds.short(budget))",
-                                      t - since, budget))
+                reports.append(
+                    report(
+                        .taskOverBackgroundTime,
+                        "\(task.label) has run \(Nanoseconds.short(t - since)) in the background and has not been ended, over its \(Nanoseconds.short(budget))",
+                        t - since, budget))
             case .refresh:
                 guard let budget = limits.refreshTask, t - task.begin > budget else { continue }
                 open[position].judgedBudget = true
-                reports.append(report(.refreshTaskOverTime, "\(task.label) has run \(Nanoseconds.short(t - task.begin)) and has not been completed, over its \(Nanoseconds.short(budget))",
-                                      t - task.begin, budget))
+                reports.append(
+                    report(
+                        .refreshTaskOverTime,
+                        "\(task.label) has run \(Nanoseconds.short(t - task.begin)) and has not been completed, over its \(Nanoseconds.short(budget))",
+                        t - task.begin, budget))
             case .processing:
                 continue
             }

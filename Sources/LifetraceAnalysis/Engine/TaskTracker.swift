@@ -91,14 +91,14 @@ struct TaskTracker {
     /// The open tasks (set here and by ``judgeRunning(at:limits:reports:)``).
     var open: [OpenTask] = []
     /// Where each open task is in ``open``, kept only while many are open.
-    private var positions: [TaskKey: Int]?
+    var positions: [TaskKey: Int]?
     /// How many open tasks a linear search handles before the dictionary takes over.
     static let indexThreshold = 32
     /// The most tasks followed open at once (an app has a handful): past it, a task that begins is counted in
     /// ``unfollowed`` instead, so a trace that begins millions of tasks and never ends them takes bounded memory.
     static let maximumOpen = 65_536
     /// Tasks begun while ``maximumOpen`` were open, since the last ``close(reports:)``.
-    private(set) var unfollowed = 0
+    var unfollowed = 0
     /// Moves between foreground and background so far (``uiMoved(toBackground:at:)``), whether the last was
     /// into the background, and when the app last entered it.
     private var moves = 0
@@ -106,9 +106,9 @@ struct TaskTracker {
     private var backgroundSince: Int64 = 0
     /// The open processing tasks whose time had not expired when they began, by id: a return to the
     /// foreground expires them (each is looked at once, then the list is emptied).
-    private var unexpiredProcessing: [Int64] = []
+    var unexpiredProcessing: [Int64] = []
 
-    private struct TaskKey: Hashable {
+    struct TaskKey: Hashable {
         var id: Int64
         var kind: Kind
     }
@@ -123,19 +123,24 @@ struct TaskTracker {
         reports: inout [ModelEngine.Report]
     ) {
         func report(_ rule: RuleID, _ message: String, _ measured: Int64? = nil, _ budget: Int64? = nil) {
-            reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
+            reports.append(
+                ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
         }
         guard event.fields.contains(.task), let extra = block.extras(of: event) else { return }
         let id = extra.task
         switch event.kind {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
-            let kind: Kind = event.kind == .taskBegin ? .application : event.kind == .bgRefreshBegin ? .refresh : .processing
+            let kind: Kind =
+                event.kind == .taskBegin ? .application : event.kind == .bgRefreshBegin ? .refresh : .processing
             // BGTasks run in the background: their time counts from their start.
             let since = inBackground || kind != .application ? event.t : nil
-            let task = OpenTask(id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
-                                budgetSince: since, moves: moves)
+            let task = OpenTask(
+                id: id, kind: kind, begin: event.t, index: index, name: block.string(extra.name),
+                budgetSince: since, moves: moves)
             if let known = find(id, kind) {
-                if kind == .application { report(.taskEndWithoutBegin, "task.begin for task \(id), which is already open") }
+                if kind == .application {
+                    report(.taskEndWithoutBegin, "task.begin for task \(id), which is already open")
+                }
                 open[known] = task
             } else if open.count >= Self.maximumOpen {
                 unfollowed += 1
@@ -146,7 +151,8 @@ struct TaskTracker {
             if kind == .processing { noteUnexpiredProcessing(id) }
         case .taskExpire:
             if let known = find(id, .application) ?? find(id, .refresh) ?? find(id, .processing),
-                open[known].expired == nil || !open[known].handlerRan {
+                open[known].expired == nil || !open[known].handlerRan
+            {
                 open[known].expired = event.t
                 open[known].handlerRan = true
             }
@@ -156,20 +162,27 @@ struct TaskTracker {
                 if block.attribute(Attribute.Key.begunBeforeCapture, of: event) == .bool(true) { return }
                 // It may be one begun while too many were open to follow: nothing is known of it.
                 if unfollowed > 0 { return }
-                report(.taskEndWithoutBegin, "task.end for task \(id), which is not open (never begun, or already ended)")
+                report(
+                    .taskEndWithoutBegin, "task.end for task \(id), which is not open (never begun, or already ended)")
                 return
             }
             let task = remove(at: known)
             log?.append(Life(task, end: event.t))
             if let expired = task.expired {
                 if !task.judgedExpiration, let grace = limits.expirationGrace, event.t - expired > grace {
-                    report(.taskNotEndedOnExpiration, "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
-                           event.t - expired, grace)
+                    report(
+                        .taskNotEndedOnExpiration,
+                        "\(task.label) was ended \(Nanoseconds.short(event.t - expired)) after its expiration handler ran, more than the \(Nanoseconds.short(grace)) allowed",
+                        event.t - expired, grace)
                 }
-            } else if !task.judgedBudget, let since = budgetSince(of: task), let budget = limits.backgroundTask, event.t - since > budget {
+            } else if !task.judgedBudget, let since = budgetSince(of: task), let budget = limits.backgroundTask,
+                event.t - since > budget
+            {
                 let length = event.t - since
-                report(.taskOverBackgroundTime, "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
-                       length, budget)
+                report(
+                    .taskOverBackgroundTime,
+                    "\(task.label) ran \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget))",
+                    length, budget)
             }
         case .bgRefreshEnd, .bgProcessingEnd:
             let kind: Kind = event.kind == .bgRefreshEnd ? .refresh : .processing
@@ -179,12 +192,18 @@ struct TaskTracker {
             if let expired = task.expired {
                 if !task.judgedExpiration, let grace = limits.expirationGrace, event.t - expired > grace {
                     let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
-                    report(.scheduledTaskCompletedLate, "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
-                           event.t - expired, grace)
+                    report(
+                        .scheduledTaskCompletedLate,
+                        "\(task.label) was completed \(Nanoseconds.short(event.t - expired)) after \(why), more than the \(Nanoseconds.short(grace)) allowed",
+                        event.t - expired, grace)
                 }
-            } else if kind == .refresh, !task.judgedBudget, let budget = limits.refreshTask, event.t - task.begin > budget {
-                report(.refreshTaskOverTime, "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
-                       event.t - task.begin, budget)
+            } else if kind == .refresh, !task.judgedBudget, let budget = limits.refreshTask,
+                event.t - task.begin > budget
+            {
+                report(
+                    .refreshTaskOverTime,
+                    "\(task.label) ran \(Nanoseconds.short(event.t - task.begin)), over its \(Nanoseconds.short(budget))",
+                    event.t - task.begin, budget)
             }
         default: break
         }
@@ -216,88 +235,11 @@ struct TaskTracker {
     /// the open tasks (with room), however many begin and end without a return.
     private mutating func noteUnexpiredProcessing(_ id: Int64) {
         if unexpiredProcessing.count >= 2 * Self.maximumOpen {
-            let kept = unexpiredProcessing.filter { id in find(id, .processing).map { open[$0].expired == nil } ?? false }
+            let kept = unexpiredProcessing.filter { id in find(id, .processing).map { open[$0].expired == nil } ?? false
+            }
             unexpiredProcessing = kept
         }
         unexpiredProcessing.append(id)
-    }
-
-    /// The process is suspended or ends: judges every task still open by what the trace proves, reports, oldest
-    /// first, those whose deadline it shows passing before the process stopped, and clears.
-    ///
-    /// How a process stopped is never a finding by itself: a UI test's `terminate()` is a SIGKILL, a crash or a
-    /// jetsam kill ends whatever was running, a capture stops wherever it was cut. A task is reported when:
-    ///
-    /// - its expiration handler ran (or, for a processing task, the user came back) and the process lived on, or
-    ///   died, more than the grace after it without ending the task — the expiration is the deadline itself;
-    /// - it ran in the background, unexpired, longer than its budget before the process's last sign of life
-    ///   (a `UIApplication` task from the later of its begin and the last entry into the background; a refresh
-    ///   task from its begin). A processing task has no budget of its own.
-    ///
-    /// Whatever the end — SIGKILL, crash, jetsam, a relaunch, the trace's end — the same proof is asked for.
-    @discardableResult
-    mutating func close(at stop: Stop, limits: Limits, reports: inout [ModelEngine.Report]) -> OpenAtStop {
-        func report(_ rule: RuleID, _ message: String, _ measured: Int64? = nil, _ budget: Int64? = nil) {
-            reports.append(ModelEngine.Report(rule: rule, message: message, scene: nil, measured: measured, budget: budget))
-        }
-        var unproven = OpenAtStop()
-        // First, so that it is among the findings kept even when the tasks followed are leaked too.
-        if unfollowed > 0 {
-            report(.taskLeaked, "\(unfollowed) more \(Plural.noun(unfollowed, "task was", plural: "tasks were")) begun while \(Self.maximumOpen) "
-                + "were open, the most lifetrace follows at once: whether they ended is not checked")
-            unfollowed = 0
-        }
-        // Sorted in place: the open tasks go once reported.
-        positions = nil
-        if open.count > 1 { open.sort { $0.begin != $1.begin ? $0.begin < $1.begin : $0.index < $1.index } }
-        let ended = stop.diedBy == nil ? "was still open at its process's last event" : "was still open when its process ended"
-        for task in open {
-            log?.append(Life(task, end: nil))
-            if let expired = task.expired {
-                // Reported while it was open (a live check): once.
-                if task.judgedExpiration { continue }
-                // Past the grace after its expiration, alive or dead by then, the task was still open.
-                let lateness = (stop.diedBy ?? stop.aliveUntil) - expired
-                guard let grace = limits.expirationGrace, lateness > grace else {
-                    unproven.note(age: stop.aliveUntil - task.begin)
-                    continue
-                }
-                if task.kind == .application {
-                    report(.taskNotEndedOnExpiration, "\(task.label) expired at t=\(Nanoseconds.seconds(expired)) and its expiration handler did not end it: it \(ended)",
-                           lateness, grace)
-                } else {
-                    let why = task.handlerRan ? "its expiration handler ran" : "the user started using the device"
-                    report(.scheduledTaskNeverCompleted, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed; its time expired at t=\(Nanoseconds.seconds(expired)), when \(why), and it \(ended)",
-                           lateness, grace)
-                }
-                continue
-            }
-            // Unexpired: its budget, from when it counts, against the process's last sign of life.
-            let since: Int64?
-            let budget: Int64?
-            switch task.kind {
-            case .application: (since, budget) = (budgetSince(of: task), limits.backgroundTask)
-            case .refresh: (since, budget) = (task.begin, limits.refreshTask)
-            case .processing: (since, budget) = (nil, nil)
-            }
-            if task.judgedBudget { continue }
-            guard let since, let budget, stop.aliveUntil - since > budget else {
-                unproven.note(age: stop.aliveUntil - task.begin)
-                continue
-            }
-            let length = stop.aliveUntil - since
-            if task.kind == .application {
-                report(.taskLeaked, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never ended: it had run \(Nanoseconds.short(length)) in the background, over its \(Nanoseconds.short(budget)), and \(ended)",
-                       length, budget)
-            } else {
-                report(.scheduledTaskNeverCompleted, "\(task.label), begun at t=\(Nanoseconds.seconds(task.begin)), was never completed: it had run \(Nanoseconds.short(length)), over its \(Nanoseconds.short(budget)), and \(ended)",
-                       length, budget)
-            }
-        }
-        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
-        positions = nil
-        unexpiredProcessing.removeAll(keepingCapacity: true)
-        return unproven
     }
 
     // MARK: - The open tasks
@@ -314,7 +256,8 @@ struct TaskTracker {
         if positions != nil {
             positions![TaskKey(id: task.id, kind: task.kind)] = open.count - 1
         } else if open.count > Self.indexThreshold {
-            positions = Dictionary(uniqueKeysWithValues: open.indices.map { (TaskKey(id: open[$0].id, kind: open[$0].kind), $0) })
+            positions = Dictionary(
+                uniqueKeysWithValues: open.indices.map { (TaskKey(id: open[$0].id, kind: open[$0].kind), $0) })
         }
     }
 
@@ -336,6 +279,7 @@ struct TaskTracker {
 extension TaskTracker.Life {
     /// The life of `task`, ended at `end`.
     init(_ task: TaskTracker.OpenTask, end: Int64?) {
-        self.init(kind: task.kind, id: task.id, name: task.name, begin: task.begin, end: end, expired: task.expired != nil)
+        self.init(
+            kind: task.kind, id: task.id, name: task.name, begin: task.begin, end: end, expired: task.expired != nil)
     }
 }

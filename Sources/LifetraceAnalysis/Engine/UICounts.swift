@@ -8,7 +8,8 @@ struct UICounts {
     mutating func add(_ accounting: LifecycleModel.Accounting, _ delta: Int) {
         let offset = accounting.index &* MemoryLayout<Int>.stride
         withUnsafeMutableBytes(of: &counts) { counts in
-            counts.storeBytes(of: counts.load(fromByteOffset: offset, as: Int.self) &+ delta, toByteOffset: offset, as: Int.self)
+            counts.storeBytes(
+                of: counts.load(fromByteOffset: offset, as: Int.self) &+ delta, toByteOffset: offset, as: Int.self)
         }
     }
 

@@ -18,7 +18,9 @@ package enum Baseline {
         }
         var keys = Set<String>()
         for result in results {
-            guard let file = result["file"]?.stringValue, case let .array(findings)? = result["findings"] else { continue }
+            guard let file = result["file"]?.stringValue, case let .array(findings)? = result["findings"] else {
+                continue
+            }
             for finding in findings {
                 if let baselineKey = finding["baseline_key"]?.stringValue { keys.insert(key(file: file, baselineKey)) }
             }

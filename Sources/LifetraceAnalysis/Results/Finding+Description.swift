@@ -15,8 +15,9 @@ extension Finding: CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         let scene = scene.map { " scene \($0)" } ?? ""
-        lines.append("\(file): t=\(Nanoseconds.seconds(t)) event #\(eventIndex)\(scene): "
-            + "\(severity.rawValue) \(rule.id): \(rule.title)")
+        lines.append(
+            "\(file): t=\(Nanoseconds.seconds(t)) event #\(eventIndex)\(scene): "
+                + "\(severity.rawValue) \(rule.id): \(rule.title)")
         var detail = "    " + message
         if let share = budgetShare { detail += " (\(Int64((share * 100).rounded()))% of the budget)" }
         lines.append(detail)

@@ -50,8 +50,10 @@ public struct Rule: Sendable, Hashable {
     public let check: Check
 
     /// Declares a rule.
-    public init(id: RuleID, severity: Severity, title: String, titles: [CallbackFamily: String] = [:], source: String,
-                explanation: String, fix: String, check: Check = .model) {
+    public init(
+        id: RuleID, severity: Severity, title: String, titles: [CallbackFamily: String] = [:], source: String,
+        explanation: String, fix: String, check: Check = .model
+    ) {
         self.id = id
         self.severity = severity
         self.title = title
@@ -72,7 +74,9 @@ extension Rule {
     /// The rule as a finding in a trace of `family` shows it: its title that family's.
     func worded(for family: CallbackFamily) -> Rule {
         guard let title = titles[family], title != self.title else { return self }
-        return Rule(id: id, severity: severity, title: title, titles: titles, source: source, explanation: explanation, fix: fix,
-                    check: check)
+        return Rule(
+            id: id, severity: severity, title: title, titles: titles, source: source, explanation: explanation,
+            fix: fix,
+            check: check)
     }
 }

@@ -76,15 +76,18 @@ package struct TraceMeasurer {
     }
 
     /// Reads the trace `reader` opened (the file `path`), passing its tasks and services to `found` as they end.
-    package mutating func measure(_ reader: TraceReader, path: String, _ found: (Found) -> Void) throws(TraceError) -> Measured {
+    package mutating func measure(_ reader: TraceReader, path: String, _ found: (Found) -> Void) throws(TraceError)
+        -> Measured
+    {
         let header = reader.header
         let configuration = try configuration(header)
         let blueprint: ModelEngine.Blueprint
         if let known = compiled.first(where: { $0.fits(header, configuration) }) {
             blueprint = known
         } else {
-            blueprint = ModelEngine.Blueprint(models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
-                                              configuration: configuration)
+            blueprint = ModelEngine.Blueprint(
+                models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
+                configuration: configuration)
             if compiled.count < 16 { compiled.append(blueprint) }
         }
         let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)
@@ -123,7 +126,8 @@ package struct TraceMeasurer {
             var tag = Int(record.tag)
             if record.kind == .handlerReturn {
                 guard let name = block.extras(of: record).flatMap({ block.string($0.name) }),
-                      let kind = EventKind(name: name) else { continue }
+                    let kind = EventKind(name: name)
+                else { continue }
                 tag = Int(kind.rawValue)
             } else if record.kind.layer == .process {
                 continue
@@ -134,11 +138,12 @@ package struct TraceMeasurer {
     }
 
     private static func task(_ life: TaskTracker.Life) -> Task {
-        let kind = switch life.kind {
-        case .application: "background-task"
-        case .refresh: "refresh-task"
-        case .processing: "processing-task"
-        }
+        let kind =
+            switch life.kind {
+            case .application: "background-task"
+            case .refresh: "refresh-task"
+            case .processing: "processing-task"
+            }
         return Task(kind: kind, id: life.id, name: life.name, begin: life.begin, end: life.end, expired: life.expired)
     }
 }

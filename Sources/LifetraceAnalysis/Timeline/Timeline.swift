@@ -161,7 +161,8 @@ final class TimelineRecorder: TimelineObserver {
             return nil
         }
         // Names kept are cut as a finding's are: a scene's id of megabytes is not copied into the timeline.
-        timeline.lanes.append(Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + FindingCollector.bounded(scene), isProcess: false))
+        timeline.lanes.append(
+            Timeline.Lane(name: scene.isEmpty ? "app" : "scene " + FindingCollector.bounded(scene), isProcess: false))
         laneIndex[scene] = timeline.lanes.count - 1
         return timeline.lanes.count - 1
     }
@@ -213,7 +214,8 @@ final class TimelineRecorder: TimelineObserver {
         if let last = segments.last, last.state == state, last.inferred == inferred, last.end == start {
             segments[segments.count - 1].end = end
         } else {
-            segments.append(Timeline.Segment(start: start, end: end, state: state, inferred: inferred, aggregated: false))
+            segments.append(
+                Timeline.Segment(start: start, end: end, state: state, inferred: inferred, aggregated: false))
         }
         if segments.count > 2 * Timeline.segmentLimit { segments = Self.coarsen(segments) }
         timeline.lanes[index].segments = segments
@@ -229,8 +231,10 @@ final class TimelineRecorder: TimelineObserver {
                 let a = segments[i]
                 let b = segments[i + 1]
                 let dominant = (a.end - a.start) >= (b.end - b.start) ? a : b
-                result.append(Timeline.Segment(start: a.start, end: b.end, state: dominant.state,
-                                               inferred: dominant.inferred, aggregated: true))
+                result.append(
+                    Timeline.Segment(
+                        start: a.start, end: b.end, state: dominant.state,
+                        inferred: dominant.inferred, aggregated: true))
             } else {
                 result.append(segments[i])
             }
@@ -251,12 +255,16 @@ final class TimelineRecorder: TimelineObserver {
             timeline.lanes[lane].droppedMarks += 1
             return
         }
-        timeline.lanes[lane].marks.append(Timeline.Mark(t: event.t, name: FindingCollector.bounded(event.eventName), dur: event.dur,
-                                                        index: index))
+        timeline.lanes[lane].marks.append(
+            Timeline.Mark(
+                t: event.t, name: FindingCollector.bounded(event.eventName), dur: event.dur,
+                index: index))
         if timeline.lanes[lane].marks.count > 2 * Timeline.segmentLimit {
             // Thin out: keep every other mark, and from now on every other one recorded.
             var kept: [Timeline.Mark] = []
-            for (position, mark) in timeline.lanes[lane].marks.enumerated() where position % 2 == 0 { kept.append(mark) }
+            for (position, mark) in timeline.lanes[lane].marks.enumerated() where position % 2 == 0 {
+                kept.append(mark)
+            }
             timeline.lanes[lane].droppedMarks += timeline.lanes[lane].marks.count - kept.count
             timeline.lanes[lane].marks = kept
             timeline.lanes[lane].markStride *= 2
@@ -269,10 +277,13 @@ final class TimelineRecorder: TimelineObserver {
         case .taskBegin, .bgRefreshBegin, .bgProcessingBegin:
             guard timeline.tasks.count < 2 * Timeline.segmentLimit else { return }
             openTasks[id] = timeline.tasks.count
-            timeline.tasks.append(Timeline.TaskBar(id: id, name: event.name.map(FindingCollector.bounded)
-                                                       ?? (event.kind == .taskBegin ? nil : event.kind.name),
-                                                   start: event.t, end: nil, ended: false, expired: false,
-                                                   budget: budget))
+            timeline.tasks.append(
+                Timeline.TaskBar(
+                    id: id,
+                    name: event.name.map(FindingCollector.bounded)
+                        ?? (event.kind == .taskBegin ? nil : event.kind.name),
+                    start: event.t, end: nil, ended: false, expired: false,
+                    budget: budget))
         case .taskExpire:
             if let index = openTasks[id] { timeline.tasks[index].expired = true }
         case .taskEnd, .bgRefreshEnd, .bgProcessingEnd:
@@ -287,7 +298,9 @@ final class TimelineRecorder: TimelineObserver {
     /// The process ended at `t`: tasks it left open end there too, not ended by the app, and its services' lanes.
     func processEnded(at t: Int64, as end: ProcessEnd) {
         for (lane, var service) in serviceStates {
-            if let closed = service.end(at: t) { add(lane: lane, state: closed.state, from: closed.start, to: closed.end) }
+            if let closed = service.end(at: t) {
+                add(lane: lane, state: closed.state, from: closed.start, to: closed.end)
+            }
         }
         serviceStates.removeAll()
         for index in openTasks.values { timeline.tasks[index].end = t }

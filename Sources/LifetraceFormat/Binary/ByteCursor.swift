@@ -35,7 +35,9 @@ struct ByteCursor {
     var remaining: Int { end - position }
 
     /// The bytes not read yet, valid as long as the underlying buffer.
-    var remainingBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base + position, count: end - position) }
+    var remainingBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + position, count: end - position)
+    }
 
     @inline(__always)
     mutating func readByte() throws(DecodeFailure) -> UInt8 {
@@ -68,7 +70,9 @@ struct ByteCursor {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard position < end else { throw DecodeFailure(offset: origin + start, message: "varint runs past the end") }
+            guard position < end else {
+                throw DecodeFailure(offset: origin + start, message: "varint runs past the end")
+            }
             let byte = base[position]
             position += 1
             if shift == 63, byte > 1 {

@@ -30,14 +30,17 @@ struct EventBlockDecoder {
         /// timestamp of the block before it (at byte 1, where the block's base time is).
         func checkStart(after previousEnd: Int64) throws(DecodeFailure) {
             guard firstT >= previousEnd else {
-                throw DecodeFailure(offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(previousEnd)")
+                throw DecodeFailure(
+                    offset: 1, message: "block starts at t=\(firstT), before the previous block's end \(previousEnd)")
             }
         }
     }
 
     /// Decodes every event of `content` into `block`, replacing what it held. That time does not go back
     /// from the previous block is for the reader to check, in order (``Summary/checkStart(after:)``).
-    mutating func decode(_ content: UnsafeRawBufferPointer, into block: inout EventBlock) throws(DecodeFailure) -> Summary {
+    mutating func decode(_ content: UnsafeRawBufferPointer, into block: inout EventBlock) throws(DecodeFailure)
+        -> Summary
+    {
         // The records, extras and attributes are moved out of the block and back, so no uniqueness test goes
         // through the block per event; the records keep their count, as every one is written whole.
         var records = block.records
@@ -135,7 +138,8 @@ struct EventBlockDecoder {
                     if kindRules.rule(tag).isBroken(by: present) {
                         guard kind.requiredFields.isSubset(of: present) else {
                             let missing = kind.requiredFields.subtracting(present).names.joined(separator: ", ")
-                            throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
+                            throw DecodeFailure(
+                                offset: kindsStart + i, message: "\(kind.name) event \(i) lacks \(missing)")
                         }
                         throw DecodeFailure(offset: kindsStart + i, message: "\(kind.name) event \(i) has a label")
                     }
@@ -161,7 +165,8 @@ struct EventBlockDecoder {
                     let dur = durationValues[min(durationsUsed, durationCount)] & (0 &- UInt64(has))
                     // The handler's end, t + dur, must fit too (t is not negative here, so neither is max - t).
                     guard dur <= UInt64(bitPattern: Int64.max &- t) else {
-                        throw DecodeFailure(offset: fieldsStart, message: "duration of event \(i) ends past the signed 64-bit range")
+                        throw DecodeFailure(
+                            offset: fieldsStart, message: "duration of event \(i) ends past the signed 64-bit range")
                     }
                     visitor.time(i, t: t, dur: Int64(bitPattern: dur))
                 }
@@ -174,8 +179,9 @@ struct EventBlockDecoder {
                 } else if !rest.isEmpty {
                     var extra = EventExtras()
                     let start = fields.absolutePosition
-                    try Self.readFields(rest, of: i, into: &extra, &fields, strings: stringLimit, table: strings,
-                                        &visitor, attributeCount: &attributeCount)
+                    try Self.readFields(
+                        rest, of: i, into: &extra, &fields, strings: stringLimit, table: strings,
+                        &visitor, attributeCount: &attributeCount)
                     // As every writer requires: `custom.` alone names no event.
                     if rest.contains(.label), strings[Int(extra.label)].isEmpty {
                         throw DecodeFailure(offset: start, message: "custom event \(i) has an empty label")
@@ -184,25 +190,32 @@ struct EventBlockDecoder {
                 }
             }
             guard durationsUsed == durationCount else {
-                throw DecodeFailure(offset: fieldsStart, message: "\(Plural.count(durationCount, "duration")) for "
-                                        + "\(Plural.count(durationsUsed, "event")) with one")
+                throw DecodeFailure(
+                    offset: fieldsStart,
+                    message: "\(Plural.count(durationCount, "duration")) for "
+                        + "\(Plural.count(durationsUsed, "event")) with one")
             }
             lastT = wholeEnd ?? t
         }
         guard presence.isAtEnd, fields.isAtEnd else {
-            throw DecodeFailure(offset: fieldsStart, message: "columns hold more data than \(Plural.count(count, "event")) "
-                                    + Plural.noun(count, "uses", plural: "use"))
+            throw DecodeFailure(
+                offset: fieldsStart,
+                message: "columns hold more data than \(Plural.count(count, "event")) "
+                    + Plural.noun(count, "uses", plural: "use"))
         }
         return Summary(firstT: firstT, lastT: lastT, eventCount: count - skipped, skippedUnknown: skipped)
     }
 
     /// A string index, which must be below `limit` (the block's number of strings).
     @inline(__always)
-    private static func string(_ cursor: inout ByteCursor, limit: UInt64) throws(DecodeFailure) -> EventRecord.StringIndex {
+    private static func string(_ cursor: inout ByteCursor, limit: UInt64) throws(DecodeFailure)
+        -> EventRecord.StringIndex
+    {
         let start = cursor.absolutePosition
         let index = try cursor.readVarint()
         guard index < limit else {
-            throw DecodeFailure(offset: start, message: "string index \(index) out of range (\(Plural.count(limit, "string")))")
+            throw DecodeFailure(
+                offset: start, message: "string index \(index) out of range (\(Plural.count(limit, "string")))")
         }
         return EventRecord.StringIndex(truncatingIfNeeded: index)  // below the string count, an Int32
     }

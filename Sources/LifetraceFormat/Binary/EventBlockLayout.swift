@@ -59,8 +59,9 @@ struct EventBlockLayout {
         let presenceStart = cursor.position
         presence = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(presenceSize)), origin: presenceStart)
         deltas = try SplitIntegerColumnDecoder(count: count, planeSizes: deltaPlanes, from: &cursor, base: content)
-        durations = try SplitIntegerColumnDecoder(count: durationCount, planeSizes: durationPlanes,
-                                                  from: &cursor, base: content)
+        durations = try SplitIntegerColumnDecoder(
+            count: durationCount, planeSizes: durationPlanes,
+            from: &cursor, base: content)
         fieldsStart = cursor.position
         fields = ByteCursor(UnsafeRawBufferPointer(try cursor.readBytes(fieldsSize)), origin: fieldsStart)
         guard cursor.isAtEnd else {

@@ -25,10 +25,11 @@ struct EventKindRules: Sendable {
 
     private init() {
         kinds = KindTable(EventKind.byTag)
-        rules = KindTable(EventKind.byTag.map { kind in
-            guard let kind else { return Rule(required: [], forbidden: []) }
-            return Rule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
-        })
+        rules = KindTable(
+            EventKind.byTag.map { kind in
+                guard let kind else { return Rule(required: [], forbidden: []) }
+                return Rule(required: kind.requiredFields, forbidden: kind == .custom ? [] : .label)
+            })
     }
 
     /// The kind whose tag is `tag`, `nil` if this library does not know it.

@@ -45,7 +45,9 @@ enum HeaderFrame {
         // What the JSON Lines form of the trace would say must agree with the frame, or converting it would
         // give a trace no reader accepts.
         guard header.majorVersion == Int64(major) else {
-            throw DecodeFailure(offset: jsonStart, message: "header JSON says format version \(header.majorVersion), the header frame \(major)")
+            throw DecodeFailure(
+                offset: jsonStart,
+                message: "header JSON says format version \(header.majorVersion), the header frame \(major)")
         }
         return Contents(major: major, minor: minor, header: header)
     }

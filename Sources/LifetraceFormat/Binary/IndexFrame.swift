@@ -39,8 +39,10 @@ enum IndexFrame {
         var entries: [IndexEntry] = []
         entries.reserveCapacity(count)
         for _ in 0..<count {
-            entries.append(IndexEntry(offset: try cursor.readNonNegative(), firstT: try cursor.readNonNegative(),
-                                      eventCount: try cursor.readNonNegative()))
+            entries.append(
+                IndexEntry(
+                    offset: try cursor.readNonNegative(), firstT: try cursor.readNonNegative(),
+                    eventCount: try cursor.readNonNegative()))
         }
         guard cursor.isAtEnd else { throw DecodeFailure(offset: cursor.position, message: "bytes after the index") }
         return entries

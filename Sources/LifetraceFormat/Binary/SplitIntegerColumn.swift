@@ -53,7 +53,9 @@ struct SplitIntegerColumnDecoder {
     private let planes: [ByteCursor]
 
     /// A decoder over `count` values whose planes have the sizes `planeSizes`, taken from `cursor`.
-    init(count: Int, planeSizes: [Int], from cursor: inout ByteCursor, base: UnsafeRawBufferPointer) throws(DecodeFailure) {
+    init(count: Int, planeSizes: [Int], from cursor: inout ByteCursor, base: UnsafeRawBufferPointer)
+        throws(DecodeFailure)
+    {
         precondition(planeSizes.count == 8)
         func take(_ size: Int, _ cursor: inout ByteCursor) throws(DecodeFailure) -> ByteCursor {
             let start = cursor.position
@@ -106,14 +108,16 @@ struct SplitIntegerColumnDecoder {
         while i < lengths.count {
             let length = Int(lengths[i])
             guard length <= 8 else {
-                throw DecodeFailure(offset: self.lengths.absolutePosition + i, message: "integer length \(length) exceeds 8 bytes")
+                throw DecodeFailure(
+                    offset: self.lengths.absolutePosition + i, message: "integer length \(length) exceeds 8 bytes")
             }
             for k in 0..<length { longer[k] += 1 }
             i += 1
         }
         for (k, plane) in planes.enumerated() where plane.remaining != longer[k] {
-            throw DecodeFailure(offset: plane.absolutePosition,
-                                message: "plane \(k) holds \(plane.remaining) bytes where the lengths call for \(longer[k])")
+            throw DecodeFailure(
+                offset: plane.absolutePosition,
+                message: "plane \(k) holds \(plane.remaining) bytes where the lengths call for \(longer[k])")
         }
     }
 
@@ -240,7 +244,8 @@ struct SplitIntegerColumnDecoder {
     /// Adds plane `k`, which few values reach, to `values`: the lengths are scanned eight at a time, and only
     /// the values longer than `k` bytes are visited.
     private static func decodeSparsePlane(
-        _ k: Int, bytes: UnsafePointer<UInt8>, lengths: UnsafePointer<UInt8>, count n: Int, into values: UnsafeMutablePointer<UInt64>
+        _ k: Int, bytes: UnsafePointer<UInt8>, lengths: UnsafePointer<UInt8>, count n: Int,
+        into values: UnsafeMutablePointer<UInt64>
     ) {
         let shift = UInt64(8 &* k)
         var position = 0

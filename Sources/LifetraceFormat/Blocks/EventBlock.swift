@@ -50,7 +50,8 @@ package struct EventBlock: Sendable {
     package func attribute(_ key: String, of record: EventRecord) -> AttributeValue? {
         guard let extra = extras(of: record), extra.attributeCount > 0 else { return nil }
         let start = Int(extra.attributeStart)
-        for attribute in attributes[start..<(start + Int(extra.attributeCount))] where strings[Int(attribute.key)] == key {
+        for attribute in attributes[start..<(start + Int(extra.attributeCount))]
+        where strings[Int(attribute.key)] == key {
             switch attribute.value {
             case let .string(index): return .string(strings[Int(index)])
             case let .int(number): return .int(number)

@@ -77,7 +77,8 @@ final class FileByteSource {
             let got: Int
             do {
                 // Retries reads a signal interrupted.
-                got = try descriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+                got = try descriptor.read(
+                    into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
             } catch {
                 throw .io(path, at: .byte(offset + end - start, frame: nil), "read failed", error)
             }

@@ -26,12 +26,16 @@ package struct LineStream {
     /// Calls `body` with the next line (without its newline), or the next piece of a line longer than
     /// ``maxLine``, and whether the bytes go on from the piece before (`continuesLine`): the number of a
     /// line is the number of pieces that did not. Returns `false` at the end of the stream.
-    package mutating func nextPiece(_ body: (UnsafeBufferPointer<UInt8>, _ continuesLine: Bool) throws -> Void) throws -> Bool {
+    package mutating func nextPiece(_ body: (UnsafeBufferPointer<UInt8>, _ continuesLine: Bool) throws -> Void) throws
+        -> Bool
+    {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let continuing = midLine
                 midLine = false
-                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<newline]), continuing) }
+                try buffer.withUnsafeBufferPointer {
+                    try body(UnsafeBufferPointer(rebasing: $0[start..<newline]), continuing)
+                }
                 start = newline + 1
                 return true
             }
@@ -40,7 +44,9 @@ package struct LineStream {
                 let end = buffer.count
                 let continuing = midLine
                 midLine = true
-                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end]), continuing) }
+                try buffer.withUnsafeBufferPointer {
+                    try body(UnsafeBufferPointer(rebasing: $0[start..<end]), continuing)
+                }
                 start = end
                 return true
             }

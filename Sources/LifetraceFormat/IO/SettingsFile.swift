@@ -22,7 +22,9 @@ package enum SettingsFile {
         let text = source.withAvailableBytes { bytes in
             String(validUTF8: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         }
-        guard let text else { throw TraceError(.malformed, file: path, at: .file, "not UTF-8 text, which \(what) must be") }
+        guard let text else {
+            throw TraceError(.malformed, file: path, at: .file, "not UTF-8 text, which \(what) must be")
+        }
         return text
     }
 }

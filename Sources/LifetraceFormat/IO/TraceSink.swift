@@ -65,10 +65,13 @@ public final class FileSink: TraceSink {
     /// Creates `path` for writing, with the permission bits `mode`, if no file has that name; `nil` if one has. Its
     /// errors name the file as `name`: the file a staged output (written beside its destination, then renamed to
     /// it) becomes.
-    package static func createNew(path: String, naming name: String, mode: UInt16 = 0o666) throws(TraceError) -> FileSink? {
+    package static func createNew(path: String, naming name: String, mode: UInt16 = 0o666) throws(TraceError)
+        -> FileSink?
+    {
         do {
             let permissions = FilePermissions(rawValue: .init(mode))
-            return FileSink(path: name, descriptor: try openForWriting(path, [.create, .exclusiveCreate], permissions: permissions))
+            return FileSink(
+                path: name, descriptor: try openForWriting(path, [.create, .exclusiveCreate], permissions: permissions))
         } catch Errno.fileExists {
             return nil
         } catch {
@@ -78,8 +81,10 @@ public final class FileSink: TraceSink {
 
     /// Opens `path` for writing, as given (not normalized as `FilePath` would be), with `permissions` (less the
     /// process's umask) if created.
-    private static func openForWriting(_ path: String, _ options: FileDescriptor.OpenOptions,
-                                       permissions: FilePermissions = FilePermissions(rawValue: 0o666)) throws -> FileDescriptor {
+    private static func openForWriting(
+        _ path: String, _ options: FileDescriptor.OpenOptions,
+        permissions: FilePermissions = FilePermissions(rawValue: 0o666)
+    ) throws -> FileDescriptor {
         try path.withCString { try FileDescriptor.open($0, .writeOnly, options: options, permissions: permissions) }
     }
 

@@ -14,7 +14,9 @@ enum JSONLinesEventParser {
         try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
             let keyOffset = scanner.keyStart
             func once(_ field: EventFields) throws(DecodeFailure) {
-                guard !seen.contains(field) else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key)\"") }
+                guard !seen.contains(field) else {
+                    throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key)\"")
+                }
                 seen.insert(field)
             }
             switch key {
@@ -66,7 +68,8 @@ enum JSONLinesEventParser {
             default:
                 // A summary row (its members in any order) read as a trace is said to be one.
                 guard !holdsSummaryVersion(line) else {
-                    throw DecodeFailure(offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
+                    throw DecodeFailure(
+                        offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
                 }
                 throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key)\"")
             }
@@ -84,7 +87,9 @@ enum JSONLinesEventParser {
         return try scanner.parseString()
     }
 
-    private static func integer(_ scanner: inout JSONScanner, _ key: String, minimum: Int64) throws(DecodeFailure) -> Int64 {
+    private static func integer(_ scanner: inout JSONScanner, _ key: String, minimum: Int64) throws(DecodeFailure)
+        -> Int64
+    {
         scanner.skipWhitespace()
         let start = scanner.position
         guard let first = scanner.peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {

@@ -54,8 +54,9 @@ public struct JSONLinesLineDecoder: Sendable {
             throw TraceError(.malformed, file: file, at: .line(lineNumber), error.message + column)
         }
         guard event.t >= lastT || !requiresTimeOrder else {
-            throw TraceError(.malformed, file: file, at: .line(lineNumber),
-                             "t=\(event.t) is before the previous event's t=\(lastT)")
+            throw TraceError(
+                .malformed, file: file, at: .line(lineNumber),
+                "t=\(event.t) is before the previous event's t=\(lastT)")
         }
         lastT = max(lastT, event.t)
         return .event(event)
@@ -90,9 +91,10 @@ public struct JSONLinesLineDecoder: Sendable {
             throw TraceError(.malformed, file: file, at: .line(lineNumber), "header: \(error.message)")
         }
         guard header.majorVersion <= Int64(FormatConstants.majorVersion) else {
-            throw TraceError(.unsupportedVersion, file: file, at: .line(lineNumber),
-                             "written in format version \(header.majorVersion); this lifetrace reads version "
-                                 + "\(FormatConstants.majorVersion): upgrade lifetrace")
+            throw TraceError(
+                .unsupportedVersion, file: file, at: .line(lineNumber),
+                "written in format version \(header.majorVersion); this lifetrace reads version "
+                    + "\(FormatConstants.majorVersion): upgrade lifetrace")
         }
         return header
     }

@@ -20,7 +20,8 @@ extension ByteAppending {
             var index = 0
             while index < utf8.count {
                 if index &+ 8 <= utf8.count,
-                   !Self.mayNeedEscaping(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)) {
+                    !Self.mayNeedEscaping(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                {
                     index &+= 8
                     continue
                 }

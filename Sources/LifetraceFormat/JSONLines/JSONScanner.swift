@@ -66,7 +66,9 @@ struct JSONScanner {
             var members: [(key: String, value: JSONValue)] = []
             var keys = DuplicateKeys()
             try parseObject { (key, scanner) throws(DecodeFailure) in
-                if keys.insert(key, count: members.count, keyAt: { members[$0].key }) { throw scanner.failure("duplicate key \"\(key)\"") }
+                if keys.insert(key, count: members.count, keyAt: { members[$0].key }) {
+                    throw scanner.failure("duplicate key \"\(key)\"")
+                }
                 members.append((key, try scanner.parseValue(depth: depth + 1)))
             }
             return .object(members)
@@ -297,7 +299,8 @@ struct JSONScanner {
                 return .int(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
             }
             if !overflow, !negative, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
-            throw DecodeFailure(offset: start, message: "integer out of the signed 64-bit range (write 1.8e19 for a number)")
+            throw DecodeFailure(
+                offset: start, message: "integer out of the signed 64-bit range (write 1.8e19 for a number)")
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {

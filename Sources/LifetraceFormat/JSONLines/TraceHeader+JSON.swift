@@ -16,8 +16,12 @@ extension TraceHeader {
     ///
     /// - Throws: a message naming the member that has the wrong type or value.
     init(json: JSONValue) throws(DecodeFailure) {
-        guard case let .object(members) = json else { throw DecodeFailure(offset: 0, message: "header is not an object") }
-        guard let version = json["lifetrace"] else { throw DecodeFailure(offset: 0, message: "header lacks \"lifetrace\"") }
+        guard case let .object(members) = json else {
+            throw DecodeFailure(offset: 0, message: "header is not an object")
+        }
+        guard let version = json["lifetrace"] else {
+            throw DecodeFailure(offset: 0, message: "header lacks \"lifetrace\"")
+        }
         guard case let .int(major) = version, major >= 1 else {
             throw DecodeFailure(offset: 0, message: "\"lifetrace\" must be a version number >= 1")
         }
@@ -36,7 +40,9 @@ extension TraceHeader {
                 }
                 startUnixNanoseconds = ns
             case "app":
-                guard let app = value.stringValue else { throw DecodeFailure(offset: 0, message: "\"app\" must be a string") }
+                guard let app = value.stringValue else {
+                    throw DecodeFailure(offset: 0, message: "\"app\" must be a string")
+                }
                 self.app = app
             case "scene_manifest":
                 guard let flag = value.boolValue else {
@@ -45,7 +51,9 @@ extension TraceHeader {
                 sceneManifest = flag
             default:
                 // Every member the schema types, as the ones above: one line naming the member.
-                if let problem = Self.problem(member: key, value: value) { throw DecodeFailure(offset: 0, message: problem) }
+                if let problem = Self.problem(member: key, value: value) {
+                    throw DecodeFailure(offset: 0, message: problem)
+                }
                 extra.append((key, value))
             }
         }

@@ -31,7 +31,8 @@ final class BinaryEventSource: EventSource {
             throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "truncated in the header frame")
         }
         guard frame.kind == .skippable(FormatConstants.headerFrameMagic) else {
-            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0), "not a lifetrace trace: no header frame")
+            throw TraceError(
+                .unrecognized, file: path, at: .byte(0, frame: 0), "not a lifetrace trace: no header frame")
         }
         let contents: HeaderFrame.Contents
         do throws(DecodeFailure) {
@@ -40,9 +41,10 @@ final class BinaryEventSource: EventSource {
             throw TraceError(.malformed, file: path, at: .byte(8 + error.offset, frame: 0), error.message)
         }
         guard contents.major <= FormatConstants.majorVersion else {
-            throw TraceError(.unsupportedVersion, file: path, at: .byte(12, frame: 0),
-                             "written in format version \(contents.major).\(contents.minor); this lifetrace reads "
-                                 + "version \(FormatConstants.majorVersion).x: upgrade lifetrace")
+            throw TraceError(
+                .unsupportedVersion, file: path, at: .byte(12, frame: 0),
+                "written in format version \(contents.major).\(contents.minor); this lifetrace reads "
+                    + "version \(FormatConstants.majorVersion).x: upgrade lifetrace")
         }
         header = contents.header
         decoder = EventBlockDecoder(fileMinorVersion: contents.minor)
@@ -69,8 +71,9 @@ final class BinaryEventSource: EventSource {
                 case .skippable(FormatConstants.indexFrameMagic):
                     try readIndex(frame)
                 case .skippable(FormatConstants.headerFrameMagic):
-                    throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
-                                     "a second header frame")
+                    throw TraceError(
+                        .malformed, file: scanner.path, at: .byte(frame.offset, frame: frame.number),
+                        "a second header frame")
                 case .skippable:
                     statistics.otherFrames += 1
                 }
@@ -128,11 +131,13 @@ final class BinaryEventSource: EventSource {
 
     /// Decompresses the bytes of `frame` and reads them into `contents`.
     private static func read<Contents: FrameContents>(
-        _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String, with decompressor: any FrameDecompressor,
+        _ bytes: UnsafeRawBufferPointer, of frame: FrameScanner.Frame, path: String,
+        with decompressor: any FrameDecompressor,
         _ decoder: inout EventBlockDecoder, into contents: inout Contents
     ) throws(TraceError) -> EventBlockDecoder.Summary {
         do throws(DecodeFailure) {
-            return try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) { (content) throws(DecodeFailure) in
+            return try decompressor.decompress(bytes, limit: FormatConstants.maxFrameContentSize) {
+                (content) throws(DecodeFailure) in
                 try contents.read(content, with: &decoder)
             }
         } catch {
@@ -143,7 +148,8 @@ final class BinaryEventSource: EventSource {
     /// `failure`, met decoding the content of `frame`, as an error naming the frame.
     private static func traceError(_ failure: DecodeFailure, in frame: FrameScanner.Frame, path: String) -> TraceError {
         let detail = failure.offset > 0 ? " (at byte \(failure.offset) of the frame's content)" : ""
-        return TraceError(.malformed, file: path, at: .byte(frame.offset, frame: frame.number), failure.message + detail)
+        return TraceError(
+            .malformed, file: path, at: .byte(frame.offset, frame: frame.number), failure.message + detail)
     }
 
     /// Notes a decoded frame, in order, in the statistics and the list of frames the index is checked against;
@@ -156,8 +162,10 @@ final class BinaryEventSource: EventSource {
         }
         statistics.dataFrames += 1
         statistics.skippedUnknownKinds += summary.skippedUnknown
-        seenFrames.append(IndexEntry(offset: Int64(frame.offset), firstT: summary.firstT,
-                                     eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
+        seenFrames.append(
+            IndexEntry(
+                offset: Int64(frame.offset), firstT: summary.firstT,
+                eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
         guard summary.eventCount > 0 else { return }
         if statistics.firstT == nil { statistics.firstT = summary.firstT }
         statistics.lastT = summary.lastT
@@ -202,8 +210,9 @@ final class BinaryEventSource: EventSource {
                 let state = states[worker]
                 return Result { () throws(TraceError) -> EventBlockDecoder.Summary in
                     let decode = { (bytes: UnsafeRawBufferPointer) throws(TraceError) in
-                        try Self.read(bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
-                                      into: &slot.contents)
+                        try Self.read(
+                            bytes, of: slot.frame!, path: path, with: state.decompressor, &state.decoder,
+                            into: &slot.contents)
                     }
                     return copiesFrames ? try slot.bytes.withBytes(decode) : try source.scanner.withFrameBytes(decode)
                 }
@@ -223,24 +232,30 @@ final class BinaryEventSource: EventSource {
         guard !reportedEnd else { return }
         reportedEnd = true
         if let (offset, fileEnd, number) = truncation {
-            warnings.append(TraceWarning(.truncated, file: scanner.path,
-                                         "truncated at byte \(fileEnd): \(Plural.count(statistics.events, "event")) recovered"
-                                             + " (frame \(number) at byte \(offset) is incomplete)"))
+            warnings.append(
+                TraceWarning(
+                    .truncated, file: scanner.path,
+                    "truncated at byte \(fileEnd): \(Plural.count(statistics.events, "event")) recovered"
+                        + " (frame \(number) at byte \(offset) is incomplete)"))
         }
         if statistics.skippedUnknownKinds > 0 {
-            warnings.append(TraceWarning(.unknownKindsSkipped, file: scanner.path,
-                                         "skipped \(Plural.count(statistics.skippedUnknownKinds, "event")) of kinds added in format "
-                                             + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
+            warnings.append(
+                TraceWarning(
+                    .unknownKindsSkipped, file: scanner.path,
+                    "skipped \(Plural.count(statistics.skippedUnknownKinds, "event")) of kinds added in format "
+                        + "version 1.\(decoder.fileMinorVersion): upgrade lifetrace to read them"))
         }
         if let index {
             statistics.indexConsistent = index == seenFrames
             if !statistics.indexConsistent {
                 let listed = index.reduce(0) { $0 + $1.eventCount }
-                warnings.append(TraceWarning(.indexDisagrees, file: scanner.path,
-                                             "the index lists \(Plural.count(index.count, "data frame")) of "
-                                                 + "\(Plural.count(listed, "event")), the file holds "
-                                                 + "\(seenFrames.count) of \(statistics.events): frames were removed or changed "
-                                                 + "after it was written"))
+                warnings.append(
+                    TraceWarning(
+                        .indexDisagrees, file: scanner.path,
+                        "the index lists \(Plural.count(index.count, "data frame")) of "
+                            + "\(Plural.count(listed, "event")), the file holds "
+                            + "\(seenFrames.count) of \(statistics.events): frames were removed or changed "
+                            + "after it was written"))
             }
         }
     }
@@ -250,8 +265,9 @@ final class BinaryEventSource: EventSource {
             index = try scanner.withFrameBytes { (payload) throws(DecodeFailure) in try IndexFrame.decode(payload) }
             statistics.indexPresent = true
         } catch {
-            throw TraceError(.malformed, file: scanner.path, at: .byte(frame.offset + 8 + error.offset, frame: frame.number),
-                             "index: \(error.message)")
+            throw TraceError(
+                .malformed, file: scanner.path, at: .byte(frame.offset + 8 + error.offset, frame: frame.number),
+                "index: \(error.message)")
         }
     }
 }

@@ -38,7 +38,8 @@ final class FrameScanner {
     private var nextNumber = 0
 
     /// The largest compressed data frame the scanner accepts.
-    static let maxCompressedFrameSize = FormatConstants.maxFrameContentSize + FormatConstants.maxFrameContentSize / 64 + 4096
+    static let maxCompressedFrameSize =
+        FormatConstants.maxFrameContentSize + FormatConstants.maxFrameContentSize / 64 + 4096
 
     init(source: FileByteSource) {
         self.source = source
@@ -68,11 +69,13 @@ final class FrameScanner {
         if FormatConstants.isSkippableMagic(magic) {
             if available < 8 { return .truncated(offset: offset, fileEnd: offset + available, frameNumber: number) }
             let payloadSize = Int(clamping: source.withAvailableBytes { loadUInt32LE($0, at: 4) })
-            let limit = magic == FormatConstants.indexFrameMagic
+            let limit =
+                magic == FormatConstants.indexFrameMagic
                 ? FormatConstants.maxIndexPayloadSize : FormatConstants.maxSkippablePayloadSize
             guard payloadSize <= limit else {
-                throw error(.limitExceeded, at: offset, frame: number,
-                            "skippable frame declares \(payloadSize) bytes, more than the \(limit) allowed")
+                throw error(
+                    .limitExceeded, at: offset, frame: number,
+                    "skippable frame declares \(payloadSize) bytes, more than the \(limit) allowed")
             }
             let got = try source.fill(atLeast: 8 + payloadSize)
             guard got >= 8 + payloadSize else {
@@ -81,35 +84,42 @@ final class FrameScanner {
             return found(Frame(kind: .skippable(magic), offset: offset, size: 8 + payloadSize, number: number))
         }
         guard magic == FormatConstants.zstdFrameMagic else {
-            throw error(.malformed, at: offset, frame: number,
-                        "not a zstd frame (magic 0x\(String(magic, radix: 16, uppercase: true)))")
+            throw error(
+                .malformed, at: offset, frame: number,
+                "not a zstd frame (magic 0x\(String(magic, radix: 16, uppercase: true)))")
         }
         var want = min(available, 1 << 16)
         while true {
             let got = try source.fill(atLeast: want)
             let layout: ZstdFrameLayout?
             do throws(DecodeFailure) {
-                layout = try source.withAvailableBytes { (bytes) throws(DecodeFailure) in try ZstdFrameLayout.parse(bytes) }
+                layout = try source.withAvailableBytes { (bytes) throws(DecodeFailure) in
+                    try ZstdFrameLayout.parse(bytes)
+                }
             } catch {
                 throw self.error(.malformed, at: offset + error.offset, frame: number, error.message)
             }
             if let layout {
                 let declared = Int(clamping: layout.declaredContentSize ?? 0)
-                return found(Frame(kind: .data, offset: offset, size: layout.frameSize, number: number,
-                                   declaredContentSize: declared))
+                return found(
+                    Frame(
+                        kind: .data, offset: offset, size: layout.frameSize, number: number,
+                        declaredContentSize: declared))
             }
             if source.reachedEOF {
                 // A cut file ends inside its last frame. If whole frames follow, the bytes of this one are
                 // damaged instead (a block size changed, bytes deleted): that is an error, never a truncation.
                 if let later = source.withAvailableBytes({ Self.completeFrame(in: $0, after: 4) }) {
-                    throw error(.malformed, at: offset, frame: number,
-                                "damaged frame: its blocks run past a whole frame that starts at byte \(offset + later)")
+                    throw error(
+                        .malformed, at: offset, frame: number,
+                        "damaged frame: its blocks run past a whole frame that starts at byte \(offset + later)")
                 }
                 return .truncated(offset: offset, fileEnd: offset + got, frameNumber: number)
             }
             guard got < FrameScanner.maxCompressedFrameSize else {
-                throw error(.limitExceeded, at: offset, frame: number,
-                            "data frame is larger than the \(FrameScanner.maxCompressedFrameSize) bytes allowed")
+                throw error(
+                    .limitExceeded, at: offset, frame: number,
+                    "data frame is larger than the \(FrameScanner.maxCompressedFrameSize) bytes allowed")
             }
             want = min(got * 2, FrameScanner.maxCompressedFrameSize)
         }

@@ -29,8 +29,9 @@ final class JSONLinesEventSource: EventSource {
         }
         // Nothing at all (an empty pipe, a run that wrote nothing) is no trace: read as one, a gate would pass it.
         if finished, header == nil, pendingFirst == nil {
-            throw TraceError(.malformed, file: source.path, at: .line(max(decoder.lineNumber, 1)),
-                             "no header and no event: the input is empty" + (decoder.lineNumber > 0 ? " but for blank lines" : ""))
+            throw TraceError(
+                .malformed, file: source.path, at: .line(max(decoder.lineNumber, 1)),
+                "no header and no event: the input is empty" + (decoder.lineNumber > 0 ? " but for blank lines" : ""))
         }
     }
 
@@ -47,8 +48,9 @@ final class JSONLinesEventSource: EventSource {
             let consumed: Int
             if let newline {
                 guard newline <= FormatConstants.maxLineLength else {
-                    throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
-                                     "line longer than \(FormatConstants.maxLineLength) bytes")
+                    throw TraceError(
+                        .limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
+                        "line longer than \(FormatConstants.maxLineLength) bytes")
                 }
                 length = newline
                 consumed = newline + 1
@@ -61,8 +63,9 @@ final class JSONLinesEventSource: EventSource {
                 consumed = available
             } else {
                 guard available <= FormatConstants.maxLineLength else {
-                    throw TraceError(.limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
-                                     "line longer than \(FormatConstants.maxLineLength) bytes")
+                    throw TraceError(
+                        .limitExceeded, file: source.path, at: .line(decoder.lineNumber + 1),
+                        "line longer than \(FormatConstants.maxLineLength) bytes")
                 }
                 scanned = available
                 try source.fill(atLeast: available + 1)

@@ -40,13 +40,16 @@ public final class TraceReader {
             format = .binary
             source = try BinaryEventSource(source: bytes, codec: codec)
         } else if available >= 4, head == [0x28, 0xB5, 0x2F, 0xFD] {
-            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: 0),
-                             "zstd data without a lifetrace header frame: not a lifetrace trace")
+            throw TraceError(
+                .unrecognized, file: path, at: .byte(0, frame: 0),
+                "zstd data without a lifetrace header frame: not a lifetrace trace")
         } else if available == 0, path.hasSuffix(".lifetrace") {
             throw TraceError(.malformed, file: path, at: .byte(0, frame: 0), "empty file: no header frame")
-        } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{") {
-            throw TraceError(.unrecognized, file: path, at: .byte(0, frame: nil),
-                             "not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
+        } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first != UInt8(ascii: "{")
+        {
+            throw TraceError(
+                .unrecognized, file: path, at: .byte(0, frame: nil),
+                "not a lifetrace trace: neither a .lifetrace header frame nor JSON Lines")
         } else {
             format = .jsonLines
             source = try JSONLinesEventSource(source: bytes)

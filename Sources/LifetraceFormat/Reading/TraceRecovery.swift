@@ -69,21 +69,24 @@ public enum TraceRecovery {
             let step: FrameScanner.Step
             do throws(TraceError) {
                 step = try scanner.next()
-            } catch where error.kind == .io {
+            } catch  where error.kind == .io {
                 throw error
             } catch {
                 guard case let .byte(offset, frame) = error.position else { throw error }
                 if !sawHeader, offset == 0 {
-                    throw TraceError(.unrecognized, file: input, at: .byte(0, frame: 0),
-                                     "not a binary lifetrace trace: \(error.message)")
+                    throw TraceError(
+                        .unrecognized, file: input, at: .byte(0, frame: 0),
+                        "not a binary lifetrace trace: \(error.message)")
                 }
                 scanner.abandonCurrent()
                 // The damaged frame starts where the scanner stands, which is before `offset` when the damage is
                 // inside its blocks.
                 let start = source.offset
                 let resumed = try scanner.resynchronize()
-                report.dropped.append(DroppedRegion(offset: start, size: resumed?.skipped ?? (source.offset - start),
-                                                    frame: frame ?? 0, reason: error.message))
+                report.dropped.append(
+                    DroppedRegion(
+                        offset: start, size: resumed?.skipped ?? (source.offset - start),
+                        frame: frame ?? 0, reason: error.message))
                 if resumed == nil { break scan }
                 continue
             }
@@ -91,23 +94,29 @@ public enum TraceRecovery {
             case .end:
                 break scan
             case let .truncated(offset, fileEnd, number):
-                report.dropped.append(DroppedRegion(offset: offset, size: fileEnd - offset, frame: number,
-                                                    reason: "incomplete frame at the end of the file"))
+                report.dropped.append(
+                    DroppedRegion(
+                        offset: offset, size: fileEnd - offset, frame: number,
+                        reason: "incomplete frame at the end of the file"))
                 break scan
             case let .frame(frame):
                 switch frame.kind {
                 case .skippable(FormatConstants.headerFrameMagic) where !sawHeader:
-                    let contents: HeaderFrame.Contents? = try? scanner.withFrameBytes { (payload) throws(DecodeFailure) in
+                    let contents: HeaderFrame.Contents? = try? scanner.withFrameBytes {
+                        (payload) throws(DecodeFailure) in
                         try HeaderFrame.decode(payload)
                     }
                     guard let contents, contents.major <= FormatConstants.majorVersion else {
                         if let contents {
-                            throw TraceError(.unsupportedVersion, file: input, at: .byte(12, frame: 0),
-                                             "written in format version \(contents.major).\(contents.minor); "
-                                                 + "this lifetrace reads version \(FormatConstants.majorVersion).x")
+                            throw TraceError(
+                                .unsupportedVersion, file: input, at: .byte(12, frame: 0),
+                                "written in format version \(contents.major).\(contents.minor); "
+                                    + "this lifetrace reads version \(FormatConstants.majorVersion).x")
                         }
-                        report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
-                                                            reason: "unreadable header frame"))
+                        report.dropped.append(
+                            DroppedRegion(
+                                offset: frame.offset, size: frame.size, frame: frame.number,
+                                reason: "unreadable header frame"))
                         try writeEmptyHeader()
                         continue
                     }
@@ -119,15 +128,18 @@ public enum TraceRecovery {
                     }
                 case .skippable(FormatConstants.headerFrameMagic):
                     // A second header frame, which every reader refuses: dropped.
-                    report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
-                                                        reason: "a second header frame"))
+                    report.dropped.append(
+                        DroppedRegion(
+                            offset: frame.offset, size: frame.size, frame: frame.number,
+                            reason: "a second header frame"))
                     continue
                 case .skippable(FormatConstants.indexFrameMagic):
                     continue  // The index is rebuilt.
                 case .skippable:
                     if !sawHeader {
-                        throw TraceError(.unrecognized, file: input, at: .byte(0, frame: 0),
-                                         "not a binary lifetrace trace: no header frame")
+                        throw TraceError(
+                            .unrecognized, file: input, at: .byte(0, frame: 0),
+                            "not a binary lifetrace trace: no header frame")
                     }
                     try scanner.withFrameBytes { (payload) throws(TraceError) in
                         guard case let .skippable(magic) = frame.kind else { return }
@@ -149,12 +161,16 @@ public enum TraceRecovery {
                         }
                         try summary.checkStart(after: lastT)
                     } catch {
-                        report.dropped.append(DroppedRegion(offset: frame.offset, size: frame.size, frame: frame.number,
-                                                            reason: error.message))
+                        report.dropped.append(
+                            DroppedRegion(
+                                offset: frame.offset, size: frame.size, frame: frame.number,
+                                reason: error.message))
                         continue
                     }
-                    index.append(IndexEntry(offset: Int64(written), firstT: summary.firstT,
-                                            eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
+                    index.append(
+                        IndexEntry(
+                            offset: Int64(written), firstT: summary.firstT,
+                            eventCount: Int64(summary.eventCount + summary.skippedUnknown)))
                     try scanner.withFrameBytes { (bytes) throws(TraceError) in try write(bytes) }
                     lastT = summary.lastT
                     report.keptFrames += 1

@@ -57,7 +57,9 @@ extension EventBlockDecoder {
     /// Checks every event of `content` as ``decode(_:into:)`` does, failing at the same byte with the same
     /// message, but only counts them into `tally` (replacing what it held): no record is written, and the
     /// integer columns are not decoded when they show as a whole that every time is in range.
-    mutating func tally(_ content: UnsafeRawBufferPointer, into tally: inout BlockTally) throws(DecodeFailure) -> Summary {
+    mutating func tally(_ content: UnsafeRawBufferPointer, into tally: inout BlockTally) throws(DecodeFailure)
+        -> Summary
+    {
         tally.removeAll()
         let layout = try EventBlockLayout(content, strings: &tally.strings)
         let strings = tally.strings

@@ -66,8 +66,10 @@ public final class BinaryTraceWriter: EventWriter {
         try validate(event, after: lastT, index: eventCount, file: path)
         let bytes = event.textByteCount + 16 * (event.attrs?.count ?? 0)
         if bytes > Self.maximumEventBytes {
-            throw TraceError(.malformed, file: path, at: .file, "event \(eventCount): \(bytes) bytes of text and "
-                + "attributes, more than the \(Self.maximumEventBytes) one event of a frame may hold")
+            throw TraceError(
+                .malformed, file: path, at: .file,
+                "event \(eventCount): \(bytes) bytes of text and "
+                    + "attributes, more than the \(Self.maximumEventBytes) one event of a frame may hold")
         }
         block.append(event)
         lastT = event.t

@@ -46,7 +46,8 @@ func validate(_ event: LifecycleEvent, after previousT: Int64, index: Int, file:
         throw TraceError(.malformed, file: file, at: .file, "event \(index): \(problem)")
     }
     if event.t < previousT {
-        throw TraceError(.malformed, file: file, at: .file,
-                         "event \(index): t=\(event.t) is before the previous event's t=\(previousT)")
+        throw TraceError(
+            .malformed, file: file, at: .file,
+            "event \(index): t=\(event.t) is before the previous event's t=\(previousT)")
     }
 }

@@ -37,9 +37,10 @@ public final class JSONLinesWriter: EventWriter {
             buffer.removeSubrange(start...)
             let name = event.eventName
             let shown = name.utf8.count > 80 ? String(name.prefix(80)) + "…" : name
-            throw TraceError(.limitExceeded, file: path, at: .line(count + 1 + (hasHeader ? 1 : 0)),
-                             "event \(count) (\(shown) at t=\(event.t)) would be a line of \(length) bytes, more than "
-                                 + "the \(FormatConstants.maxLineLength) a JSON Lines reader accepts: keep the trace as .lifetrace")
+            throw TraceError(
+                .limitExceeded, file: path, at: .line(count + 1 + (hasHeader ? 1 : 0)),
+                "event \(count) (\(shown) at t=\(event.t)) would be a line of \(length) bytes, more than "
+                    + "the \(FormatConstants.maxLineLength) a JSON Lines reader accepts: keep the trace as .lifetrace")
         }
         lastT = event.t
         count += 1

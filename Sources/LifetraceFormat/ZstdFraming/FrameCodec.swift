@@ -26,8 +26,9 @@ public struct FrameCodec: Sendable, CustomStringConvertible {
     }
 
     /// Stored frames: raw blocks and a content checksum, no compression, no C library.
-    public static let stored = FrameCodec(name: "stored", compressor: { StoredFrameCompressor() },
-                                          decompressor: { StoredFrameDecompressor() })
+    public static let stored = FrameCodec(
+        name: "stored", compressor: { StoredFrameCompressor() },
+        decompressor: { StoredFrameDecompressor() })
 
     package func makeCompressor() -> any FrameCompressor { compressor() }
     package func makeDecompressor() -> any FrameDecompressor { decompressor() }

@@ -10,7 +10,8 @@ final class StoredFrameCompressor: FrameCompressor {
     /// checksum, no dictionary.
     static let descriptor: UInt8 = 0b10_1_0_0_1_00
 
-    func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    func compressFrame<R, E: Error>(_ content: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R
+    {
         precondition(UInt64(content.count) <= UInt64(UInt32.max), "a data frame's content is limited to 16 MiB")
         frame.removeAll(keepingCapacity: true)
         frame.reserveCapacity(content.count + content.count / ZstdFrameLayout.maxBlockSize * 3 + 16)

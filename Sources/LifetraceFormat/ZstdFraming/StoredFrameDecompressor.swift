@@ -17,11 +17,14 @@ final class StoredFrameDecompressor: FrameDecompressor {
             throw DecodeFailure(offset: 0, message: "data frame does not declare its content size")
         }
         guard declared <= UInt64(limit) else {
-            throw DecodeFailure(offset: 0, message: "data frame declares \(declared) bytes, more than the \(limit) allowed")
+            throw DecodeFailure(
+                offset: 0, message: "data frame declares \(declared) bytes, more than the \(limit) allowed")
         }
         guard let size = layout.storedContentSize else {
-            throw DecodeFailure(offset: 0, message: "zstd: compressed block: this build reads stored frames only; "
-                                    + "the lifetrace command-line tool (libzstd) reads it")
+            throw DecodeFailure(
+                offset: 0,
+                message: "zstd: compressed block: this build reads stored frames only; "
+                    + "the lifetrace command-line tool (libzstd) reads it")
         }
         guard UInt64(size) == declared else {
             throw DecodeFailure(offset: 0, message: "data frame holds \(size) bytes, not the \(declared) it declares")
@@ -31,7 +34,9 @@ final class StoredFrameDecompressor: FrameDecompressor {
         for block in layout.blocks {
             switch block.kind {
             case .raw:
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: frame[block.dataOffset..<block.dataOffset + block.size]))
+                output.append(
+                    contentsOf: UnsafeRawBufferPointer(
+                        rebasing: frame[block.dataOffset..<block.dataOffset + block.size]))
             case .rle:
                 output.append(contentsOf: repeatElement(frame[block.dataOffset], count: block.size))
             case .compressed:
@@ -41,7 +46,9 @@ final class StoredFrameDecompressor: FrameDecompressor {
         if layout.hasChecksum {
             let stored = loadUInt32LE(frame, at: frame.count - 4)
             let computed = output.withUnsafeBytes { UInt32(truncatingIfNeeded: XXH64.hash($0)) }
-            guard stored == computed else { throw DecodeFailure(offset: 0, message: "zstd: restored data doesn't match checksum") }
+            guard stored == computed else {
+                throw DecodeFailure(offset: 0, message: "zstd: restored data doesn't match checksum")
+            }
         }
         defer { if output.capacity > FormatConstants.keptBufferSize { output = [] } }
         return try output.withBytes(body)

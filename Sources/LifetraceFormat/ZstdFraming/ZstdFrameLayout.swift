@@ -90,8 +90,10 @@ struct ZstdFrameLayout {
             }
             let size = header >> 3
             if size > blockLimit {
-                throw DecodeFailure(offset: position, message: "zstd: \(kind) block of \(size) bytes is larger than "
-                                        + "the \(blockLimit) bytes a block of this frame may hold")
+                throw DecodeFailure(
+                    offset: position,
+                    message: "zstd: \(kind) block of \(size) bytes is larger than "
+                        + "the \(blockLimit) bytes a block of this frame may hold")
             }
             blocks.append(Block(kind: kind, size: size, dataOffset: position + 3))
             position += 3 + (kind == .rle ? 1 : size)
@@ -99,8 +101,9 @@ struct ZstdFrameLayout {
         }
         if hasChecksum { position += 4 }
         guard bytes.count >= position else { return nil }
-        return ZstdFrameLayout(headerSize: headerSize, declaredContentSize: declared, hasChecksum: hasChecksum,
-                               blocks: blocks, frameSize: position)
+        return ZstdFrameLayout(
+            headerSize: headerSize, declaredContentSize: declared, hasChecksum: hasChecksum,
+            blocks: blocks, frameSize: position)
     }
 
     /// The content size the blocks decode to, when none is compressed.

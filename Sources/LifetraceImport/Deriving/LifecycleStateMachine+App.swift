@@ -34,8 +34,10 @@ extension LifecycleStateMachine {
     }
 
     /// UIKit's background tasks: numbered as UIKit numbers them where the log redacts the number.
-    private mutating func backgroundTask(_ observation: UIKitTaskLine.Observation, _ entry: LogLine,
-                                         into events: inout [LifecycleEvent]) {
+    private mutating func backgroundTask(
+        _ observation: UIKitTaskLine.Observation, _ entry: LogLine,
+        into events: inout [LifecycleEvent]
+    ) {
         switch observation {
         case let .announced(handler):
             announcedHandler = handler

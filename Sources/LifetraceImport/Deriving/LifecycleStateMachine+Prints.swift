@@ -66,8 +66,10 @@ extension LifecycleStateMachine {
     /// The app is (or is not) the front-most app: `app.didBecomeActive` / `app.willResignActive` on a change.
     /// AppKit's `isActive` is a report, not a transition: the first one of a process whose launch the capture does
     /// not show is the state the capture began in.
-    private mutating func setFront(_ front: Bool, _ entry: LogLine, report: Bool,
-                                   into events: inout [LifecycleEvent]) {
+    private mutating func setFront(
+        _ front: Bool, _ entry: LogLine, report: Bool,
+        into events: inout [LifecycleEvent]
+    ) {
         if front {
             guard ui != .active else { return }
             let attributes = report && !uiSeen && !launchShown ? [Self.stateAtCaptureStart] : []

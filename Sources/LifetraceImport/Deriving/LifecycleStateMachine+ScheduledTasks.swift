@@ -68,15 +68,18 @@ struct ScheduledTasks: Sendable {
 
 extension LifecycleStateMachine {
     /// Derives what a BGTaskScheduler line of the app says (``BackgroundTaskLine``).
-    mutating func scheduledTask(_ observation: BackgroundTaskLine.Observation, _ entry: LogLine,
-                                into events: inout [LifecycleEvent]) {
+    mutating func scheduledTask(
+        _ observation: BackgroundTaskLine.Observation, _ entry: LogLine,
+        into events: inout [LifecycleEvent]
+    ) {
         switch observation {
         case let .simulating(identifier):
             scheduled.simulated = identifier
         case let .started(kind, identifier):
             let identifier = identifier ?? scheduled.simulated
             let id = scheduled.number()
-            let begin = withProvenance(LifecycleEvent(t: time(entry), kind: .bgRefreshBegin, task: id, name: identifier), entry)
+            let begin = withProvenance(
+                LifecycleEvent(t: time(entry), kind: .bgRefreshBegin, task: id, name: identifier), entry)
             if let kind, let identifier {
                 var event = begin
                 event.kind = kind == .refresh ? .bgRefreshBegin : .bgProcessingBegin

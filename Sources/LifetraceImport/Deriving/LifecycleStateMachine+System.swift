@@ -75,8 +75,9 @@ extension LifecycleStateMachine {
             guard !launchAnnounced else { return }
             let request = requestedLaunch
             requestedLaunch = nil
-            startProcess(entry, reason: request?.reason ?? "unknown", pid: nil, foreground: request?.foreground,
-                         into: &events)
+            startProcess(
+                entry, reason: request?.reason ?? "unknown", pid: nil, foreground: request?.foreground,
+                into: &events)
             launchShown = true
             launching = request?.foreground != false
             nextTaskID = 1
@@ -116,7 +117,8 @@ extension LifecycleStateMachine {
             // A macOS app logs no UIKit deactivation reasons; the role runningboardd gives it is what says it is
             // in front of the user.
             if mask == nil, ui != .active {
-                add(.appDidBecomeActive, entry, attributes: [Attribute(Attribute.Key.processRole, .string(role))],
+                add(
+                    .appDidBecomeActive, entry, attributes: [Attribute(Attribute.Key.processRole, .string(role))],
                     into: &events)
                 ui = .active
                 launching = false

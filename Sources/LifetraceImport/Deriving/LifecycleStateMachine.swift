@@ -157,16 +157,22 @@ struct LifecycleStateMachine: Sendable {
 
     /// A process of the app starts with `entry`: the previous one, if any, ended unseen.
     /// `foreground` says where the UI starts when the system said it (`nil`: not said).
-    mutating func startProcess(_ entry: LogLine, reason: String, pid: Int64?, foreground: Bool? = nil,
-                               into events: inout [LifecycleEvent]) {
-        if scheduled.isHolding { scheduled.hold(events); events = releaseScheduledHold() }
+    mutating func startProcess(
+        _ entry: LogLine, reason: String, pid: Int64?, foreground: Bool? = nil,
+        into events: inout [LifecycleEvent]
+    ) {
+        if scheduled.isHolding {
+            scheduled.hold(events)
+            events = releaseScheduledHold()
+        }
         if let earlier = appPID, earlier != pid { rememberEarlier(earlier) }
         reset()
         launched = true
         appPID = pid
         // Launched into the foreground (the user opened it, or UIKit's launch reason is this very line): inactive
         // until it becomes active. Launched into the background: there until it comes to the foreground.
-        let inForeground = foreground
+        let inForeground =
+            foreground
             ?? (reason == "user" || (isApp(entry) && DeactivationLine.isLaunchLine(entry.message)))
         var attributes: [Attribute] = []
         if inForeground {
@@ -229,8 +235,10 @@ struct LifecycleStateMachine: Sendable {
 
     /// Derives an event of `kind` at `entry`, with the importer's `attributes` and the optional fields `fields`
     /// sets.
-    mutating func add(_ kind: EventKind, _ entry: LogLine, attributes: [Attribute] = [],
-                      into events: inout [LifecycleEvent], _ fields: (inout LifecycleEvent) -> Void = { _ in }) {
+    mutating func add(
+        _ kind: EventKind, _ entry: LogLine, attributes: [Attribute] = [],
+        into events: inout [LifecycleEvent], _ fields: (inout LifecycleEvent) -> Void = { _ in }
+    ) {
         switch kind {
         case .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground: uiSeen = true
         default: break

@@ -19,7 +19,8 @@ struct ConsoleColumns: Sendable, Hashable {
             hasType = false
         } else {
             let type = fields[fields.startIndex]
-            guard !type.isEmpty, !type.contains(" "), fields.count >= 4, stamp(fields[fields.startIndex + 1]) != nil else {
+            guard !type.isEmpty, !type.contains(" "), fields.count >= 4, stamp(fields[fields.startIndex + 1]) != nil
+            else {
                 return nil
             }
             hasType = true

@@ -38,7 +38,13 @@ struct JSONEntryCollector: Sendable {
             }
             buffer.unicodeScalars.append(character)
             if inString {
-                if escape { escape = false } else if character == "\\" { escape = true } else if character == "\"" { inString = false }
+                if escape {
+                    escape = false
+                } else if character == "\\" {
+                    escape = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 continue
             }
             switch character {
@@ -87,9 +93,12 @@ struct JSONEntryCollector: Sendable {
         guard let ns = time.ns else { return (nil, true) }
         let path = value["processImagePath"]?.stringValue ?? ""
         let process = path.split(separator: "/").last.map(String.init) ?? ""
-        return (LogLine(number: number, timestamp: ns, hasDate: true, zone: time.zone, process: process,
-                        pid: value["processID"]?.intValue, subsystem: value["subsystem"]?.stringValue,
-                        category: value["category"]?.stringValue, message: value["eventMessage"]?.stringValue ?? ""),
-                false)
+        return (
+            LogLine(
+                number: number, timestamp: ns, hasDate: true, zone: time.zone, process: process,
+                pid: value["processID"]?.intValue, subsystem: value["subsystem"]?.stringValue,
+                category: value["category"]?.stringValue, message: value["eventMessage"]?.stringValue ?? ""),
+            false
+        )
     }
 }

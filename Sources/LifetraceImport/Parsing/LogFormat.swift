@@ -35,7 +35,8 @@ public enum LogFormat: String, Sendable, CaseIterable {
         // Compact style's second column is a type of at most two letters, then `process[pid:tid]`.
         let first = columns.prefix { $0 != " " }
         if !first.isEmpty, first.count <= 2, first.allSatisfy(\.isLetter),
-            XcodeConsoleLine.processColumn(columns.dropFirst(first.count).drop(while: { $0 == " " })) != nil {
+            XcodeConsoleLine.processColumn(columns.dropFirst(first.count).drop(while: { $0 == " " })) != nil
+        {
             return .logCompact
         }
         // Xcode's console: one space, then `Process[pid:thread]`.

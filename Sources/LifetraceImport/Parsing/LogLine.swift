@@ -21,8 +21,10 @@ public struct LogLine: Sendable, Hashable {
     public var message: String
 
     /// Creates an entry.
-    public init(number: Int, timestamp: Int64, hasDate: Bool, zone: String? = nil, process: String, pid: Int64? = nil,
-                subsystem: String? = nil, category: String? = nil, message: String) {
+    public init(
+        number: Int, timestamp: Int64, hasDate: Bool, zone: String? = nil, process: String, pid: Int64? = nil,
+        subsystem: String? = nil, category: String? = nil, message: String
+    ) {
         self.number = number
         self.timestamp = timestamp
         self.hasDate = hasDate

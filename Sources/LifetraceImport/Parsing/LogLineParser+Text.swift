@@ -19,7 +19,9 @@ extension LogLineParser {
         guard message.hasPrefix("["), let close = message.firstIndex(of: "]") else { return (nil, nil, message) }
         let inside = message[message.index(after: message.startIndex)..<close]
         guard let colon = inside.firstIndex(of: ":"), !inside.contains(" ") else { return (nil, nil, message) }
-        return (String(inside[..<colon]), String(inside[inside.index(after: colon)...]),
-                message[message.index(after: close)...].drop { $0 == " " })
+        return (
+            String(inside[..<colon]), String(inside[inside.index(after: colon)...]),
+            message[message.index(after: close)...].drop { $0 == " " }
+        )
     }
 }

@@ -8,7 +8,7 @@ struct LogLineParser {
     private(set) var format: LogFormat?
     /// For Console copies, the columns they hold.
     private var columns: ConsoleColumns?
-    private var pending: LogLine?
+    var pending: LogLine?
     /// Whether a line that starts no entry continues the pending entry's message: until a blank line or a
     /// Markdown fence, which end a capture pasted into a note or an issue.
     private var continuing = false
@@ -19,11 +19,11 @@ struct LogLineParser {
     /// What is taken for the year and the zone a capture does not print.
     let assumptions: TimeAssumptions
     /// For idevicesyslog captures: the year of each month and day, and the device column.
-    private var calendar: CaptureCalendar?
-    private var device = SyslogRelayDevice()
+    var calendar: CaptureCalendar?
+    var device = SyslogRelayDevice()
     /// Whether entries were read with the assumed year, and with the assumed zone.
-    private(set) var assumedYear = false
-    private(set) var assumedZone = false
+    var assumedYear = false
+    var assumedZone = false
     /// The first lines of the input while no format is known (at most three, shortened): what a refusal shows.
     private(set) var firstLines: [String] = []
     /// The most of a message (or of one JSON object) kept, in bytes.
@@ -34,7 +34,7 @@ struct LogLineParser {
     /// Lines whose entry came after other text on the same line (`here is the log: default<TAB>...`).
     private(set) var skippedPrefixes = 0
     /// The first entry whose month and day are no date of the year taken (idevicesyslog prints none).
-    private(set) var impossibleDate: ImpossibleDate?
+    var impossibleDate: ImpossibleDate?
     /// The first entry whose time no trace holds: a date before 1678 or after 2262, or more than 292 years from
     /// another entry's.
     private(set) var outOfRange: DateOutOfRange?
@@ -157,7 +157,7 @@ struct LogLineParser {
 
     /// Notes the first entry whose time no trace holds; returns `nil`, which no entry is.
     @discardableResult
-    private mutating func refuse(_ number: Int, _ reason: DateOutOfRange.Reason) -> LogLine? {
+    mutating func refuse(_ number: Int, _ reason: DateOutOfRange.Reason) -> LogLine? {
         if outOfRange == nil { outOfRange = DateOutOfRange(line: number, reason: reason) }
         return nil
     }
@@ -174,15 +174,18 @@ struct LogLineParser {
         }
     }
 
-/// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
+    /// `default<TAB>20:42:13.601596-0500<TAB>SpringBoard<TAB>message`, in the columns ``ConsoleColumns`` reads.
     private mutating func console(_ line: Substring, number: Int) -> LogLine? {
         guard let columns else { return nil }
         // The bounds of each column, found by one search for each tab; a line cut short after the process (or
         // the subsystem) leaves the columns after it empty, and the message with them.
         let tab = UInt8(ascii: "\t")
         var start = line.startIndex
-        var bounds: (Range<String.Index>, Range<String.Index>, Range<String.Index>, Range<String.Index>,
-                     Range<String.Index>) = (start..<start, start..<start, start..<start, start..<start, start..<start)
+        var bounds:
+            (
+                Range<String.Index>, Range<String.Index>, Range<String.Index>, Range<String.Index>,
+                Range<String.Index>
+            ) = (start..<start, start..<start, start..<start, start..<start, start..<start)
         let count = (columns.hasType ? 2 : 1) + (columns.hasSubsystemAndCategory ? 3 : 1)
         withUnsafeMutableBytes(of: &bounds) { raw in
             let slots = raw.bindMemory(to: Range<String.Index>.self)
@@ -224,9 +227,10 @@ struct LogLineParser {
             guard !overflow else { return refuse(number, .tooManyDays) }
             timestamp = shifted
         }
-        return LogLine(number: number, timestamp: timestamp, hasDate: stamp.hasDate, zone: stamp.zone,
-                       process: String(line[processBounds]), subsystem: subsystem, category: category,
-                       message: String(message))
+        return LogLine(
+            number: number, timestamp: timestamp, hasDate: stamp.hasDate, zone: stamp.zone,
+            process: String(line[processBounds]), subsystem: subsystem, category: category,
+            message: String(message))
     }
 
     /// `2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
@@ -250,8 +254,9 @@ struct LogLineParser {
         }
         let (subsystem, category, text) = Self.subsystemCategory(message)
         guard let timestamp = stamp.ns else { return refuse(number, .outsideSupportedRange) }
-        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(process),
-                       pid: Int64(pid), subsystem: subsystem, category: category, message: String(text))
+        return LogLine(
+            number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(process),
+            pid: Int64(pid), subsystem: subsystem, category: category, message: String(text))
     }
 
     /// `2026-10-08 11:59:59.318 Df BareExample[31848:159e4] [com.apple.UIKit:BackgroundTask] message`
@@ -268,8 +273,9 @@ struct LogLineParser {
         let (subsystem, category, text) = Self.subsystemCategory(message)
         // The style prints no zone: the assumed one (UTC unless told).
         guard let (timestamp, zone) = zoned(stamp) else { return refuse(number, .outsideSupportedRange) }
-        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(process),
-                       pid: ids.first.flatMap { Int64($0) }, subsystem: subsystem, category: category, message: String(text))
+        return LogLine(
+            number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(process),
+            pid: ids.first.flatMap { Int64($0) }, subsystem: subsystem, category: category, message: String(text))
     }
 
     /// `2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (UIKitCore) [com.apple.UIKit:Lifecycle] message`
@@ -289,62 +295,9 @@ struct LogLineParser {
         }
         let (subsystem, category, text) = Self.subsystemCategory(message)
         guard let timestamp = stamp.ns else { return refuse(number, .outsideSupportedRange) }
-        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(head[..<open]),
-                       pid: Int64(head[head.index(after: open)...]), subsystem: subsystem, category: category,
-                       message: String(text))
-    }
-
-    // MARK: - idevicesyslog and Xcode
-
-    /// `Aug  7 11:42:43 Jane-iPhone SpringBoard(AssertionServices)[53] <Notice>: message` (``SyslogRelayLine``):
-    /// the year and the zone are the assumed ones; launchd's job goes to ``LogLine/subsystem``, as in a Console
-    /// copy. The library in parentheses (the sender) is dropped, as the other formats' `(sender)` is.
-    private mutating func syslogRelay(_ line: Substring, number: Int) -> LogLine? {
-        guard let fields = SyslogRelayLine.fields(line) else { return nil }
-        if calendar == nil {
-            calendar = CaptureCalendar(year: assumptions.effectiveYear)
-            assumedYear = true
-            assumedZone = true
-        }
-        guard let days = calendar!.days(month: fields.month, day: fields.day) else {
-            // The line is an entry, but of no date of the year taken: the capture's year is another one.
-            if impossibleDate == nil {
-                impossibleDate = ImpossibleDate(line: number, month: fields.month, day: fields.day,
-                                                year: Int(calendar!.currentYear))
-            }
-            return nil
-        }
-        guard let timestamp = LogTime.instant(days: days, timeOfDay: fields.timeOfDay,
-                                              offsetSeconds: assumptions.effectiveOffset)
-        else { return refuse(number, .outsideSupportedRange) }
-        let device = self.device.name
-        let (process, disproved) = self.device.process(fields.name)
-        if disproved, let device, pending != nil {
-            // The entry before was read as if the capture had a device column: its process lost a word.
-            pending!.process = device + " " + pending!.process
-        }
-        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: assumptions.effectiveZone,
-                       process: String(process), pid: fields.pid, subsystem: fields.label.map(String.init),
-                       message: String(fields.message))
-    }
-
-    /// `2020-10-11 08:54:01.927263+0700 TestBgTask[381:16973] message` (``XcodeConsoleLine``); zone assumed if none.
-    private mutating func xcode(_ line: Substring, number: Int) -> LogLine? {
-        guard let stamp = LogTime.dateTime(line), stamp.length > 20 else { return nil }
-        let rest = UTF8Search.dropFirst(stamp.length, bytesOf: line)
-        guard rest.utf8.first == UInt8(ascii: " "),
-            let column = XcodeConsoleLine.processColumn(UTF8Search.dropFirst(1, bytesOf: rest))
-        else { return nil }
-        guard let (timestamp, zone) = zoned(stamp) else { return refuse(number, .outsideSupportedRange) }
-        return LogLine(number: number, timestamp: timestamp, hasDate: true, zone: zone, process: String(column.process),
-                       pid: column.pid, message: String(column.message))
-    }
-
-    /// A stamp's time in UTC and its zone: the assumed one where it prints none; `nil` for a time no trace holds.
-    private mutating func zoned(_ stamp: (ns: Int64?, zone: String?, length: Int)) -> (Int64, String)? {
-        guard let ns = stamp.ns else { return nil }
-        if let zone = stamp.zone { return (ns, zone) }
-        assumedZone = true
-        return LogTime.shifted(ns, bySeconds: assumptions.effectiveOffset).map { ($0, assumptions.effectiveZone) }
+        return LogLine(
+            number: number, timestamp: timestamp, hasDate: true, zone: stamp.zone, process: String(head[..<open]),
+            pid: Int64(head[head.index(after: open)...]), subsystem: subsystem, category: category,
+            message: String(text))
     }
 }

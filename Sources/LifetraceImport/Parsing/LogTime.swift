@@ -148,8 +148,10 @@ enum LogTime {
 
     /// Calls `body` with the first `count` (at most 40) UTF-8 bytes of `text`: where they are stored, or copied
     /// to the stack where the text is not stored as UTF-8 in one piece.
-    private static func withPrefix<S: StringProtocol, R>(_ text: S, _ count: Int,
-                                                         _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    private static func withPrefix<S: StringProtocol, R>(
+        _ text: S, _ count: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable({
             body(UnsafeBufferPointer(rebasing: $0.prefix(min(count, 40))))
         }) {

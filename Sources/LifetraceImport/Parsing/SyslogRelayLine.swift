@@ -61,9 +61,10 @@ enum SyslogRelayLine {
         let utf8 = line.utf8
         func index(_ offset: Int) -> Substring.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         func text(_ range: Range<Int>) -> Substring { line[index(range.lowerBound)..<index(range.upperBound)] }
-        return Fields(month: columns.month, day: columns.day, timeOfDay: columns.timeOfDay, name: text(columns.name),
-                      sender: columns.sender.map(text), pid: columns.pid, label: columns.label.map(text),
-                      message: line[index(columns.message)...])
+        return Fields(
+            month: columns.month, day: columns.day, timeOfDay: columns.timeOfDay, name: text(columns.name),
+            sender: columns.sender.map(text), pid: columns.pid, label: columns.label.map(text),
+            message: line[index(columns.message)...])
     }
 
     private static func columns(bytes b: UnsafeBufferPointer<UInt8>) -> Columns? {
@@ -104,8 +105,9 @@ enum SyslogRelayLine {
                 let head = processColumns(bytes: UnsafeBufferPointer(rebasing: b[headStart..<open]))
             else { return nil }
             let shift = { (range: Range<Int>) in (range.lowerBound + headStart)..<(range.upperBound + headStart) }
-            return Columns(month: month, day: day, timeOfDay: time.ns, name: shift(head.name),
-                           sender: head.sender.map(shift), pid: head.pid, label: head.label.map(shift), message: message)
+            return Columns(
+                month: month, day: day, timeOfDay: time.ns, name: shift(head.name),
+                sender: head.sender.map(shift), pid: head.pid, label: head.label.map(shift), message: message)
         }
         return nil
     }
@@ -114,11 +116,13 @@ enum SyslogRelayLine {
     /// the name (with the device before it, if any), the library, the pid and launchd's job, as offsets into
     /// `h`. Read from the end.
     private static func processColumns(bytes h: UnsafeBufferPointer<UInt8>)
-        -> (name: Range<Int>, sender: Range<Int>?, pid: Int64, label: Range<Int>?)? {
+        -> (name: Range<Int>, sender: Range<Int>?, pid: Int64, label: Range<Int>?)?
+    {
         var end = h.count - 1
         var label: Range<Int>?
         if h[end] == UInt8(ascii: ")"), let open = lastIndex(of: UInt8(ascii: "("), in: h, before: end), open >= 2,
-            h[open - 1] == UInt8(ascii: " "), h[open - 2] == UInt8(ascii: "]") {
+            h[open - 1] == UInt8(ascii: " "), h[open - 2] == UInt8(ascii: "]")
+        {
             label = (open + 1)..<end
             end = open - 2
         }
@@ -139,7 +143,8 @@ enum SyslogRelayLine {
         var nameEnd = cursor
         var sender: Range<Int>?
         if nameEnd > 0, h[nameEnd - 1] == UInt8(ascii: ")"),
-            let open = lastIndex(of: UInt8(ascii: "("), in: h, before: nameEnd - 1) {
+            let open = lastIndex(of: UInt8(ascii: "("), in: h, before: nameEnd - 1)
+        {
             sender = (open + 1)..<(nameEnd - 1)
             nameEnd = open
         }
@@ -188,7 +193,8 @@ struct SyslogRelayDevice: Sendable {
         let utf8 = column.utf8
         let length = device.utf8.count
         if utf8.count > length, utf8.prefix(length).elementsEqual(device.utf8),
-            utf8[utf8.index(utf8.startIndex, offsetBy: length)] == UInt8(ascii: " ") {
+            utf8[utf8.index(utf8.startIndex, offsetBy: length)] == UInt8(ascii: " ")
+        {
             return (column[utf8.index(utf8.startIndex, offsetBy: length + 1)...], false)
         }
         name = nil

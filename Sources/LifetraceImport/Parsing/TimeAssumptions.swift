@@ -74,7 +74,7 @@ struct CaptureCalendar: Sendable {
         var chosen = year
         if let last {
             var distance = Int64.max
-            for candidate in year - 1 ... year + 1 {
+            for candidate in year - 1...year + 1 {
                 let gap = abs(LogTime.days(year: candidate, month: month, day: day) - last)
                 if gap < distance { (chosen, distance) = (candidate, gap) }
             }
@@ -82,7 +82,9 @@ struct CaptureCalendar: Sendable {
         // A day past the month's end is in no month of that year. Told from the days alone: the year may be one
         // whose nanoseconds no trace holds, which the entry's time says (``DateOutOfRange``).
         let days = LogTime.days(year: chosen, month: month, day: day)
-        let nextMonth = month == 12 ? LogTime.days(year: chosen + 1, month: 1, day: 1)
+        let nextMonth =
+            month == 12
+            ? LogTime.days(year: chosen + 1, month: 1, day: 1)
             : LogTime.days(year: chosen, month: month + 1, day: 1)
         guard day >= 1, days < nextMonth else { return nil }
         (year, last, lastMonth, lastDay) = (chosen, days, month, day)

@@ -3,12 +3,14 @@
 enum UTF8Search {
     /// The first occurrence of `needle` in `text` at or after `start`.
     static func range<S: StringProtocol>(of needle: StaticString, in text: S, from start: String.Index? = nil)
-        -> Range<String.Index>? where S.Index == String.Index {
+        -> Range<String.Index>? where S.Index == String.Index
+    {
         let utf8 = text.utf8
         let from = start ?? utf8.startIndex
         // Text without contiguous UTF-8 storage (bridged strings) is copied once.
-        guard let found = utf8[from...].withContiguousStorageIfAvailable({ offset(of: needle, in: $0) })
-            ?? Array(utf8[from...]).withUnsafeBufferPointer({ offset(of: needle, in: $0) })
+        guard
+            let found = utf8[from...].withContiguousStorageIfAvailable({ offset(of: needle, in: $0) })
+                ?? Array(utf8[from...]).withUnsafeBufferPointer({ offset(of: needle, in: $0) })
         else { return nil }
         let lower = utf8.index(from, offsetBy: found)
         return lower..<utf8.index(lower, offsetBy: needle.utf8CodeUnitCount)
@@ -16,7 +18,7 @@ enum UTF8Search {
 
     /// The index of the first `byte` in `text` at or after `start` (`memchr`, a fraction of an instruction a byte).
     static func firstIndex<S: StringProtocol>(of byte: UInt8, in text: S, from start: String.Index) -> String.Index?
-        where S.Index == String.Index {
+    where S.Index == String.Index {
         let utf8 = text.utf8
         let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { bytes in
             bytes.baseAddress.flatMap { ImportSystem.firstOffset(of: byte, in: $0, count: bytes.count) }
@@ -46,8 +48,10 @@ enum UTF8Search {
         return digits.isEmpty ? nil : Int64(digits)
     }
 
-    private static func firstIndex(in utf8: String.UTF8View, from start: String.Index,
-                                   where predicate: (UInt8) -> Bool) -> String.Index? {
+    private static func firstIndex(
+        in utf8: String.UTF8View, from start: String.Index,
+        where predicate: (UInt8) -> Bool
+    ) -> String.Index? {
         let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { $0.firstIndex(where: predicate) }
         if let offset { return offset.map { utf8.index(start, offsetBy: $0) } }
         return utf8[start...].firstIndex(where: predicate)
@@ -57,7 +61,8 @@ enum UTF8Search {
         needle.withUTF8Buffer { offset(of: $0, in: haystack) }
     }
 
-    private static func offset(of pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func offset(of pattern: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int?
+    {
         guard let first = pattern.first, let base = haystack.baseAddress, let needle = pattern.baseAddress,
             haystack.count >= pattern.count
         else { return nil }

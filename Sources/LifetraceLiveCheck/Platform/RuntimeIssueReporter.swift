@@ -14,7 +14,8 @@ public struct RuntimeIssueReporter: LiveCheckReporter {
     public init() {}
 
     public func report(_ finding: Finding) {
-        let message = "\(finding.rule.id) \(finding.eventName)\(finding.scene.map { " (scene \($0))" } ?? ""): "
+        let message =
+            "\(finding.rule.id) \(finding.eventName)\(finding.scene.map { " (scene \($0))" } ?? ""): "
             + "\(finding.message) — lifetrace explain \(finding.rule.id)"
         // A dso of the process's image: where Xcode looks for the issue's image (#dsohandle names this module's).
         os_log(.fault, dso: #dsohandle, log: log, "%{public}@", message)

@@ -17,7 +17,10 @@ public struct StandardErrorReporter: LiveCheckReporter {
     }
 
     public func eventsDropped(total: Int) {
-        write((prefix?() ?? "") + "lifetrace live check: \(total) events dropped so far, the check's hand-off full: findings may be missed")
+        write(
+            (prefix?() ?? "")
+                + "lifetrace live check: \(total) events dropped so far, the check's hand-off full: findings may be missed"
+        )
     }
 
     private func write(_ line: String) {

@@ -53,8 +53,9 @@ public final class RecordedScheduledTask: Sendable {
         let write = completed.withLock { completed -> QueuedWrite? in
             defer { completed = true }
             guard !completed else { return nil }
-            recorder.record(kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
-                            attrs: [Attribute(Attribute.Key.success, .bool(success))])
+            recorder.record(
+                kind == .appRefresh ? .bgRefreshEnd : .bgProcessingEnd, task: id,
+                attrs: [Attribute(Attribute.Key.success, .bool(success))])
             return recorder.flushDurably()
         }
         write?.whenLanded(orAfter: Self.completionWriteBound) { [self] in complete(success) }

@@ -28,14 +28,38 @@ struct RecordedEvent {
         self.relayed = relayed
         self.kind = kind
         var fields: EventFields = hasAttrs ? .attrs : []
-        if let scene { fields.insert(.scene); self.scene = strings.intern(scene) }
-        if let dur { fields.insert(.dur); self.dur = dur }
-        if let task { fields.insert(.task); self.task = task }
-        if let name { fields.insert(.name); self.name = strings.intern(name) }
-        if let phase { fields.insert(.phase); self.phase = phase }
-        if let reason { fields.insert(.reason); self.reason = strings.intern(reason) }
-        if let pid { fields.insert(.pid); self.pid = pid }
-        if let label { fields.insert(.label); self.label = strings.intern(label) }
+        if let scene {
+            fields.insert(.scene)
+            self.scene = strings.intern(scene)
+        }
+        if let dur {
+            fields.insert(.dur)
+            self.dur = dur
+        }
+        if let task {
+            fields.insert(.task)
+            self.task = task
+        }
+        if let name {
+            fields.insert(.name)
+            self.name = strings.intern(name)
+        }
+        if let phase {
+            fields.insert(.phase)
+            self.phase = phase
+        }
+        if let reason {
+            fields.insert(.reason)
+            self.reason = strings.intern(reason)
+        }
+        if let pid {
+            fields.insert(.pid)
+            self.pid = pid
+        }
+        if let label {
+            fields.insert(.label)
+            self.label = strings.intern(label)
+        }
         self.fields = fields
     }
 

@@ -33,7 +33,8 @@ final class RecorderShards: @unchecked Sendable {
         let capacity = totalCapacity / count
         self.capacity = capacity
         let line = 128
-        stateOffset = (InlineMutex.byteCount + MemoryLayout<RecorderState>.alignment - 1)
+        stateOffset =
+            (InlineMutex.byteCount + MemoryLayout<RecorderState>.alignment - 1)
             / MemoryLayout<RecorderState>.alignment * MemoryLayout<RecorderState>.alignment
         stride = (stateOffset + MemoryLayout<RecorderState>.size + line - 1) / line * line
         precondition(InlineMutex.alignment <= line)

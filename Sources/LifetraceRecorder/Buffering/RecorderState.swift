@@ -79,16 +79,21 @@ struct RecorderState {
         attrs eventAttrs: [Attribute]? = nil, relayed: Bool = false
     ) -> Int {
         // An event of more than the recorder keeps is dropped and counted, as a full buffer's events are.
-        if Self.isTooLarge(textBytes: LifecycleEvent.textByteCount(label: label, scene: scene, name: name, reason: reason,
-                                                                    attrs: eventAttrs),
-                           attributeCount: eventAttrs?.count ?? 0) {
+        if Self.isTooLarge(
+            textBytes: LifecycleEvent.textByteCount(
+                label: label, scene: scene, name: name, reason: reason,
+                attrs: eventAttrs),
+            attributeCount: eventAttrs?.count ?? 0)
+        {
             noteDrop(at: t)
             return Self.dropped
         }
         let sequence = firstSequence + pending.count
-        pending.append(RecordedEvent(t: t, kind: kind, label: label, scene: scene, dur: dur, task: task, name: name,
-                                     phase: phase, reason: reason, pid: pid, hasAttrs: eventAttrs != nil,
-                                     relayed: relayed, strings: &strings))
+        pending.append(
+            RecordedEvent(
+                t: t, kind: kind, label: label, scene: scene, dur: dur, task: task, name: name,
+                phase: phase, reason: reason, pid: pid, hasAttrs: eventAttrs != nil,
+                relayed: relayed, strings: &strings))
         // A key given twice keeps the value given last: a trace's attributes name each key once.
         if let eventAttrs { attrs[sequence] = eventAttrs.lastValuePerKey }
         lastT = t
@@ -128,8 +133,9 @@ struct RecorderState {
     @inline(never)
     private mutating func reportPendingDrops(at t: Int64, force: Bool) {
         guard force || pending.count < pending.capacity else { return }
-        _ = append(.recorderDropped, at: t, dur: t - firstDropT,
-                   attrs: [Attribute(Attribute.Key.dropped, .int(Int64(droppedSinceReport)))])
+        _ = append(
+            .recorderDropped, at: t, dur: t - firstDropT,
+            attrs: [Attribute(Attribute.Key.dropped, .int(Int64(droppedSinceReport)))])
         droppedSinceReport = 0
     }
 
@@ -167,8 +173,9 @@ struct RecorderState {
             for (sequence, value) in attrs where sequence < end { taken[sequence] = value }
             for sequence in taken.keys { attrs[sequence] = nil }
         }
-        let batch = Batch(events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence,
-                          heldFrom: pending.first?.t)
+        let batch = Batch(
+            events: spare, strings: strings.values, attrs: taken, firstSequence: firstSequence,
+            heldFrom: pending.first?.t)
         firstSequence += spare.count
         if strings.values.count > Self.keptStrings { restartStrings() }
         return batch

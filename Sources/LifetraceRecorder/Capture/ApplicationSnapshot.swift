@@ -54,8 +54,9 @@ package struct ApplicationSnapshot: Equatable, Sendable {
             phase(sceneActivationState: scene.activationState).map { Scene(id: scene.id, phase: $0) }
         }
         let application = applicationState.flatMap(phase(applicationState:))
-        return ApplicationSnapshot(application: application, scenes: attached,
-                                   launched: application == .active || !attached.isEmpty)
+        return ApplicationSnapshot(
+            application: application, scenes: attached,
+            launched: application == .active || !attached.isEmpty)
     }
 
     /// A WatchKit snapshot: an active application has finished launching.

@@ -20,8 +20,10 @@ enum LaunchReason {
     /// The reason a scene's `UIScene.ConnectionOptions` show: UIKit hands a scene-based app the URL, quick
     /// action, Handoff activity or notification that launched it there, not in the launch options (Apple,
     /// "UIScene.ConnectionOptions"). `nil` when they show none.
-    static func connectionOptions(urlCount: Int, hasShortcutItem: Bool, userActivityCount: Int,
-                                  hasNotificationResponse: Bool, hasCloudKitShareMetadata: Bool) -> String? {
+    static func connectionOptions(
+        urlCount: Int, hasShortcutItem: Bool, userActivityCount: Int,
+        hasNotificationResponse: Bool, hasCloudKitShareMetadata: Bool
+    ) -> String? {
         if hasNotificationResponse { return "notification" }
         if urlCount > 0 { return "url" }
         if hasShortcutItem { return "shortcut" }

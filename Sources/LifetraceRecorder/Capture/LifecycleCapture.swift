@@ -45,10 +45,13 @@ public final class LifecycleCapture: Sendable {
         var observers: [any NSObjectProtocol] = []
         for notification in LifecycleNotification.observed(for: recorder.lifecycle) {
             // The observer holds the capture (and so the recorder) until stop() removes it.
-            observers.append(center.addObserver(forName: Notification.Name(notification.rawValue), object: nil,
-                                                queue: nil) { [self] posted in
-                record(notification, object: posted.object, userInfo: posted.userInfo)
-            })
+            observers.append(
+                center.addObserver(
+                    forName: Notification.Name(notification.rawValue), object: nil,
+                    queue: nil
+                ) { [self] posted in
+                    record(notification, object: posted.object, userInfo: posted.userInfo)
+                })
         }
         self.observers.withLock { $0 = observers }
     }
@@ -111,8 +114,12 @@ public final class LifecycleCapture: Sendable {
         guard let awaiting, let reason else { return }
         if !recorder.setReason(reason, of: awaiting) {
             // Written already (a flush came between the two): the reason follows as a marker of its own.
-            recorder.mark("launch-reason", attrs: [Attribute(Attribute.Key.scene, .string(scene)),
-                                                   Attribute(Attribute.Key.reason, .string(reason))])
+            recorder.mark(
+                "launch-reason",
+                attrs: [
+                    Attribute(Attribute.Key.scene, .string(scene)),
+                    Attribute(Attribute.Key.reason, .string(reason)),
+                ])
         }
     }
 
@@ -200,7 +207,8 @@ final class SceneIdentifiers: Sendable {
         if let scene = object as? NSObject, scene.responds(to: NSSelectorFromString("session")),
             let session = scene.value(forKey: "session") as? NSObject,
             session.responds(to: NSSelectorFromString("persistentIdentifier")),
-            let identifier = session.value(forKey: "persistentIdentifier") as? String {
+            let identifier = session.value(forKey: "persistentIdentifier") as? String
+        {
             return identifier
         }
         #endif

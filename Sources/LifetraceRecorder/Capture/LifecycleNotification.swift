@@ -70,7 +70,8 @@ public enum LifecycleNotification: String, CaseIterable, Sendable {
     /// `NSApplication.willTerminateNotification`.
     case macApplicationWillTerminate = "NSApplicationWillTerminateNotification"
     /// `NSApplication.protectedDataWillBecomeUnavailableNotification` (macOS 12 and later).
-    case macApplicationProtectedDataWillBecomeUnavailable = "NSApplicationProtectedDataWillBecomeUnavailableNotification"
+    case macApplicationProtectedDataWillBecomeUnavailable =
+        "NSApplicationProtectedDataWillBecomeUnavailableNotification"
     /// `NSApplication.protectedDataDidBecomeAvailableNotification` (macOS 12 and later).
     case macApplicationProtectedDataDidBecomeAvailable = "NSApplicationProtectedDataDidBecomeAvailableNotification"
 
@@ -93,22 +94,30 @@ public enum LifecycleNotification: String, CaseIterable, Sendable {
         let framework: [LifecycleNotification] =
             switch lifecycle ?? .uikit {
             case .uikit:
-                [.applicationDidFinishLaunching, .applicationDidBecomeActive, .applicationWillResignActive,
-                 .applicationDidEnterBackground, .applicationWillEnterForeground, .applicationWillTerminate,
-                 .applicationDidReceiveMemoryWarning, .applicationProtectedDataWillBecomeUnavailable,
-                 .applicationProtectedDataDidBecomeAvailable, .sceneWillConnect, .sceneDidActivate,
-                 .sceneWillDeactivate, .sceneDidEnterBackground, .sceneWillEnterForeground, .sceneDidDisconnect]
+                [
+                    .applicationDidFinishLaunching, .applicationDidBecomeActive, .applicationWillResignActive,
+                    .applicationDidEnterBackground, .applicationWillEnterForeground, .applicationWillTerminate,
+                    .applicationDidReceiveMemoryWarning, .applicationProtectedDataWillBecomeUnavailable,
+                    .applicationProtectedDataDidBecomeAvailable, .sceneWillConnect, .sceneDidActivate,
+                    .sceneWillDeactivate, .sceneDidEnterBackground, .sceneWillEnterForeground, .sceneDidDisconnect,
+                ]
             case .watchkit:
-                [.watchApplicationDidFinishLaunching, .watchApplicationDidBecomeActive,
-                 .watchApplicationWillResignActive, .watchApplicationWillEnterForeground,
-                 .watchApplicationDidEnterBackground]
+                [
+                    .watchApplicationDidFinishLaunching, .watchApplicationDidBecomeActive,
+                    .watchApplicationWillResignActive, .watchApplicationWillEnterForeground,
+                    .watchApplicationDidEnterBackground,
+                ]
             case .appkit:
-                [.macApplicationDidFinishLaunching, .macApplicationDidBecomeActive, .macApplicationWillResignActive,
-                 .macApplicationDidHide, .macApplicationDidUnhide, .macApplicationWillTerminate,
-                 .macApplicationProtectedDataWillBecomeUnavailable, .macApplicationProtectedDataDidBecomeAvailable]
+                [
+                    .macApplicationDidFinishLaunching, .macApplicationDidBecomeActive, .macApplicationWillResignActive,
+                    .macApplicationDidHide, .macApplicationDidUnhide, .macApplicationWillTerminate,
+                    .macApplicationProtectedDataWillBecomeUnavailable, .macApplicationProtectedDataDidBecomeAvailable,
+                ]
             case .appExtension:
-                [.extensionHostDidBecomeActive, .extensionHostWillResignActive, .extensionHostDidEnterBackground,
-                 .extensionHostWillEnterForeground]
+                [
+                    .extensionHostDidBecomeActive, .extensionHostWillResignActive, .extensionHostDidEnterBackground,
+                    .extensionHostWillEnterForeground,
+                ]
             case .service:
                 // No framework posts a service's lifecycle: LifetraceServiceLifecycle records it.
                 []

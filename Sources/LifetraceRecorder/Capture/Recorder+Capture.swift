@@ -11,9 +11,13 @@ extension Recorder {
     /// it was dropped.
     func recordReturningSequence(_ kind: EventKind, scene: String?, reason: String?) -> RecorderSequence? {
         let shard = shards.current
-        guard let (sequence, t, tapped) = append(kind, stampNow: true, in: shard, { state, t in
-            state.append(kind, at: t, scene: scene, reason: reason)
-        }) else { return nil }
+        guard
+            let (sequence, t, tapped) = append(
+                kind, stampNow: true, in: shard,
+                { state, t in
+                    state.append(kind, at: t, scene: scene, reason: reason)
+                })
+        else { return nil }
         tell(tapped) { LifecycleEvent(t: t, kind: kind, scene: scene, reason: reason) }
         return RecorderSequence(shard: shard, sequence: sequence)
     }
@@ -34,10 +38,11 @@ extension Recorder {
         let written = output.withLock { output in output.header }
         if let written, written.captureMethod == method { return }
         guard output.withLock({ output in output.updateHeader { $0.captureMethod = method } }) else {
-            throw RecorderError(.headerAlreadyWritten,
-                                "the trace's header was written before the lifecycle capture started, without "
-                                    + "\"capture\": \"\(method.rawValue)\": start the capture before recording, or "
-                                    + "use Recorder.start(_:)")
+            throw RecorderError(
+                .headerAlreadyWritten,
+                "the trace's header was written before the lifecycle capture started, without "
+                    + "\"capture\": \"\(method.rawValue)\": start the capture before recording, or "
+                    + "use Recorder.start(_:)")
         }
     }
 

@@ -38,15 +38,19 @@ extension Recorder {
         center: NotificationCenter = .default,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Recorder? {
-        guard let options = recordingOptions(app: app, sceneManifest: sceneManifest, configuration: configuration,
-                                             center: center, environment: environment)
+        guard
+            let options = recordingOptions(
+                app: app, sceneManifest: sceneManifest, configuration: configuration,
+                center: center, environment: environment)
         else { return nil }
         return try? start(options)
     }
 
     /// The options the environment asks for; `nil` if `LIFETRACE_PATH` is unset or empty.
-    static func recordingOptions(app: String?, sceneManifest: Bool?, configuration: RecorderConfiguration,
-                                 center: NotificationCenter, environment: [String: String]) -> RecordingOptions? {
+    static func recordingOptions(
+        app: String?, sceneManifest: Bool?, configuration: RecorderConfiguration,
+        center: NotificationCenter, environment: [String: String]
+    ) -> RecordingOptions? {
         guard let given = environment[EnvironmentKey.path], !given.isEmpty else { return nil }
         var metadata = TraceMetadata()
         if let test = environment[EnvironmentKey.testName] { metadata[.testName] = .string(test) }
@@ -54,7 +58,8 @@ extension Recorder {
         if let mirror = RecorderConfiguration.LogMirror(environmentValue: environment[EnvironmentKey.mirror]) {
             configuration.mirror = mirror
         }
-        return RecordingOptions(destination: .path(given), app: app, sceneManifest: sceneManifest, metadata: metadata,
-                                configuration: configuration, notificationCenter: center)
+        return RecordingOptions(
+            destination: .path(given), app: app, sceneManifest: sceneManifest, metadata: metadata,
+            configuration: configuration, notificationCenter: center)
     }
 }

@@ -16,7 +16,8 @@ public enum TraceDestination: Sendable, Equatable {
     /// `$XDG_STATE_HOME/lifetrace` (or `~/.local/state/lifetrace`) elsewhere.
     public static var standardDirectory: URL {
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSTemporaryDirectory())
         return base.appendingPathComponent("lifetrace", isDirectory: true)
         #else
@@ -39,11 +40,14 @@ public enum TraceDestination: Sendable, Equatable {
     /// container: its Documents directory on Apple platforms (what `xcrun simctl get_app_container UDID
     /// BUNDLE data` prints, plus `Documents`); the current directory elsewhere.
     public static func path(_ given: String, relativeTo base: URL = TraceDestination.containerDirectory)
-        -> TraceDestination {
+        -> TraceDestination
+    {
         let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : base.appendingPathComponent(given)
         var isDirectory: ObjCBool = false
-        if given.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue) {
+        if given.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
+        {
             return .directory(url)
         }
         return .file(url)

@@ -19,7 +19,8 @@ struct TraceFileName: Equatable, Sendable {
     /// The name for `base`, launched at `launchUnixNanoseconds` (cut to the second) by process `pid`.
     init(base: String, launchUnixNanoseconds: Int64, pid: Int64) {
         self.base = Self.sanitized(base)
-        self.launchUnixNanoseconds = launchUnixNanoseconds - ((launchUnixNanoseconds % 1_000_000_000) + 1_000_000_000) % 1_000_000_000
+        self.launchUnixNanoseconds =
+            launchUnixNanoseconds - ((launchUnixNanoseconds % 1_000_000_000) + 1_000_000_000) % 1_000_000_000
         self.pid = pid
     }
 
@@ -55,7 +56,9 @@ struct TraceFileName: Equatable, Sendable {
         else { return nil }
         let days = CivilTime.days(year: year, month: month, day: day)
         // A base has no `-`: a number after it is the counter (``counter``).
-        if parts.count == 4, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let counter = Int(parts[1]), counter >= 2 {
+        if parts.count == 4, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let counter = Int(parts[1]),
+            counter >= 2
+        {
             base = String(parts[0])
             self.counter = counter
         } else {
@@ -74,14 +77,16 @@ struct TraceFileName: Equatable, Sendable {
     /// `text` with every character but letters, digits, `.` and `_` made `_`, so the name is one path
     /// component on every file system; `trace` if nothing is left.
     static func sanitized(_ text: String) -> String {
-        let kept = String(text.unicodeScalars.map { scalar -> Character in
-            let ascii = scalar.isASCII ? UInt8(scalar.value) : 0
-            let allowed = (ascii >= UInt8(ascii: "a") && ascii <= UInt8(ascii: "z"))
-                || (ascii >= UInt8(ascii: "A") && ascii <= UInt8(ascii: "Z"))
-                || (ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9"))
-                || ascii == UInt8(ascii: ".") || ascii == UInt8(ascii: "_")
-            return allowed ? Character(scalar) : "_"
-        })
+        let kept = String(
+            text.unicodeScalars.map { scalar -> Character in
+                let ascii = scalar.isASCII ? UInt8(scalar.value) : 0
+                let allowed =
+                    (ascii >= UInt8(ascii: "a") && ascii <= UInt8(ascii: "z"))
+                    || (ascii >= UInt8(ascii: "A") && ascii <= UInt8(ascii: "Z"))
+                    || (ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9"))
+                    || ascii == UInt8(ascii: ".") || ascii == UInt8(ascii: "_")
+                return allowed ? Character(scalar) : "_"
+            })
         return kept.isEmpty || kept.allSatisfy({ $0 == "." }) ? "trace" : String(kept.prefix(100))
     }
 }

@@ -14,14 +14,16 @@ enum TraceFiles {
     /// while it is written (``TraceFileLock``), and prunes a directory destination to its retention (never the
     /// new file, locked before the pruning begins).
     static func create(_ destination: TraceDestination, base: String, launchUnixNanoseconds: Int64, pid: Int64)
-        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock) {
+        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)
+    {
         switch destination {
         case let .file(url):
             try makeDirectory(url.deletingLastPathComponent())
             if let created = try createNew(url) { return created }
             let stem = url.deletingPathExtension().lastPathComponent
-            return try createNamed(in: url.deletingLastPathComponent(), base: stem, launch: launchUnixNanoseconds,
-                                   pid: pid)
+            return try createNamed(
+                in: url.deletingLastPathComponent(), base: stem, launch: launchUnixNanoseconds,
+                pid: pid)
         case let .directory(directory, retention):
             try makeDirectory(directory)
             let created = try createNamed(in: directory, base: base, launch: launchUnixNanoseconds, pid: pid)
@@ -33,7 +35,8 @@ enum TraceFiles {
     /// A new file named for the launch in `directory`, locked (a counter joins the base in the unlikely case that
     /// the same process started twice in one second: ``TraceFileName/counter``).
     private static func createNamed(in directory: URL, base: String, launch: Int64, pid: Int64)
-        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock) {
+        throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)
+    {
         for attempt in 1...1000 {
             var name = TraceFileName(base: base, launchUnixNanoseconds: launch, pid: pid)
             name.counter = attempt == 1 ? nil : attempt
@@ -72,7 +75,8 @@ enum TraceFiles {
     }
 
     /// The file at `url`, created new and then locked; `nil` if a file has that name.
-    private static func createInPlace(_ url: URL) throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)? {
+    private static func createInPlace(_ url: URL) throws(TraceError) -> (sink: FileSink, url: URL, lock: TraceFileLock)?
+    {
         guard let sink = try FileSink.createNew(path: url.path) else { return nil }
         return (sink, url, TraceFileLock(path: url.path))
     }
@@ -81,7 +85,8 @@ enum TraceFiles {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw TraceError(.io, file: directory.path, at: .file, "cannot create the directory: \(error.localizedDescription)")
+            throw TraceError(
+                .io, file: directory.path, at: .file, "cannot create the directory: \(error.localizedDescription)")
         }
         // New files take their directory's class: a trace created while the device is locked (a background launch)
         // in an app whose files are `complete` by default.
@@ -99,8 +104,10 @@ enum TraceFiles {
             let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
             let name = TraceFileName(fileName: fileName)
             let launch = name.map { Date(timeIntervalSince1970: Double($0.launchUnixNanoseconds) / 1e9) }
-            entries.append(Entry(trace: RecordedTrace(url: url, launchDate: launch, processID: name?.pid, byteCount: size),
-                                 name: name))
+            entries.append(
+                Entry(
+                    trace: RecordedTrace(url: url, launchDate: launch, processID: name?.pid, byteCount: size),
+                    name: name))
         }
         return entries.sorted { a, b in
             switch (a.name, b.name) {
@@ -123,7 +130,8 @@ enum TraceFiles {
     /// service's `LIFETRACE_PATH`), and never one a recorder is still writing (``TraceFileLock``).
     static func prune(_ directory: URL, base: String, keeping kept: URL, within retention: TraceRetention) {
         var remaining = list(directory).filter { entry in
-            guard let name = entry.name, name.isOfBase(base), entry.trace.url.lastPathComponent != kept.lastPathComponent
+            guard let name = entry.name, name.isOfBase(base),
+                entry.trace.url.lastPathComponent != kept.lastPathComponent
             else { return false }
             return !SystemInterface.isLockedForWriting(entry.trace.url.path)
         }

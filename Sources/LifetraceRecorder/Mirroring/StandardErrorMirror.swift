@@ -16,12 +16,14 @@ struct StandardErrorMirror: EventMirror {
         self.wallStart = wallStart
         self.output = output
         let image = CommandLine.arguments.first ?? "unknown"
-        prefix = "{\"processID\":\(SystemInterface.processID()),\"processImagePath\":" + Self.quoted(image)
+        prefix =
+            "{\"processID\":\(SystemInterface.processID()),\"processImagePath\":" + Self.quoted(image)
             + ",\"subsystem\":\"lifetrace\",\"category\":\"lifecycle\",\"timestamp\":\""
     }
 
     func mirror(_ event: LifecycleEvent) {
-        let line = prefix + Self.utcTimestamp(wallStart + event.t) + "\",\"eventMessage\":"
+        let line =
+            prefix + Self.utcTimestamp(wallStart + event.t) + "\",\"eventMessage\":"
             + Self.quoted(lifetraceLogMessage(event)) + "}\n"
         // If standard error is gone, the trace file still has the event.
         output(Array(line.utf8))

@@ -23,11 +23,13 @@ enum ApplicationStateReader {
                     scenes.append((id, state))
                 }
             }
-            return .uikit(applicationState: integer(application, "applicationState"),
-                          scenes: scenes.sorted { $0.id < $1.id })
+            return .uikit(
+                applicationState: integer(application, "applicationState"),
+                scenes: scenes.sorted { $0.id < $1.id })
         case .watchkit:
-            guard let application = shared("WKApplication", "sharedApplication")
-                ?? shared("WKExtension", "sharedExtension")
+            guard
+                let application = shared("WKApplication", "sharedApplication")
+                    ?? shared("WKExtension", "sharedExtension")
             else { return nil }
             return .watchkit(applicationState: integer(application, "applicationState"))
         case .appkit:

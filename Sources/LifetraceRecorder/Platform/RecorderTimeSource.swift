@@ -28,12 +28,18 @@ final class SystemTimeSource: RecorderTimeSource {
     func schedule(every interval: Int64, _ tick: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "lifetrace.recorder.flush"))
         let period = DispatchTimeInterval.of(nanoseconds: interval)
-        source.schedule(deadline: .now() + period, repeating: period,
-                        leeway: .of(nanoseconds: interval / 10))
+        source.schedule(
+            deadline: .now() + period, repeating: period,
+            leeway: .of(nanoseconds: interval / 10))
         source.setEventHandler(handler: tick)
         source.resume()
         let running = LockedValue<(any DispatchSourceTimer)?>(source)
-        return { running.withLock { $0?.cancel(); $0 = nil } }
+        return {
+            running.withLock {
+                $0?.cancel()
+                $0 = nil
+            }
+        }
     }
 }
 

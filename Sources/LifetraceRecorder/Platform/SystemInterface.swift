@@ -1,3 +1,5 @@
+import LifetraceCore
+
 // The recorder's one file of C library calls: every Glibc, Musl and Darwin symbol the recorder uses is here,
 // behind a Swift function that means the same on every platform.
 #if canImport(Glibc)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LifetraceCore
 
 /// The operating system, as the recorder needs it.
 enum SystemInterface {

@@ -18,11 +18,13 @@ package struct SystemProbes: Sendable {
     /// stall it, to show which thread creates the file and that nothing waits for it.
     package var fileCreation: (@Sendable () -> Void)?
 
-    package init(applicationSnapshot: @escaping @Sendable (TraceHeader.Lifecycle) -> ApplicationSnapshot?,
-                 thermalState: @escaping @Sendable () -> Int?,
-                 connectionOptionsReason: @escaping @Sendable (AnyObject) -> String? = { _ in nil },
-                 holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)? = nil,
-                 fileCreation: (@Sendable () -> Void)? = nil) {
+    package init(
+        applicationSnapshot: @escaping @Sendable (TraceHeader.Lifecycle) -> ApplicationSnapshot?,
+        thermalState: @escaping @Sendable () -> Int?,
+        connectionOptionsReason: @escaping @Sendable (AnyObject) -> String? = { _ in nil },
+        holdSuspension: (@Sendable (_ reason: String, _ write: QueuedWrite) -> Void)? = nil,
+        fileCreation: (@Sendable () -> Void)? = nil
+    ) {
         self.applicationSnapshot = applicationSnapshot
         self.thermalState = thermalState
         self.connectionOptionsReason = connectionOptionsReason
@@ -33,9 +35,10 @@ package struct SystemProbes: Sendable {
     /// The running system's.
     package static let system: SystemProbes = {
         #if canImport(ObjectiveC)
-        SystemProbes(applicationSnapshot: { ApplicationStateReader.read($0) },
-                     thermalState: { ProcessInfo.processInfo.thermalState.rawValue },
-                     connectionOptionsReason: { ConnectionOptionsReader.launchReason($0) })
+        SystemProbes(
+            applicationSnapshot: { ApplicationStateReader.read($0) },
+            thermalState: { ProcessInfo.processInfo.thermalState.rawValue },
+            connectionOptionsReason: { ConnectionOptionsReader.launchReason($0) })
         #else
         SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil })
         #endif

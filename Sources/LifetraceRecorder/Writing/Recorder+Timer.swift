@@ -10,7 +10,9 @@ extension Recorder {
         timer.withLock { timer in
             guard !timer.isArmed, !timer.isClosed else { return }
             let flushNanos = max(configuration.flushInterval.nanoseconds, RecorderConfiguration.minimumTick)
-            let heartbeatNanos = configuration.heartbeatInterval.map { max($0.nanoseconds, RecorderConfiguration.minimumTick) }
+            let heartbeatNanos = configuration.heartbeatInterval.map {
+                max($0.nanoseconds, RecorderConfiguration.minimumTick)
+            }
             // Ticks at half the flush interval: an event is on disk within one interval of being recorded,
             // whenever in the interval it came and however late the timer fires.
             let tick = min(flushNanos / 2, heartbeatNanos ?? flushNanos)
@@ -38,7 +40,8 @@ extension Recorder {
 
     /// Whether nothing waits to be written: every buffer empty, every drop said, and no event carried to the next frame.
     func isIdle() -> Bool {
-        for index in 0..<shards.count where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty || $0.hasUnreportedDrops }) {
+        for index in 0..<shards.count
+        where shards.withLock(index, { $0.count > 0 || !$0.openSpans.isEmpty || $0.hasUnreportedDrops }) {
             return false
         }
         return !output.withLock { $0.isHoldingEvents }

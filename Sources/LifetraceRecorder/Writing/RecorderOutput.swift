@@ -8,8 +8,9 @@ import LifetraceFormat
 struct RecorderOutput {
     private enum State {
         /// The file is not made yet: `create` makes it, on the writer queue.
-        case deferred(create: @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
-                      options: BinaryTraceWriter.Options)
+        case deferred(
+            create: @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
+            options: BinaryTraceWriter.Options)
         case pending(sink: FileSink, header: TraceHeader, options: BinaryTraceWriter.Options)
         case ready(any EventWriter)
         /// The file could not be made: every write fails with this error.
@@ -31,8 +32,10 @@ struct RecorderOutput {
     }
 
     /// A writer whose file `create` makes, when the first write (or ``createFile()``) needs it.
-    static func deferred(create: @escaping @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
-                         options: BinaryTraceWriter.Options) -> RecorderOutput {
+    static func deferred(
+        create: @escaping @Sendable () throws(TraceError) -> FileSink, header: TraceHeader,
+        options: BinaryTraceWriter.Options
+    ) -> RecorderOutput {
         RecorderOutput(state: .deferred(create: create, header: header, options: options))
     }
 
@@ -99,7 +102,8 @@ struct RecorderOutput {
     /// A write that fails loses the events it held: they are counted, said in a `recorder.dropped` event
     /// with the attribute `cause: "write-failed"` by the next write that succeeds, and recording goes on.
     mutating func write(_ batches: [RecorderState.Batch], cutoff: Int64) throws(TraceError) {
-        guard batches.contains(where: { !$0.isEmpty }) || merger.isHoldingEvents || (cutoff == .max && unreportedLoss > 0)
+        guard
+            batches.contains(where: { !$0.isEmpty }) || merger.isHoldingEvents || (cutoff == .max && unreportedLoss > 0)
         else { return }
         let writer = try open()
         let before = writer.writtenEventCount
@@ -108,10 +112,16 @@ struct RecorderOutput {
         var handed = 0
         var firstT: Int64?
         func announceLoss(at t: Int64) {
-            let event = LifecycleEvent(t: t, kind: .recorderDropped, dur: t - firstLossT,
-                                       attrs: [Attribute(Attribute.Key.dropped, .int(Int64(unreportedLoss))),
-                                               Attribute(Attribute.Key.cause, .string("write-failed"))])
-            do throws(TraceError) { try writer.append(event); notice = 1 } catch { failure = error }
+            let event = LifecycleEvent(
+                t: t, kind: .recorderDropped, dur: t - firstLossT,
+                attrs: [
+                    Attribute(Attribute.Key.dropped, .int(Int64(unreportedLoss))),
+                    Attribute(Attribute.Key.cause, .string("write-failed")),
+                ])
+            do throws(TraceError) {
+                try writer.append(event)
+                notice = 1
+            } catch { failure = error }
         }
         merger.merge(batches, cutoff: cutoff) { event in
             if firstT == nil {

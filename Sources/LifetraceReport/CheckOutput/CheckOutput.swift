@@ -24,8 +24,10 @@ public enum CheckOutput {
     /// command also says on standard error) are errors in JUnit, GitHub annotations and SARIF, so that a report
     /// read without the exit status does not pass for a clean run; with `strict`, JUnit fails warnings too, as
     /// the exit status does.
-    public static func render(_ results: [AnalysisResult], unreadable: [TraceError] = [], strict: Bool = false,
-                              format: Format) -> String {
+    public static func render(
+        _ results: [AnalysisResult], unreadable: [TraceError] = [], strict: Bool = false,
+        format: Format
+    ) -> String {
         switch format {
         case .json: return json(results).jsonText + "\n"
         case .junit: return junit(results, unreadable: unreadable, strict: strict)
@@ -45,10 +47,13 @@ public enum CheckOutput {
     }
 
     static func omittedFindings(_ result: AnalysisResult) -> JSONValue {
-        .array(result.omittedFindings.map { omitted in
-            JSONValue.object([("rule", .string(omitted.rule.id.rawValue)), ("severity", .string(omitted.severity.rawValue)),
-                              ("count", .int(Int64(omitted.count)))])
-        })
+        .array(
+            result.omittedFindings.map { omitted in
+                JSONValue.object([
+                    ("rule", .string(omitted.rule.id.rawValue)), ("severity", .string(omitted.severity.rawValue)),
+                    ("count", .int(Int64(omitted.count))),
+                ])
+            })
     }
 
     static func inputWarnings(_ result: AnalysisResult) -> JSONValue {
@@ -58,74 +63,116 @@ public enum CheckOutput {
     /// The warnings of reading the traces, and the traces that could not be read, as SARIF tool notifications.
     static func notifications(_ results: [AnalysisResult], unreadable: [TraceError]) -> JSONValue {
         func notification(level: String, file: String, message: String) -> JSONValue {
-            let location = JSONValue.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])
+            let location = JSONValue.object([
+                ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))
+            ])
             return .object([
                 ("level", .string(level)),
                 ("message", .object([("text", .string(message))])),
                 ("locations", .array([location])),
             ])
         }
-        return .array(results.flatMap(\.inputWarnings).map { notification(level: "warning", file: $0.file, message: $0.message) }
-            + unreadable.map { notification(level: "error", file: $0.file, message: $0.description) })
+        return .array(
+            results.flatMap(\.inputWarnings).map { notification(level: "warning", file: $0.file, message: $0.message) }
+                + unreadable.map { notification(level: "error", file: $0.file, message: $0.description) })
     }
 
     static func times(_ times: StateTimes) -> JSONValue {
-        .object([("active_ns", .int(times.active)), ("inactive_ns", .int(times.inactive)),
-                 ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended))])
+        .object([
+            ("active_ns", .int(times.active)), ("inactive_ns", .int(times.inactive)),
+            ("background_ns", .int(times.background)), ("suspended_ns", .int(times.suspended)),
+        ])
     }
 
     /// A service's times (`Schemas/check-result.schema.json`, `service_times`).
     static func serviceTimes(_ times: ServiceTimes) -> JSONValue {
-        .object([("starting_ns", .int(times.starting)), ("running_ns", .int(times.running)), ("stopping_ns", .int(times.stopping))])
+        .object([
+            ("starting_ns", .int(times.starting)), ("running_ns", .int(times.running)),
+            ("stopping_ns", .int(times.stopping)),
+        ])
     }
 
     static func silentExits(_ estimate: SilentExitEstimate) -> JSONValue {
-        .object([("count", .int(Int64(estimate.exits))), ("intervals_ns", .int(estimate.intervals)),
-                 ("relaunches", .int(Int64(estimate.relaunches))), ("relaunch_gaps_ns", .int(estimate.relaunchGaps)),
-                 ("not_running_ns", .int(estimate.notRunning))])
+        .object([
+            ("count", .int(Int64(estimate.exits))), ("intervals_ns", .int(estimate.intervals)),
+            ("relaunches", .int(Int64(estimate.relaunches))), ("relaunch_gaps_ns", .int(estimate.relaunchGaps)),
+            ("not_running_ns", .int(estimate.notRunning)),
+        ])
     }
 
     /// The JSON document of `Schemas/check-result.schema.json`.
     public static func json(_ results: [AnalysisResult]) -> JSONValue {
         .object([
             ("lifetrace_check", .int(1)),
-            ("results", .array(results.map { result in
-                .object([
-                    ("file", .string(result.file)),
-                    ("events", .int(Int64(result.eventCount))),
-                    ("errors", .int(Int64(result.count(.error)))),
-                    ("warnings", .int(Int64(result.count(.warning)))),
-                    ("input_warnings", inputWarnings(result)),
-                    ("omitted_findings", omittedFindings(result)),
-                    ("findings", .array(result.findings.map(finding))),
-                    ("times", times(result.totals)),
-                    ("suspension_basis", .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")),
-                    ("suspension_count", .int(Int64(result.suspensionCount))),
-                    ("silent_exits", silentExits(result.silentExits)),
-                    ("process_count", .int(Int64(result.processCount))),
-                    ("process_ends", .object(ProcessEnd.allCases.compactMap { end in
-                        result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
-                    })),
-                    ("suspensions", .array(result.suspensions.map {
-                        .object([("start_t", .int($0.start)), ("end_t", .int($0.end)), ("basis", .string($0.basis))])
-                    })),
-                    ("processes", .array(result.processes.map { process in
+            (
+                "results",
+                .array(
+                    results.map { result in
                         .object([
-                            ("launch_t", .int(process.launchT)),
-                            ("reason", process.launchReason.map { .string($0) } ?? .null),
-                            ("last_t", .int(process.lastT)),
-                            ("end", .string(process.end.rawValue)),
-                            ("basis", .string(process.endBasis)),
-                            ("times", times(process.times)),
+                            ("file", .string(result.file)),
+                            ("events", .int(Int64(result.eventCount))),
+                            ("errors", .int(Int64(result.count(.error)))),
+                            ("warnings", .int(Int64(result.count(.warning)))),
+                            ("input_warnings", inputWarnings(result)),
+                            ("omitted_findings", omittedFindings(result)),
+                            ("findings", .array(result.findings.map(finding))),
+                            ("times", times(result.totals)),
+                            (
+                                "suspension_basis",
+                                .string(result.suspensionFromGroundTruth ? "ground-truth" : "inferred")
+                            ),
+                            ("suspension_count", .int(Int64(result.suspensionCount))),
+                            ("silent_exits", silentExits(result.silentExits)),
+                            ("process_count", .int(Int64(result.processCount))),
+                            (
+                                "process_ends",
+                                .object(
+                                    ProcessEnd.allCases.compactMap { end in
+                                        result.endCounts[end].map { (end.rawValue, JSONValue.int(Int64($0))) }
+                                    })
+                            ),
+                            (
+                                "suspensions",
+                                .array(
+                                    result.suspensions.map {
+                                        .object([
+                                            ("start_t", .int($0.start)), ("end_t", .int($0.end)),
+                                            ("basis", .string($0.basis)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "processes",
+                                .array(
+                                    result.processes.map { process in
+                                        .object([
+                                            ("launch_t", .int(process.launchT)),
+                                            ("reason", process.launchReason.map { .string($0) } ?? .null),
+                                            ("last_t", .int(process.lastT)),
+                                            ("end", .string(process.end.rawValue)),
+                                            ("basis", .string(process.endBasis)),
+                                            ("times", times(process.times)),
+                                        ])
+                                    })
+                            ),
+                            (
+                                "scenes",
+                                .array(
+                                    result.scenes.map {
+                                        .object([("scene", .string($0.scene)), ("times", times($0.times))])
+                                    })
+                            ),
+                            ("service_times", result.serviceTotals.map(serviceTimes) ?? .null),
+                            (
+                                "services",
+                                .array(
+                                    (result.services ?? []).map {
+                                        .object([("service", .string($0.service)), ("times", serviceTimes($0.times))])
+                                    })
+                            ),
                         ])
-                    })),
-                    ("scenes", .array(result.scenes.map { .object([("scene", .string($0.scene)), ("times", times($0.times))]) })),
-                    ("service_times", result.serviceTotals.map(serviceTimes) ?? .null),
-                    ("services", .array((result.services ?? []).map {
-                        .object([("service", .string($0.service)), ("times", serviceTimes($0.times))])
-                    })),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 
@@ -144,130 +191,5 @@ public enum CheckOutput {
         if let budget = finding.budget { members.append(("budget_ns", .int(budget))) }
         members.append(("baseline_key", .string(finding.baselineKey)))
         return .object(members)
-    }
-
-    static func xml(_ text: String) -> String {
-        MarkupEscaping.escape(text)
-    }
-
-    /// JUnit XML: a test suite per trace, a failing test case per error finding (warnings are skipped cases, or
-    /// failing ones if `strict`), and a test suite with an error per trace that could not be read.
-    static func junit(_ results: [AnalysisResult], unreadable: [TraceError] = [], strict: Bool = false) -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        let failing = { (result: AnalysisResult) in result.count(.error) + (strict ? result.count(.warning) : 0) }
-        let failures = results.reduce(0) { $0 + failing($1) }
-        let tests = results.reduce(0) { $0 + max(1, $1.findings.count) } + unreadable.count
-        lines.append("<testsuites name=\"lifetrace check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(unreadable.count)\">")
-        for error in unreadable {
-            lines.append("  <testsuite name=\"\(xml(error.file))\" tests=\"1\" failures=\"0\" errors=\"1\">")
-            lines.append("    <testcase classname=\"\(xml(error.file))\" name=\"read the trace\">")
-            lines.append("      <error message=\"\(xml(error.description))\" type=\"unreadable\"/>")
-            lines.append("    </testcase>")
-            lines.append("  </testsuite>")
-        }
-        for result in results {
-            let cases = max(1, result.findings.count)
-            let skipped = strict ? 0 : result.count(.warning)
-            lines.append("  <testsuite name=\"\(xml(result.file))\" tests=\"\(cases)\" failures=\"\(failing(result))\" skipped=\"\(skipped)\">")
-            if result.findings.isEmpty {
-                lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"lifecycle rules\"/>")
-            }
-            if !result.inputWarnings.isEmpty {
-                let text = result.inputWarnings.map { $0.description }.joined(separator: "\n")
-                lines.append("    <system-err>\(xml(text))</system-err>")
-            }
-            for finding in result.findings {
-                let name = "\(finding.rule.id) event #\(finding.eventIndex)"
-                lines.append("    <testcase classname=\"\(xml(result.file))\" name=\"\(xml(name))\">")
-                let body = xml(TextReport.finding(finding))
-                if finding.severity == .error || strict {
-                    lines.append("      <failure message=\"\(xml(finding.rule.title))\" type=\"\(finding.rule.id)\">\(body)</failure>")
-                } else {
-                    lines.append("      <skipped message=\"warning \(finding.rule.id): \(xml(finding.rule.title))\"/>")
-                }
-                lines.append("    </testcase>")
-            }
-            lines.append("  </testsuite>")
-        }
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func githubEscape(_ text: String, property: Bool) -> String {
-        var escaped = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-        if property { escaped = escaped.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
-        // The other control characters (NUL, ESC, BEL) would reach the log's terminal raw.
-        return PrintableText.escaped(escaped)
-    }
-
-    /// GitHub workflow commands: `::error file=F,title=LT003 ...::message`; a trace that could not be read is an
-    /// error titled `unreadable`.
-    static func github(_ results: [AnalysisResult], unreadable: [TraceError] = []) -> String {
-        var lines = unreadable.map { error in
-            "::error file=\(githubEscape(error.file, property: true)),title=unreadable::" + githubEscape(error.description, property: false)
-        }
-        for result in results {
-            for warning in result.inputWarnings {
-                lines.append("::warning file=\(githubEscape(warning.file, property: true)),title=input::"
-                    + githubEscape(warning.message, property: false))
-            }
-            for finding in result.findings {
-                let title = "\(finding.rule.id) \(finding.rule.title)"
-                let message = "t=\(Nanoseconds.seconds(finding.t)) event #\(finding.eventIndex)"
-                    + (finding.scene.map { " scene \($0)" } ?? "") + ": " + finding.message
-                lines.append("::\(finding.severity.rawValue) file=\(githubEscape(finding.file, property: true)),"
-                    + "title=\(githubEscape(title, property: true))::\(githubEscape(message, property: false))")
-            }
-        }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-    }
-
-    /// SARIF 2.1.0 for code-scanning views.
-    static func sarif(_ results: [AnalysisResult], unreadable: [TraceError] = []) -> JSONValue {
-        let rules = RuleCatalog.all.map { rule -> JSONValue in
-            .object([
-                ("id", .string(rule.id.rawValue)),
-                ("name", .string(rule.title)),
-                ("shortDescription", .object([("text", .string(rule.title))])),
-                ("fullDescription", .object([("text", .string(rule.explanation))])),
-                ("help", .object([("text", .string(rule.fix + " Source: " + rule.source))])),
-                ("defaultConfiguration", .object([("level", .string(rule.severity == .error ? "error" : "warning"))])),
-            ])
-        }
-        var sarifResults: [JSONValue] = []
-        for result in results {
-            for finding in result.findings {
-                sarifResults.append(.object([
-                    ("ruleId", .string(finding.rule.id.rawValue)),
-                    ("level", .string(finding.severity == .error ? "error" : "warning")),
-                    ("message", .object([("text", .string(finding.message))])),
-                    ("locations", .array([.object([
-                        ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(finding.file))]))])),
-                        ("logicalLocations", .array([.object([
-                            ("name", .string("event #\(finding.eventIndex)")),
-                            ("fullyQualifiedName", .string("\(finding.file)#event-\(finding.eventIndex)")),
-                        ])])),
-                    ])])),
-                    ("partialFingerprints", .object([("lifetraceBaselineKey", .string(finding.baselineKey))])),
-                ]))
-            }
-        }
-        return .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("lifetrace")),
-                    ("informationUri", .string("https://lifetrace.dev")),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("results", .array(sarifResults)),
-                ("invocations", .array([.object([
-                    ("executionSuccessful", .bool(unreadable.isEmpty)),
-                    ("toolExecutionNotifications", notifications(results, unreadable: unreadable)),
-                ])])),
-            ])])),
-        ])
     }
 }

@@ -16,32 +16,40 @@ enum TextReport {
         var lines: [String] = []
         let errors = result.count(.error)
         let warnings = result.count(.warning)
-        lines.append("\(result.file): \(Plural.count(result.eventCount, "event")), \(Plural.count(errors, "error")), "
-            + Plural.count(warnings, "warning"))
+        lines.append(
+            "\(result.file): \(Plural.count(result.eventCount, "event")), \(Plural.count(errors, "error")), "
+                + Plural.count(warnings, "warning"))
         for omitted in result.omittedFindings {
-            lines.append("  \(omitted.rule.id): \(omitted.count) more \(Plural.noun(omitted.count, omitted.severity.rawValue)) "
-                + "counted, not shown (the first \(TraceAnalyzer.keptFindingsPerRule) of a rule are kept)")
+            lines.append(
+                "  \(omitted.rule.id): \(omitted.count) more \(Plural.noun(omitted.count, omitted.severity.rawValue)) "
+                    + "counted, not shown (the first \(TraceAnalyzer.keptFindingsPerRule) of a rule are kept)")
         }
         if let services = result.services {
             lines += serviceTimes(services)
         } else {
             let totals = result.totals
             let basis = result.suspensionFromGroundTruth ? "ground truth" : "inferred"
-            lines.append("  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
-                + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))")
+            lines.append(
+                "  time: active \(Nanoseconds.short(totals.active)), inactive \(Nanoseconds.short(totals.inactive)), "
+                    + "background \(Nanoseconds.short(totals.background)), suspended \(Nanoseconds.short(totals.suspended)) (\(basis))"
+            )
         }
         if let explanation = result.silentExits.explanation { lines.append("  silent exits: " + explanation) }
         if result.processCount <= 12 {
             for (number, process) in result.processes.enumerated() {
-                lines.append("  process \(number + 1): launched t=\(Nanoseconds.seconds(process.launchT))"
-                    + (process.launchReason.map { " (\($0))" } ?? "") + ", ended \(process.end.rawValue): \(process.endBasis)")
+                lines.append(
+                    "  process \(number + 1): launched t=\(Nanoseconds.seconds(process.launchT))"
+                        + (process.launchReason.map { " (\($0))" } ?? "")
+                        + ", ended \(process.end.rawValue): \(process.endBasis)")
             }
         } else {
             let text = ProcessEnd.allCases.compactMap { end in result.endCounts[end].map { "\(end.rawValue) \($0)" } }
             lines.append("  \(Plural.count(result.processCount, "process")): " + text.joined(separator: ", "))
         }
         if let worst = result.longestHandlers.first {
-            lines.append("  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))")
+            lines.append(
+                "  longest handler: \(worst.name)\(worst.scene.map { " " + $0 } ?? "") \(Nanoseconds.short(worst.dur)) (event #\(worst.index))"
+            )
         }
         // What the trace names (the file, launch reasons, a handler's scene) never reaches a terminal raw.
         return lines.map(PrintableText.escaped).joined(separator: "\n")

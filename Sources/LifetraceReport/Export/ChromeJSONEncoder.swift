@@ -48,12 +48,16 @@ final class ChromeJSONEncoder: ExportEncoder {
         json.declare(track, name: name)
     }
 
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) {
         if json.slice(on: track, name: name, category: category, from: start, to: end, arguments) { write() }
     }
 
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         if json.begin(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
@@ -61,12 +65,16 @@ final class ChromeJSONEncoder: ExportEncoder {
         if json.end(on: track, at: t, arguments) { write() }
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         if json.instant(on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote]) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]
+    ) {
         if json.instant(on: track, name: name, category: category, at: t, arguments, notes: notes) { write() }
     }
 
@@ -77,7 +85,8 @@ final class ChromeJSONEncoder: ExportEncoder {
     }
 
     /// What `otherData.time_precision` says, and the export's warning, when times past ``exactRange`` were floored.
-    static let reducedPrecisionNote = "µs: the trace spans more than 26 days, so times past that are whole microseconds "
+    static let reducedPrecisionNote =
+        "µs: the trace spans more than 26 days, so times past that are whole microseconds "
         + "(a viewer's doubles hold no more); the Perfetto format keeps nanoseconds"
 
     /// `ns` floored to a whole number of microseconds.

@@ -31,7 +31,7 @@ struct ChromeJSONWriter {
         text.withBytes { buffer.appendJSONString(utf8: $0) }
         endMetadata()
         text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
-        for position in 0 ..< process.labelCount {
+        for position in 0..<process.labelCount {
             if position > 0 { text.appendLiteral(", ") }
             process.appendLabel(position, to: &text)
         }
@@ -71,8 +71,10 @@ struct ChromeJSONWriter {
         }
     }
 
-    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) -> Bool {
+    mutating func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) -> Bool {
         var from = relative(start)
         var to = relative(end)
         if to &- from >= ChromeJSONEncoder.exactRange {
@@ -90,7 +92,9 @@ struct ChromeJSONWriter {
         return buffer.count >= ExportOutput.bufferSize
     }
 
-    mutating func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) -> Bool {
+    mutating func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) -> Bool {
         event(name: name, category: category, phase: "B", on: track, at: t)
         appendArguments(arguments)
         return buffer.count >= ExportOutput.bufferSize
@@ -110,8 +114,10 @@ struct ChromeJSONWriter {
         return buffer.count >= ExportOutput.bufferSize
     }
 
-    mutating func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                          notes: [ExportNote]? = nil) -> Bool {
+    mutating func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]? = nil
+    ) -> Bool {
         event(name: name, category: category, phase: "i", on: track, at: t)
         buffer.write(atMost: 8) { $0.literal(",\"s\":\"t\"") }
         appendArguments(arguments, notes: notes)
@@ -144,14 +150,18 @@ struct ChromeJSONWriter {
     }
 
     /// Starts an event object: the comma before it, name, category, phase, pid, tid and ts.
-    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64) {
+    private mutating func event(
+        name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack, at t: Int64
+    ) {
         event(name: name, category: category, phase: phase, on: track, relativeTime: relative(t))
     }
 
     /// Starts an event object at `relativeTime` nanoseconds from the origin: a numbered name written before is
     /// copied with the rest in one run of bytes.
-    private mutating func event(name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
-                       relativeTime: Int64) {
+    private mutating func event(
+        name: ExportName, category: ExportCategory, phase: StaticString, on track: ExportTrack,
+        relativeTime: Int64
+    ) {
         let known = name.key >= 0 && name.key < knownNames.count ? knownNames[name.key] : (start: 0, count: 0)
         let place = places.place(of: track)
         guard known.count > 0, opened else {
@@ -160,19 +170,22 @@ struct ChromeJSONWriter {
             appendName(name)
             places.withPlaces { places in
                 buffer.write(atMost: 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
-                    Self.categoryAndPlace(category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
-                                          relativeTime: relativeTime, to: &cursor)
+                    Self.categoryAndPlace(
+                        category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
+                        relativeTime: relativeTime, to: &cursor)
                 }
             }
             return
         }
         knownNameBytes.withUnsafeBytes { names in
             places.withPlaces { places in
-                buffer.write(atMost: 2 + 8 + known.count + 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) { cursor in
+                buffer.write(atMost: 2 + 8 + known.count + 8 + 8 + 8 + phase.utf8CodeUnitCount + 2 + Self.placeSize) {
+                    cursor in
                     cursor.literal(",\n{\"name\":")
-                    cursor.bytes(UnsafeRawBufferPointer(rebasing: names[known.start ..< known.start + known.count]))
-                    Self.categoryAndPlace(category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
-                                          relativeTime: relativeTime, to: &cursor)
+                    cursor.bytes(UnsafeRawBufferPointer(rebasing: names[known.start..<known.start + known.count]))
+                    Self.categoryAndPlace(
+                        category, phase, UnsafeRawBufferPointer(rebasing: places[place]),
+                        relativeTime: relativeTime, to: &cursor)
                 }
             }
         }
@@ -180,8 +193,10 @@ struct ChromeJSONWriter {
 
     /// Writes an event's members after its name: `,"cat":"state","ph":"X",` and ``place(_:relativeTime:to:)``'s.
     @inline(__always)
-    private static func categoryAndPlace(_ category: ExportCategory, _ phase: StaticString, _ place: UnsafeRawBufferPointer,
-                                         relativeTime: Int64, to cursor: inout OutputCursor) {
+    private static func categoryAndPlace(
+        _ category: ExportCategory, _ phase: StaticString, _ place: UnsafeRawBufferPointer,
+        relativeTime: Int64, to cursor: inout OutputCursor
+    ) {
         cursor.literal(",\"cat\":\"")
         cursor.literal(category.literal)
         cursor.literal("\",\"ph\":\"")
@@ -211,7 +226,9 @@ struct ChromeJSONWriter {
         knownNames.extend(toHold: name.key, with: (start: 0, count: 0))
         let known = knownNames[name.key]
         if known.count > 0 {
-            knownNameBytes.withUnsafeBytes { buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start ..< known.start + known.count])) }
+            knownNameBytes.withUnsafeBytes {
+                buffer.appendBytes(UnsafeRawBufferPointer(rebasing: $0[known.start..<known.start + known.count]))
+            }
             return
         }
         let start = buffer.count

@@ -20,7 +20,7 @@ struct ChromeTrackPlaces {
         var key = keys[slot]
         if key >> 8 != Int64(track.tid) || key < 0 { key = spell(track, in: slot) }
         let start = slot &* Self.slotSize
-        return start ..< start &+ Int(key & 0xFF)
+        return start..<start &+ Int(key & 0xFF)
     }
 
     /// Spells `track`'s place in `slot`; returns the slot's key.

@@ -20,7 +20,7 @@ extension EncodingThread {
         /// Makes `batch`'s calls, in order, then empties it.
         func replay(_ batch: Batch) {
             let contents = batch.contents
-            for position in 0 ..< contents.value.callCount {
+            for position in 0..<contents.value.callCount {
                 let call = batch.calls[position]
                 switch call.kind {
                 case .start:
@@ -30,19 +30,23 @@ extension EncodingThread {
                 case .declareTrack:
                     encoder.declare(call.track, name: contents.value.trackNames[Int(call.side)])
                 case .slice:
-                    encoder.slice(on: call.track, name: name(call.name, contents), category: call.category, from: call.t,
-                                  to: call.end, arguments(call, contents))
+                    encoder.slice(
+                        on: call.track, name: name(call.name, contents), category: call.category, from: call.t,
+                        to: call.end, arguments(call, contents))
                 case .begin:
-                    encoder.begin(on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
-                                  arguments(call, contents))
+                    encoder.begin(
+                        on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
+                        arguments(call, contents))
                 case .end:
                     encoder.end(on: call.track, at: call.t, arguments(call, contents))
                 case .instant where call.notes >= 0:
-                    encoder.instant(on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
-                                    arguments(call, contents), notes: contents.value.notes[Int(call.notes)])
+                    encoder.instant(
+                        on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
+                        arguments(call, contents), notes: contents.value.notes[Int(call.notes)])
                 case .instant:
-                    encoder.instant(on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
-                                    arguments(call, contents))
+                    encoder.instant(
+                        on: call.track, name: name(call.name, contents), category: call.category, at: call.t,
+                        arguments(call, contents))
                 }
             }
             contents.value.removeAll()
@@ -63,8 +67,9 @@ extension EncodingThread {
         /// The arguments of `call`, whose extra values are in `contents`.
         @inline(__always)
         private func arguments(_ call: ExportCall, _ contents: InPlace<Batch.Contents>) -> ExportArguments {
-            var arguments = ExportArguments(index: call.index, event: call.event,
-                                            extras: call.side >= 0 ? contents.value.extras[Int(call.side)] : ExportExtras())
+            var arguments = ExportArguments(
+                index: call.index, event: call.event,
+                extras: call.side >= 0 ? contents.value.extras[Int(call.side)] : ExportExtras())
             arguments.endsSlice = call.endsSlice
             return arguments
         }

@@ -97,14 +97,18 @@ final class EncodingThread: ExportEncoder {
         add(call)
     }
 
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) {
         var call = ExportCall(.slice)
         call.end = end
         add(call, track, name, category, at: start, arguments)
     }
 
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         add(ExportCall(.begin), track, name, category, at: t, arguments)
     }
 
@@ -112,12 +116,16 @@ final class EncodingThread: ExportEncoder {
         add(ExportCall(.end), track, nil, .callback, at: t, arguments)
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         add(ExportCall(.instant), track, name, category, at: t, arguments)
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote]) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]
+    ) {
         var call = ExportCall(.instant)
         call.notes = Int32(state.value.filling.value.notes.count)
         state.value.filling.value.notes.append(notes)
@@ -133,8 +141,10 @@ final class EncodingThread: ExportEncoder {
 
     /// Adds `call` on `track`, named `name`, at `t`, with `arguments`.
     @inline(__always)
-    private func add(_ call: ExportCall, _ track: ExportTrack, _ name: ExportName?, _ category: ExportCategory,
-                     at t: Int64, _ arguments: ExportArguments) {
+    private func add(
+        _ call: ExportCall, _ track: ExportTrack, _ name: ExportName?, _ category: ExportCategory,
+        at t: Int64, _ arguments: ExportArguments
+    ) {
         var call = call
         call.track = track
         call.category = category

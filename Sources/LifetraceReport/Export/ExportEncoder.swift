@@ -13,18 +13,22 @@ protocol ExportEncoder: AnyObject {
     /// A track, before anything on it, and the name viewers show for it.
     func declare(_ track: ExportTrack, name: ExportTrackName)
     /// A slice whose end is known.
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments)
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments)
     /// The beginning of a slice whose end comes with ``end(on:at:_:)`` on the same track.
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
     /// The end of the slice begun last on `track`; `arguments` (``ExportArguments/endsSlice``) join the beginning's.
     func end(on track: ExportTrack, at t: Int64, _ arguments: ExportArguments)
     /// A moment.
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments)
     /// A moment with values of text after its arguments' (a finding's rule and message, a warning): rare, so kept
     /// apart from the calls nearly every event makes, whose arguments are plain data.
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote])
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote])
     /// Ends the file, with what it holds.
     func finish(_ summary: ExportSummary) throws(TraceError)
     /// The block the events of the calls that follow point into, until the next: an encoder that makes its calls

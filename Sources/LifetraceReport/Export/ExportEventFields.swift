@@ -88,14 +88,15 @@ struct ExportEventFields: BitwiseCopyable {
     func forEachAttribute(_ body: (String, AttributeValue) -> Void) {
         guard hasAttributes else { return }
         let first = Int(extras.attributeStart)
-        for position in first ..< first + Int(extras.attributeCount) {
+        for position in first..<first + Int(extras.attributeCount) {
             let attribute = block.pointee.attributes[position]
-            let value: AttributeValue = switch attribute.value {
-            case let .string(index): .string(block.pointee.strings[Int(index)])
-            case let .int(number): .int(number)
-            case let .double(number): .double(number)
-            case let .bool(flag): .bool(flag)
-            }
+            let value: AttributeValue =
+                switch attribute.value {
+                case let .string(index): .string(block.pointee.strings[Int(index)])
+                case let .int(number): .int(number)
+                case let .double(number): .double(number)
+                case let .bool(flag): .bool(flag)
+                }
             body(block.pointee.strings[Int(attribute.key)], value)
         }
     }

@@ -12,11 +12,14 @@ extension ExportLayout {
             // The format keeps t + dur within 64 bits.
             let end = event.t &+ (event.dur ?? 0)
             guard let track = place(slot: slot, from: event.t, to: end) else {
-                unplaced(ExportName(of: event), .callback, slot: slot, at: event.t, ExportArguments(index: index, event: event), end: end)
+                unplaced(
+                    ExportName(of: event), .callback, slot: slot, at: event.t,
+                    ExportArguments(index: index, event: event), end: end)
                 return
             }
-            encoder.slice(on: track, name: ExportName(of: event), category: .callback, from: event.t, to: end,
-                          ExportArguments(index: index, event: event))
+            encoder.slice(
+                on: track, name: ExportName(of: event), category: .callback, from: event.t, to: end,
+                ExportArguments(index: index, event: event))
             summary.slices += 1
             return
         }
@@ -27,11 +30,14 @@ extension ExportLayout {
         }
         let slot = callbackSlot(layer, scene: scene)
         guard let open = reserve(slot: slot, at: event.t) else {
-            unplaced(ExportName(of: event), .callback, slot: slot, at: event.t, ExportArguments(index: index, event: event), end: nil)
+            unplaced(
+                ExportName(of: event), .callback, slot: slot, at: event.t, ExportArguments(index: index, event: event),
+                end: nil)
             return
         }
-        encoder.begin(on: open.track, name: ExportName(of: event), category: .callback, at: event.t,
-                      ExportArguments(index: index, event: event))
+        encoder.begin(
+            on: open.track, name: ExportName(of: event), category: .callback, at: event.t,
+            ExportArguments(index: index, event: event))
         process.unfinished[key] = open
     }
 
@@ -40,11 +46,14 @@ extension ExportLayout {
         let name = event.name ?? ""
         let group = Self.callbackGroup(EventKind(name: name)?.layer ?? .app, scene: event.scene)
         guard let open = process.unfinished.removeValue(forKey: HandlerKey(group: group, name: name)) else {
-            instant(ExportName(of: event), .system, in: .events, at: event.t, ExportArguments(index: index, event: event))
+            instant(
+                ExportName(of: event), .system, in: .events, at: event.t, ExportArguments(index: index, event: event))
             return
         }
         let dur = event.dur ?? 0
-        close(open, at: open.start &+ dur, ExportArguments(index: index, extras: ExportExtras(.dur(dur), .returned(true))))
+        close(
+            open, at: open.start &+ dur, ExportArguments(index: index, extras: ExportExtras(.dur(dur), .returned(true)))
+        )
     }
 
     /// A background task's (or BackgroundTasks task's) event: its slice's begin or end, or an instant on it.
@@ -62,7 +71,8 @@ extension ExportLayout {
             // Named by kind and the app's name for it; the id is an argument (few distinct names: made once each).
             let taskName = event.name
             let name = names.name(event.kind, taskName) {
-                let kind = event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
+                let kind =
+                    event.kind == .taskBegin ? "background task" : String(event.kind.name.dropLast(".begin".count))
                 return taskName.map { kind + " " + $0 } ?? kind
             }
             let slot = prepare(.tasks)

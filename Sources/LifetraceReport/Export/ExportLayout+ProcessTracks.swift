@@ -1,5 +1,5 @@
-import LifetraceCore
 import LifetraceAnalysis
+import LifetraceCore
 
 extension ExportLayout {
     /// The lanes of one group of tracks and the tracks declared for them.
@@ -84,7 +84,7 @@ extension ExportLayout {
                 if slots.states >= 0 { groups[slots.states].reset(group: .events) }
             }
             freeSlots.removeAll(keepingCapacity: true)
-            freeSlots.append(contentsOf: Group.fixed.count ..< groups.count)
+            freeSlots.append(contentsOf: Group.fixed.count..<groups.count)
             sceneSlots.removeAll(keepingCapacity: true)
             services.removeAll(keepingCapacity: true)
             serviceStates.removeAll(keepingCapacity: true)
@@ -158,7 +158,8 @@ extension ExportLayout {
                 slots = sceneSlots[scene] ?? SceneSlots()
             }
             // A name a service event gave is a service's, whatever lane (a finding's, a marker's) asks first.
-            let named: Group = service || services.contains(scene)
+            let named: Group =
+                service || services.contains(scene)
                 ? states ? .serviceState(scene) : .service(scene)
                 : states ? .sceneState(scene) : .scene(scene)
             let slot: Int

@@ -30,6 +30,7 @@ extension ExportLayout {
 
     /// A stretch of `service`'s lifecycle: a slice on its state track.
     private mutating func serviceState(_ service: String, _ stretch: ServiceLaneState.Stretch) {
-        stateSlice(stretch.state, inferred: false, slot: prepare(.serviceState(service)), from: stretch.start, to: stretch.end)
+        stateSlice(
+            stretch.state, inferred: false, slot: prepare(.serviceState(service)), from: stretch.start, to: stretch.end)
     }
 }

@@ -43,15 +43,19 @@ extension ExportLayout {
     }
 
     /// An instant on the first track of `group`, with `notes` if any.
-    mutating func instant(_ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
-                          notes: [ExportNote]? = nil) {
+    mutating func instant(
+        _ name: ExportName, _ category: ExportCategory, in group: Group, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]? = nil
+    ) {
         guard hasProcess else { return }
         instant(name, category, slot: prepare(group), at: t, arguments, notes: notes)
     }
 
     /// An instant on the first track of the group in `slot` of the running process, with `notes` if any.
-    mutating func instant(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
-                          notes: [ExportNote]? = nil) {
+    mutating func instant(
+        _ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]? = nil
+    ) {
         let track = track(lane: 0, slot: slot)
         if let notes {
             encoder.instant(on: track, name: name, category: category, at: t, arguments, notes: notes)
@@ -77,8 +81,10 @@ extension ExportLayout {
 
     /// A slice for which every lane of its track was taken (``SliceLanes/maximumLanes`` overlap there): an
     /// instant at its start on the track's first lane, its end (if known) an argument, counted in the summary.
-    mutating func unplaced(_ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
-                          end: Int64?) {
+    mutating func unplaced(
+        _ name: ExportName, _ category: ExportCategory, slot: Int, at t: Int64, _ arguments: ExportArguments,
+        end: Int64?
+    ) {
         var arguments = arguments
         arguments.extras.append(.drawnAsInstant)
         if let end { arguments.extras.append(.endNanoseconds(end)) }
@@ -115,7 +121,9 @@ extension ExportLayout {
         while process.groups[slot].tracks.count <= lane {
             let info = process.info
             let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
-            encoder.declare(track, name: ExportTrackName(group: process.groups[slot].group, lane: process.groups[slot].tracks.count))
+            encoder.declare(
+                track, name: ExportTrackName(group: process.groups[slot].group, lane: process.groups[slot].tracks.count)
+            )
             summary.tracks += 1
             process.groups[slot].tracks.append(track)
         }

@@ -79,10 +79,11 @@ struct ExportLayout {
             encoder.start(origin: event.t)
         }
         summary.processes += 1
-        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes), title: app,
-                                 systemPID: event.pid,
-                                 origin: event.kind == .processLaunch ? .launched(reason: event.reason) : .running,
-                                 start: event.t)
+        let info = ExportProcess(
+            uuid: takeUUID(), pid: Int32(clamping: summary.processes), title: app,
+            systemPID: event.pid,
+            origin: event.kind == .processLaunch ? .launched(reason: event.reason) : .running,
+            start: event.t)
         encoder.declare(info)
         process.restart(info: info)
         hasProcess = true
@@ -96,24 +97,28 @@ struct ExportLayout {
         case .task:
             task(event, index: index)
         case .process:
-            instant(ExportName(of: event), .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
+            instant(
+                ExportName(of: event), .process, in: .events, at: event.t, ExportArguments(index: index, event: event))
         case .service:
             // A service's events in its own group, named as the service's (its name is their scene); signals with
             // the process's.
             // Its states are slices on the service's state track.
             if let service = event.scene { process.services.insert(service) }
-            instant(ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
-                    ExportArguments(index: index, event: event))
+            instant(
+                ExportName(of: event), .process, in: event.scene.map(Group.service) ?? .events, at: event.t,
+                ExportArguments(index: index, event: event))
             if let service = event.scene { serviceEvent(service, event.kind, at: event.t) }
         case .system where event.kind == .handlerReturn:
             handlerReturned(event, index: index)
         case .system:
-            instant(ExportName(of: event), .system, slot: slot(scene: event.scene, states: false), at: event.t,
-                    ExportArguments(index: index, event: event))
+            instant(
+                ExportName(of: event), .system, slot: slot(scene: event.scene, states: false), at: event.t,
+                ExportArguments(index: index, event: event))
         case .custom:
             let name = event.labelIndex.map { markerName(labelAt: $0, of: event) } ?? ExportName(event.kind)
-            instant(name, .marker, slot: slot(scene: event.scene, states: false), at: event.t,
-                    ExportArguments(index: index, event: event))
+            instant(
+                name, .marker, slot: slot(scene: event.scene, states: false), at: event.t,
+                ExportArguments(index: index, event: event))
         }
     }
 
@@ -131,7 +136,8 @@ struct ExportLayout {
             unplaced(name, .state, slot: slot, at: start, Self.stateArguments(inferred: inferred), end: end)
             return
         }
-        encoder.slice(on: track, name: name, category: .state, from: start, to: end, Self.stateArguments(inferred: inferred))
+        encoder.slice(
+            on: track, name: name, category: .state, from: start, to: end, Self.stateArguments(inferred: inferred))
         summary.slices += 1
     }
 
@@ -151,21 +157,26 @@ struct ExportLayout {
         }
         servicesEnded(at: t)
         let ordinal = ProcessEnd.allCases.firstIndex(of: end) ?? 0
-        let name = processEndings[ordinal] ?? {
-            let made = ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal)
-            processEndings[ordinal] = made
-            return made
-        }()
+        let name =
+            processEndings[ordinal]
+            ?? {
+                let made = ExportName("process ended: " + end.rawValue, key: ExportName.firstProcessEndKey + ordinal)
+                processEndings[ordinal] = made
+                return made
+            }()
         instant(name, .process, in: .events, at: t, ExportArguments(extras: ExportExtras(.processEnd(end))))
     }
 
     mutating func finding(rule: Rule, severity: Severity, message: String, scene: String?, t: Int64, index: Int) {
         guard hasProcess else { return }
         summary.findings += 1
-        instant(ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
-                ExportArguments(index: index),
-                notes: [ExportNote(key: "rule", text: rule.id.rawValue), ExportNote(key: "severity", text: severity.rawValue),
-                        ExportNote(key: "message", text: message)])
+        instant(
+            ExportName(rule.id.rawValue + " " + rule.title), .finding, in: scene.map(Group.scene) ?? .events, at: t,
+            ExportArguments(index: index),
+            notes: [
+                ExportNote(key: "rule", text: rule.id.rawValue), ExportNote(key: "severity", text: severity.rawValue),
+                ExportNote(key: "message", text: message),
+            ])
     }
 
     /// The place of `state`'s name, recorded or `inferred`, in ``stateNames``.
@@ -200,15 +211,17 @@ struct ExportLayout {
             summary.origin = t
             encoder.start(origin: t)
         }
-        let info = ExportProcess(uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1),
-                                 title: "lifetrace: input warnings", origin: .none, start: t)
+        let info = ExportProcess(
+            uuid: takeUUID(), pid: Int32(clamping: summary.processes + 1),
+            title: "lifetrace: input warnings", origin: .none, start: t)
         encoder.declare(info)
         let track = ExportTrack(uuid: takeUUID(), processUUID: info.uuid, pid: info.pid, tid: takeTID())
         encoder.declare(track, name: ExportTrackName(group: .inputWarnings, lane: 0))
         summary.tracks += 1
         for warning in warnings {
-            encoder.instant(on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,
-                            ExportArguments(), notes: [ExportNote(key: "warning", text: warning.description)])
+            encoder.instant(
+                on: track, name: ExportName("warning: " + warning.message), category: .system, at: t,
+                ExportArguments(), notes: [ExportNote(key: "warning", text: warning.description)])
             summary.instants += 1
         }
     }

@@ -53,9 +53,11 @@ final class ExportOutput {
     init(sink: any TraceSink, onThread: Bool) {
         let writer = Writer(sink)
         self.writer = writer
-        relay = onThread ? BatchRelay(batches: (0 ..< Self.chunkCount).map { _ in Chunk() }) { chunk in
-            writer.write(&chunk.bytes)
-        } : nil
+        relay =
+            onThread
+            ? BatchRelay(batches: (0..<Self.chunkCount).map { _ in Chunk() }) { chunk in
+                writer.write(&chunk.bytes)
+            } : nil
     }
 
     deinit {

@@ -36,7 +36,7 @@ struct ExportProcess: Sendable, Hashable {
 
     /// Labels viewers show beside the name: why it launched, its system pid.
     var labels: [String] {
-        (0 ..< labelCount).map { position in
+        (0..<labelCount).map { position in
             var bytes: [UInt8] = []
             appendLabel(position, to: &bytes)
             return String(decoding: bytes, as: UTF8.self)

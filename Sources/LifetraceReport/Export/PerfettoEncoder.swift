@@ -48,12 +48,16 @@ final class PerfettoEncoder: ExportEncoder {
         if wire.declare(track, name: name) { write() }
     }
 
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) {
         if wire.slice(on: track, name: name, category: category, from: start, to: end, arguments) { write() }
     }
 
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         if wire.trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
@@ -61,13 +65,19 @@ final class PerfettoEncoder: ExportEncoder {
         if wire.trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments) { write() }
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments) { write() }
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote]) {
-        if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments, notes: notes) { write() }
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]
+    ) {
+        if wire.trackEvent(.instant, on: track, name: name, category: category, at: t, arguments, notes: notes) {
+            write()
+        }
     }
 
     func finish(_ summary: ExportSummary) throws(TraceError) {

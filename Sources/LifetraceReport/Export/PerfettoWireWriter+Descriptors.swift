@@ -19,7 +19,7 @@ extension PerfettoWireWriter {
         Self.append(6 << 3 | 2, lengthDelimited: text, to: &interned)
         interned.append(7 << 3)
         interned.appendVarint(UInt64(bitPattern: process.start))
-        for position in 0 ..< process.labelCount {
+        for position in 0..<process.labelCount {
             text.removeAll(keepingCapacityUpTo: PerfettoWireWriter.scratchLimit)
             process.appendLabel(position, to: &text)
             Self.append(8 << 3 | 2, lengthDelimited: text, to: &interned)

@@ -38,8 +38,10 @@ extension PerfettoWireWriter {
 
     /// The iid of `name` in `table`, added with the next iid and appended to `interned` as an entry of the
     /// `entries` field the first time; `nil` once the table holds ``PerfettoEncoder/internedLimit`` names.
-    private static func intern(_ name: String, in table: inout [String: UInt64], entries: UInt8,
-                               into interned: inout ByteBuffer) -> UInt64? {
+    private static func intern(
+        _ name: String, in table: inout [String: UInt64], entries: UInt8,
+        into interned: inout ByteBuffer
+    ) -> UInt64? {
         if let iid = table[name] { return iid }
         guard table.count < PerfettoEncoder.internedLimit else { return nil }
         let iid = UInt64(table.count + 1)

@@ -16,8 +16,10 @@ extension PerfettoWireWriter {
     /// state stretches): what ``appendTrackEvent(_:on:name:category:at:_:notes:)`` writes for it, in one run with no
     /// scratch copy; returns `false`, having written nothing, if a name is not interned yet.
     @inline(__always)
-    mutating func appendBareTrackEvent(_ type: EventType, on track: ExportTrack, name: ExportName,
-                                       category: ExportCategory, at t: Int64) -> Bool {
+    mutating func appendBareTrackEvent(
+        _ type: EventType, on track: ExportTrack, name: ExportName,
+        category: ExportCategory, at t: Int64
+    ) -> Bool {
         guard name.key >= 0, name.key < nameIids.count else { return false }
         let nameIid = nameIids[name.key]
         let categoryIid = categoryIids[category.ordinal]
@@ -29,8 +31,10 @@ extension PerfettoWireWriter {
     /// Appends a packet whose track event holds its category's and name's iids (each left out when 0), its type and
     /// its track, and nothing else, in one run of at most ``packetHeaderSize`` + 46 bytes.
     @inline(__always)
-    private mutating func appendPacket(_ type: EventType, on track: ExportTrack, categoryIid: UInt64,
-                                       nameIid: UInt64, at t: Int64) {
+    private mutating func appendPacket(
+        _ type: EventType, on track: ExportTrack, categoryIid: UInt64,
+        nameIid: UInt64, at t: Int64
+    ) {
         let timestamp = UInt64(max(t, 0))
         let typeValue = UInt64(type.rawValue)
         // TrackEvent: category_iids (3), type (9), name_iid (10), track_uuid (11).

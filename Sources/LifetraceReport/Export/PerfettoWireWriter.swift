@@ -53,8 +53,10 @@ struct PerfettoWireWriter {
 
     /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
     /// whether ``buffer`` holds ``ExportOutput/bufferSize`` bytes or more, to be written.
-    mutating func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-                        _ arguments: ExportArguments) -> Bool {
+    mutating func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) -> Bool {
         appendTrackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
         appendSliceEnd(on: track, at: end)
         return buffer.count >= ExportOutput.bufferSize
@@ -62,18 +64,23 @@ struct PerfettoWireWriter {
 
     /// Appends a `TracePacket` holding a `TrackEvent` to ``buffer``, with `notes` after its arguments if any;
     /// returns whether it is full, as ``slice(on:name:category:from:to:_:)`` does.
-    mutating func trackEvent(_ type: EventType, on track: ExportTrack, name: ExportName?,
-                             category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
-                             notes: [ExportNote]? = nil) -> Bool {
+    mutating func trackEvent(
+        _ type: EventType, on track: ExportTrack, name: ExportName?,
+        category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]? = nil
+    ) -> Bool {
         appendTrackEvent(type, on: track, name: name, category: category, at: t, arguments, notes: notes)
         return buffer.count >= ExportOutput.bufferSize
     }
 
-    private mutating func appendTrackEvent(_ type: EventType, on track: ExportTrack, name: ExportName?,
-                                           category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
-                                           notes: [ExportNote]? = nil) {
+    private mutating func appendTrackEvent(
+        _ type: EventType, on track: ExportTrack, name: ExportName?,
+        category: ExportCategory?, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]? = nil
+    ) {
         if notes == nil, arguments.isEmpty, let name, let category,
-           appendBareTrackEvent(type, on: track, name: name, category: category, at: t) {
+            appendBareTrackEvent(type, on: track, name: name, category: category, at: t)
+        {
             return
         }
         // The first packet (a track descriptor) has cleared the incremental state; every event needs it.
@@ -111,7 +118,8 @@ struct PerfettoWireWriter {
         // sequence_flags (13).
         let timestamp = UInt64(max(t, 0))
         let flags = UInt64(Self.needsIncrementalState)
-        var size = 1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
+        var size =
+            1 + timestamp.varintSize + 2 + 1 + UInt64(event.count).varintSize + event.count + 1 + flags.varintSize
         if interned.count > 0 { size += 1 + UInt64(interned.count).varintSize + interned.count }
         // The whole packet in one run: its header, the event, the interned data, the flags.
         let event = self.event
@@ -130,7 +138,9 @@ struct PerfettoWireWriter {
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
-    private static let fixedKeys = ["event_index", "scene", "dur", "task", "name", "phase", "reason", "pid", "end_event_index"]
+    private static let fixedKeys = [
+        "event_index", "scene", "dur", "task", "name", "phase", "reason", "pid", "end_event_index",
+    ]
 
     /// An annotation name of ``fixedKeys``: its iid is kept by position, not looked up by name.
     private enum FixedKey: Int {

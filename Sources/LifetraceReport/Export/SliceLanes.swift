@@ -332,7 +332,9 @@ private struct FirstFit {
         while newCapacity < count { newCapacity *= 2 }
         var newTree = [Int64](repeating: .min, count: 2 * newCapacity)
         for index in 0..<capacity { newTree[newCapacity + index] = tree[capacity + index] }
-        for node in stride(from: newCapacity - 1, through: 1, by: -1) { newTree[node] = max(newTree[2 * node], newTree[2 * node + 1]) }
+        for node in stride(from: newCapacity - 1, through: 1, by: -1) {
+            newTree[node] = max(newTree[2 * node], newTree[2 * node + 1])
+        }
         tree = newTree
         capacity = newCapacity
     }

@@ -28,31 +28,42 @@ public enum TraceExport {
     ///
     /// - Parameter progress: Called on the caller's thread as each block of events starts, with the number of
     ///   events exported before it: what a progress line on a terminal shows.
-    public static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
-                              configuration: AnalysisConfiguration = .defaults,
-                              models: [LifecycleModel] = LifecycleModel.builtIn,
-                              progress: ((_ eventsExported: Int) -> Void)? = nil) throws(TraceError)
-        -> (summary: ExportSummary, result: AnalysisResult) {
-        try export(reader, file: file, format: format, to: sink, configuration: configuration, models: models,
-                   callsPerBatch: EncodingThread.callsPerBatch, progress: progress)
+    public static func export(
+        _ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
+        configuration: AnalysisConfiguration = .defaults,
+        models: [LifecycleModel] = LifecycleModel.builtIn,
+        progress: ((_ eventsExported: Int) -> Void)? = nil
+    ) throws(TraceError)
+        -> (summary: ExportSummary, result: AnalysisResult)
+    {
+        try export(
+            reader, file: file, format: format, to: sink, configuration: configuration, models: models,
+            callsPerBatch: EncodingThread.callsPerBatch, progress: progress)
     }
 
     /// ``export(_:file:format:to:configuration:models:progress:)``, its encoder called `callsPerBatch` calls at a
     /// time on a thread of its own, or directly on the caller's thread with `nil`: the same bytes either way.
-    static func export(_ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
-                       configuration: AnalysisConfiguration = .defaults,
-                       models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?,
-                       progress: ((Int) -> Void)? = nil) throws(TraceError)
-        -> (summary: ExportSummary, result: AnalysisResult) {
+    static func export(
+        _ reader: TraceReader, file: String, format: Format, to sink: any TraceSink,
+        configuration: AnalysisConfiguration = .defaults,
+        models: [LifecycleModel] = LifecycleModel.builtIn, callsPerBatch: Int?,
+        progress: ((Int) -> Void)? = nil
+    ) throws(TraceError)
+        -> (summary: ExportSummary, result: AnalysisResult)
+    {
         // On threads, the bytes are written on one more: a file's writes overlap the encoding.
         let onThreads = callsPerBatch != nil
         switch format {
         case .perfetto:
-            return try export(reader, file: file, to: PerfettoEncoder(sink: sink, writesOnThread: onThreads), configuration: configuration,
-                              models: models, callsPerBatch: callsPerBatch, progress: progress)
+            return try export(
+                reader, file: file, to: PerfettoEncoder(sink: sink, writesOnThread: onThreads),
+                configuration: configuration,
+                models: models, callsPerBatch: callsPerBatch, progress: progress)
         case .chrome:
-            return try export(reader, file: file, to: ChromeJSONEncoder(sink: sink, writesOnThread: onThreads), configuration: configuration,
-                              models: models, callsPerBatch: callsPerBatch, progress: progress)
+            return try export(
+                reader, file: file, to: ChromeJSONEncoder(sink: sink, writesOnThread: onThreads),
+                configuration: configuration,
+                models: models, callsPerBatch: callsPerBatch, progress: progress)
         }
     }
 
@@ -61,10 +72,12 @@ public enum TraceExport {
         _ reader: TraceReader, file: String, to encoder: Encoder, configuration: AnalysisConfiguration,
         models: [LifecycleModel], callsPerBatch: Int?, progress: ((Int) -> Void)?
     ) throws(TraceError) -> (summary: ExportSummary, result: AnalysisResult) {
-        let called: any ExportEncoder = if let callsPerBatch { EncodingThread(encoder, callsPerBatch: callsPerBatch) } else { encoder }
+        let called: any ExportEncoder =
+            if let callsPerBatch { EncodingThread(encoder, callsPerBatch: callsPerBatch) } else { encoder }
         let exporter = TraceExporter(file: file, header: reader.header, encoder: called, progress: progress)
-        let result = try TraceAnalyzer.analyze(reader, file: file, configuration: configuration, models: models,
-                                               observer: exporter)
+        let result = try TraceAnalyzer.analyze(
+            reader, file: file, configuration: configuration, models: models,
+            observer: exporter)
         // A trace read only to its last whole frame says so in the export too, not only on standard error.
         exporter.inputWarnings(result.inputWarnings, at: result.span?.last ?? 0)
         try exporter.finish()

@@ -22,8 +22,10 @@ final class TraceExporter: TimelineObserver {
 
     /// An exporter of the trace `file` (its header naming the app) to `encoder`, keeping the names it makes from
     /// what events carry in `names`.
-    init(file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache = ExportNameCache(),
-         progress: ((Int) -> Void)? = nil) {
+    init(
+        file: String, header: TraceHeader?, encoder: any ExportEncoder, names: ExportNameCache = ExportNameCache(),
+        progress: ((Int) -> Void)? = nil
+    ) {
         state = InPlace(ExportLayout(file: file, header: header, encoder: encoder, names: names))
         self.progress = progress
     }

@@ -13,7 +13,10 @@ extension TraceOverview {
             ("first_t", statistics.firstT.map { .int($0) } ?? .null),
             ("last_t", statistics.lastT.map { .int($0) } ?? .null),
             ("bytes", .int(Int64(statistics.bytes))),
-            ("kinds", .object(kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.name, .int(Int64($0.value))) })),
+            (
+                "kinds",
+                .object(kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.name, .int(Int64($0.value))) })
+            ),
             ("scenes", .int(Int64(sceneCount))),
             ("truncated", .bool(statistics.truncated)),
         ]

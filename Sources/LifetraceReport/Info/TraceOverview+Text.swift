@@ -22,23 +22,28 @@ extension TraceOverview {
         } else {
             line("  header:      none")
         }
-        line("  events:      \(statistics.events)" + (sceneCount == 0 ? "" : " in \(Plural.count(sceneCount, "scene"))"))
+        line(
+            "  events:      \(statistics.events)" + (sceneCount == 0 ? "" : " in \(Plural.count(sceneCount, "scene"))"))
         if let first = statistics.firstT, let last = statistics.lastT {
-            line("  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
-                + "(\(Nanoseconds.short(last - first)))")
+            line(
+                "  time span:   \(Nanoseconds.seconds(first)) to \(Nanoseconds.seconds(last)) "
+                    + "(\(Nanoseconds.short(last - first)))")
         }
         let top = kinds.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key.rawValue < $1.key.rawValue) }
         if !top.isEmpty {
-            line("  kinds:       " + top.prefix(6).map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
-                + (top.count > 6 ? ", ... (\(top.count) kinds)" : ""))
+            line(
+                "  kinds:       " + top.prefix(6).map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
+                    + (top.count > 6 ? ", ... (\(top.count) kinds)" : ""))
         }
         if format == .binary {
-            let index = statistics.indexPresent
+            let index =
+                statistics.indexPresent
                 ? (statistics.indexConsistent ? "index present" : "index present but inconsistent")
                 : "no index (not closed cleanly)"
             line("  frames:      \(statistics.dataFrames) data, \(index)")
         }
-        let perEvent = statistics.events > 0
+        let perEvent =
+            statistics.events > 0
             ? String(format: " (%.2f bytes/event)", Double(statistics.bytes) / Double(statistics.events)) : ""
         line("  bytes:       \(statistics.bytes)\(perEvent)")
         line("  damage:      \(damage)")

@@ -47,7 +47,9 @@ package struct TraceOverview {
     package var damage: String {
         var found: [String] = []
         if statistics.truncated { found.append("truncated (events before the incomplete end were read)") }
-        if statistics.indexPresent, !statistics.indexConsistent { found.append("data frames missing or changed (the index disagrees)") }
+        if statistics.indexPresent, !statistics.indexConsistent {
+            found.append("data frames missing or changed (the index disagrees)")
+        }
         return found.isEmpty ? "none" : found.joined(separator: "; ")
     }
 }

@@ -6,7 +6,10 @@ extension SimulatedProcess {
     mutating func backgroundTask(name: String, work: Int64, expires: Bool) throws {
         nextTaskID += 1
         let id = nextTaskID
-        try instant(.taskBegin) { $0.task = id; $0.name = name }
+        try instant(.taskBegin) {
+            $0.task = id
+            $0.name = name
+        }
         if faults.contains(.leakedBackgroundTask) {
             // Never ended: the expiration handler runs and does not end it either; the system kills the app.
             try idle(timing.expiry())

@@ -49,11 +49,13 @@ extension SimulatedProcess {
     private mutating func handleBackgroundEvent(_ reason: String) throws {
         switch reason {
         case "fetch":
-            try scheduledTask(.bgRefreshBegin, .bgRefreshEnd,
-                              work: timing.logUniform(200 * TimingModel.millisecond, 20 * TimingModel.second))
+            try scheduledTask(
+                .bgRefreshBegin, .bgRefreshEnd,
+                work: timing.logUniform(200 * TimingModel.millisecond, 20 * TimingModel.second))
         case "bgtask":
-            try scheduledTask(.bgProcessingBegin, .bgProcessingEnd,
-                              work: timing.logUniform(5 * TimingModel.second, 120 * TimingModel.second))
+            try scheduledTask(
+                .bgProcessingBegin, .bgProcessingEnd,
+                work: timing.logUniform(5 * TimingModel.second, 120 * TimingModel.second))
         case "push": try instant(.custom) { $0.label = "remote-notification" }
         default: try instant(.custom) { $0.label = "location-update" }
         }

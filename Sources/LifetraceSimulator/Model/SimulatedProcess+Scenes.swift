@@ -19,13 +19,16 @@ extension SimulatedProcess {
         switch style {
         case .uikitScenes:
             if !scenes[index].everConnected { try callback(.appConfigurationForConnecting, scene: id) }
-            try callback(.sceneWillConnect, scene: id, dur: timing.logUniform(2 * TimingModel.millisecond, 60 * TimingModel.millisecond))
+            try callback(
+                .sceneWillConnect, scene: id,
+                dur: timing.logUniform(2 * TimingModel.millisecond, 60 * TimingModel.millisecond))
             try callback(.sceneWillEnterForeground, scene: id)
         case .swiftui:
             // The scene starts `.inactive`; onChange does not report the initial value (Apple, “ScenePhase”).
             scenes[index].reportedPhase = .inactive
         case .appDelegate:
-            break  // The launch itself puts the app in the inactive state (Apple, “Preparing your UI to run in the foreground”).
+            // The launch itself puts the app in the inactive state (Apple, “Preparing your UI to run in the foreground”).
+            break
         }
         scenes[index].everConnected = true
         scenes[index].state = .inactive
@@ -66,7 +69,8 @@ extension SimulatedProcess {
         precondition(scenes[index].state == .inactive)
         scenes[index].state = .background
         let slow = faults.contains(.slowBackgroundHandler)
-        let duration = slow ? timing.uniform(5200 * TimingModel.millisecond, 8 * TimingModel.second) : timing.backgroundHandler()
+        let duration =
+            slow ? timing.uniform(5200 * TimingModel.millisecond, 8 * TimingModel.second) : timing.backgroundHandler()
         let saves = !faults.contains(.saveInWillTerminateOnly)
         let work: (inout SimulatedProcess) throws -> Void = { model in if saves { try model.save() } }
         switch style {
@@ -105,7 +109,10 @@ extension SimulatedProcess {
         precondition(scenes[index].state == .background || faults.contains(.disconnectInForeground) && inForeground)
         scenes[index].state = .unattached
         if style == .uikitScenes { try callback(.sceneDidDisconnect, scene: scenes[index].id) }
-        if style == .swiftui { scenes[index].reportedPhase = .inactive; try updateAggregate() }
+        if style == .swiftui {
+            scenes[index].reportedPhase = .inactive
+            try updateAggregate()
+        }
     }
 
     /// The user closes a window for good: the scene disconnects and its session is discarded.
@@ -117,8 +124,10 @@ extension SimulatedProcess {
     }
 
     /// SwiftUI: onChange(of: scenePhase) for the scene, then for the App when the aggregate changes.
-    private mutating func reportPhase(_ index: Int, dur: Int64? = nil,
-                                      during work: ((inout SimulatedProcess) throws -> Void)? = nil) throws {
+    private mutating func reportPhase(
+        _ index: Int, dur: Int64? = nil,
+        during work: ((inout SimulatedProcess) throws -> Void)? = nil
+    ) throws {
         let state = scenes[index].state
         guard state != .unattached, state != scenes[index].reportedPhase else { return }
         scenes[index].reportedPhase = state
@@ -130,7 +139,8 @@ extension SimulatedProcess {
     private mutating func updateAggregate() throws {
         let states = scenes.map(\.state).filter { $0 != .unattached }
         guard !states.isEmpty else { return }
-        let aggregate: UIState = states.contains(.active) ? .active : states.contains(.inactive) ? .inactive : .background
+        let aggregate: UIState =
+            states.contains(.active) ? .active : states.contains(.inactive) ? .inactive : .background
         guard aggregate != aggregatePhase else { return }
         aggregatePhase = aggregate
         try callback(.swiftuiScenePhase, phase: Self.phase(aggregate))

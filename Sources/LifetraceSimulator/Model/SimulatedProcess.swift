@@ -72,8 +72,10 @@ struct SimulatedProcess {
     }
 
     /// A callback: emitted when it begins, with its handler's duration; time moves past its end.
-    mutating func callback(_ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil, dur: Int64? = nil,
-                                   during work: ((inout SimulatedProcess) throws -> Void)? = nil) throws {
+    mutating func callback(
+        _ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil, dur: Int64? = nil,
+        during work: ((inout SimulatedProcess) throws -> Void)? = nil
+    ) throws {
         var duration = dur ?? timing.handler()
         if let factor = slowedHandlers[kind] { duration = Int64((Double(duration) * factor).rounded()) }
         let start = t

@@ -48,7 +48,8 @@ extension SimulatedProcess {
         switch timing.uniform(0, 99) {
         case 0..<30: try goHome(settle: false)
         case 30..<40: try interruption(length: timing.logUniform(5 * Self.second, 600 * Self.second))  // call
-        case 40..<55: try interruption(length: timing.logUniform(Self.second / 3, 10 * Self.second))  // Control Centre, Siri
+        case 40..<55:  // Control Centre, Siri
+            try interruption(length: timing.logUniform(Self.second / 3, 10 * Self.second))
         case 55..<62: try goHome(settle: false)  // screen lock: the same callbacks as going home
         case 62..<72:  // app switcher: inactive, then back or away
             try interruption(length: timing.logUniform(Self.second / 2, 5 * Self.second))

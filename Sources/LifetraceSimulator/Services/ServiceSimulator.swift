@@ -25,8 +25,10 @@ public struct ServiceSimulator: Sendable {
         public var readyFactor: Double
 
         /// Creates a configuration.
-        public init(scenario: ServiceScenario, seed: UInt64 = 1, groundTruth: Bool = false,
-                    heartbeatInterval: Int64 = 1_000_000_000, drainFactor: Double = 1, readyFactor: Double = 1) {
+        public init(
+            scenario: ServiceScenario, seed: UInt64 = 1, groundTruth: Bool = false,
+            heartbeatInterval: Int64 = 1_000_000_000, drainFactor: Double = 1, readyFactor: Double = 1
+        ) {
             self.scenario = scenario
             self.seed = seed
             self.groundTruth = groundTruth
@@ -48,7 +50,8 @@ public struct ServiceSimulator: Sendable {
     /// slowed, the rules `check` must find (`expected_rules`) and each process's exit (`expected_exits`), so a
     /// test can score the analyzer.
     public var header: TraceHeader {
-        var header = TraceHeader(clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000, app: "example-service")
+        var header = TraceHeader(
+            clock: .continuous, startUnixNanoseconds: 1_763_700_000_000_000_000, app: "example-service")
         header.lifecycle = .service
         header[.source] = .string("simulator")
         header[.scenario] = .string(configuration.scenario.rawValue)

@@ -30,8 +30,11 @@ struct SimulatedServiceProcess {
     /// When each service of the running process started, in ``ServiceScenario/services`` order.
     private var started: [Int64] = []
 
-    init(scenario: ServiceScenario, groundTruth: Bool, heartbeatInterval: Int64, drainFactor: Double, readyFactor: Double,
-         seed: UInt64, sink: @escaping (LifecycleEvent) throws -> Void) {
+    init(
+        scenario: ServiceScenario, groundTruth: Bool, heartbeatInterval: Int64, drainFactor: Double,
+        readyFactor: Double,
+        seed: UInt64, sink: @escaping (LifecycleEvent) throws -> Void
+    ) {
         self.scenario = scenario
         self.groundTruth = groundTruth
         self.heartbeatInterval = heartbeatInterval
@@ -75,17 +78,23 @@ struct SimulatedServiceProcess {
                 try serve(timing.logUniform(60 * Self.second, 30 * 60 * Self.second))
                 // Kubernetes' default grace period, 30 s.
                 // The worker finishes the job it holds (1 to 10 s); the server its in-flight requests.
-                try shutDown(drains: [timing.logUniform(20 * Self.millisecond, 3 * Self.second),
-                                      timing.uniform(1 * Self.second, 10 * Self.second)],
-                             killAfter: 30 * Self.second)
+                try shutDown(
+                    drains: [
+                        timing.logUniform(20 * Self.millisecond, 3 * Self.second),
+                        timing.uniform(1 * Self.second, 10 * Self.second),
+                    ],
+                    killAfter: 30 * Self.second)
             }
         case .slowDrain:
             try launchAndStart()
             try serve(timing.logUniform(60 * Self.second, 2 * 3600 * Self.second))
             // systemd's default TimeoutStopSec, 90 s.
-            try shutDown(drains: [timing.logUniform(20 * Self.millisecond, 2 * Self.second),
-                                  timing.uniform(35 * Self.second, 80 * Self.second)],
-                         killAfter: 90 * Self.second)
+            try shutDown(
+                drains: [
+                    timing.logUniform(20 * Self.millisecond, 2 * Self.second),
+                    timing.uniform(35 * Self.second, 80 * Self.second),
+                ],
+                killAfter: 90 * Self.second)
         case .crashLoop:
             for attempt in 0..<scenario.processCount {
                 // Kubernetes, “Pod Lifecycle”: an exponential back-off delay (10s, 20s, 40s, …) capped at five minutes.
@@ -95,9 +104,12 @@ struct SimulatedServiceProcess {
         case .shutdownOverrun:
             try launchAndStart()
             try serve(timing.logUniform(60 * Self.second, 2 * 3600 * Self.second))
-            try shutDown(drains: [timing.logUniform(20 * Self.millisecond, 2 * Self.second),
-                                  timing.uniform(120 * Self.second, 300 * Self.second)],
-                         killAfter: 90 * Self.second)
+            try shutDown(
+                drains: [
+                    timing.logUniform(20 * Self.millisecond, 2 * Self.second),
+                    timing.uniform(120 * Self.second, 300 * Self.second),
+                ],
+                killAfter: 90 * Self.second)
         }
     }
 
@@ -112,11 +124,14 @@ struct SimulatedServiceProcess {
         started = []
         for (index, name) in ServiceScenario.services.enumerated() {
             started.append(t)
-            try emit(LifecycleEvent(t: t, kind: .serviceStart, scene: name, attrs: [
-                Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
-                Attribute(Attribute.Key.failureTermination, .string("cancelGroup")),
-                Attribute(Attribute.Key.groupIndex, .int(Int64(index))),
-            ]))
+            try emit(
+                LifecycleEvent(
+                    t: t, kind: .serviceStart, scene: name,
+                    attrs: [
+                        Attribute(Attribute.Key.successTermination, .string("cancelGroup")),
+                        Attribute(Attribute.Key.failureTermination, .string("cancelGroup")),
+                        Attribute(Attribute.Key.groupIndex, .int(Int64(index))),
+                    ]))
             t += gap()
         }
     }
@@ -125,8 +140,10 @@ struct SimulatedServiceProcess {
     /// connected.
     private mutating func launchAndStart() throws {
         try launch()
-        let readyAt = [started[0] + scaled(timing.logUniform(5 * Self.millisecond, 300 * Self.millisecond), by: readyFactor),
-                       started[1] + scaled(timing.logUniform(50 * Self.millisecond, 3 * Self.second), by: readyFactor)]
+        let readyAt = [
+            started[0] + scaled(timing.logUniform(5 * Self.millisecond, 300 * Self.millisecond), by: readyFactor),
+            started[1] + scaled(timing.logUniform(50 * Self.millisecond, 3 * Self.second), by: readyFactor),
+        ]
         for index in readyAt.indices.sorted(by: { readyAt[$0] < readyAt[$1] }) {
             t = max(t, readyAt[index])
             try emit(LifecycleEvent(t: t, kind: .serviceReady, scene: ServiceScenario.services[index]))
@@ -152,8 +169,10 @@ struct SimulatedServiceProcess {
     private mutating func shutDown(drains: [Int64], killAfter: Int64) throws {
         let signalled = t
         let deadline = signalled + killAfter
-        try emit(LifecycleEvent(t: t, kind: .serviceSignal, reason: "SIGTERM",
-                                attrs: [Attribute(Attribute.Key.action, .string("graceful-shutdown"))]))
+        try emit(
+            LifecycleEvent(
+                t: t, kind: .serviceSignal, reason: "SIGTERM",
+                attrs: [Attribute(Attribute.Key.action, .string("graceful-shutdown"))]))
         t += gap()
         for index in ServiceScenario.services.indices.reversed() {
             let name = ServiceScenario.services[index]
@@ -167,8 +186,10 @@ struct SimulatedServiceProcess {
             }
             guard stop < deadline else { return try killed(at: deadline) }
             t = stop
-            try emit(LifecycleEvent(t: t, kind: .serviceStopped, scene: name,
-                                    attrs: [Attribute(Attribute.Key.ranNanoseconds, .int(t - started[index]))]))
+            try emit(
+                LifecycleEvent(
+                    t: t, kind: .serviceStopped, scene: name,
+                    attrs: [Attribute(Attribute.Key.ranNanoseconds, .int(t - started[index]))]))
             t += gap()
         }
         try exit(reason: "exit", error: nil)
@@ -178,29 +199,40 @@ struct SimulatedServiceProcess {
     private mutating func launchAndFailAtStart() throws {
         try launch()
         let failure = started[1] + timing.logUniform(20 * Self.millisecond, 500 * Self.millisecond)
-        let serverReady = started[0] + scaled(timing.logUniform(5 * Self.millisecond, 300 * Self.millisecond), by: readyFactor)
+        let serverReady =
+            started[0] + scaled(timing.logUniform(5 * Self.millisecond, 300 * Self.millisecond), by: readyFactor)
         if serverReady < failure {
             t = max(t, serverReady)
             try emit(LifecycleEvent(t: t, kind: .serviceReady, scene: "http"))
         }
         t = max(t, failure)
         let error = "connection refused"
-        try emit(LifecycleEvent(t: t, kind: .serviceStopped, scene: "worker", attrs: [
-            Attribute(Attribute.Key.error, .string(error)), Attribute(Attribute.Key.ranNanoseconds, .int(t - started[1])),
-        ]))
+        try emit(
+            LifecycleEvent(
+                t: t, kind: .serviceStopped, scene: "worker",
+                attrs: [
+                    Attribute(Attribute.Key.error, .string(error)),
+                    Attribute(Attribute.Key.ranNanoseconds, .int(t - started[1])),
+                ]))
         t += gap()
-        try emit(LifecycleEvent(t: t, kind: .serviceStopped, scene: "http", attrs: [
-            Attribute(Attribute.Key.error, .string("CancellationError()")), Attribute(Attribute.Key.cancelled, .bool(true)),
-            Attribute(Attribute.Key.ranNanoseconds, .int(t - started[0])),
-        ]))
+        try emit(
+            LifecycleEvent(
+                t: t, kind: .serviceStopped, scene: "http",
+                attrs: [
+                    Attribute(Attribute.Key.error, .string("CancellationError()")),
+                    Attribute(Attribute.Key.cancelled, .bool(true)),
+                    Attribute(Attribute.Key.ranNanoseconds, .int(t - started[0])),
+                ]))
         t += gap()
         try exit(reason: "error", error: error)
     }
 
     /// The group returned: the library records the exit and flushes.
     private mutating func exit(reason: String, error: String?) throws {
-        try emit(LifecycleEvent(t: t, kind: .processExit, reason: reason,
-                                attrs: error.map { [Attribute(Attribute.Key.error, .string($0))] }))
+        try emit(
+            LifecycleEvent(
+                t: t, kind: .processExit, reason: reason,
+                attrs: error.map { [Attribute(Attribute.Key.error, .string($0))] }))
         running = false
     }
 

@@ -66,8 +66,10 @@ public struct BuildComparison: Sendable {
             rows.append(Self.durations(metric, base.values[metric] ?? [], new.values[metric] ?? [], thresholds))
         }
         for end in Set(base.exits.keys).union(new.exits.keys).sorted() {
-            rows.append(Self.exits(end, base: (base.exits[end] ?? 0, base.processes),
-                                   new: (new.exits[end] ?? 0, new.processes), thresholds))
+            rows.append(
+                Self.exits(
+                    end, base: (base.exits[end] ?? 0, base.processes),
+                    new: (new.exits[end] ?? 0, new.processes), thresholds))
         }
         Self.holdToHolm(&rows, alpha: thresholds.alpha)
         self.rows = rows
@@ -77,8 +79,10 @@ public struct BuildComparison: Sendable {
     /// metric with a verdict: the smallest p against alpha / m, the next against alpha / (m - 1), and so on,
     /// stopping at the first that fails.
     private static func holdToHolm(_ rows: inout [Row], alpha: Double) {
-        let tested = rows.indices.filter { rows[$0].gates && rows[$0].verdict != .insufficient && rows[$0].worsening != nil }
-            .sorted { rows[$0].worsening! < rows[$1].worsening! }
+        let tested = rows.indices.filter {
+            rows[$0].gates && rows[$0].verdict != .insufficient && rows[$0].worsening != nil
+        }
+        .sorted { rows[$0].worsening! < rows[$1].worsening! }
         var passing = true
         for (rank, index) in tested.enumerated() {
             passing = passing && rows[index].worsening! < alpha / Double(tested.count - rank)
@@ -86,8 +90,10 @@ public struct BuildComparison: Sendable {
         }
     }
 
-    private static func durations(_ metric: ComparedMetric, _ base: [Int64], _ new: [Int64],
-                                  _ thresholds: ComparisonThresholds) -> Row {
+    private static func durations(
+        _ metric: ComparedMetric, _ base: [Int64], _ new: [Int64],
+        _ thresholds: ComparisonThresholds
+    ) -> Row {
         let (baseDistribution, newDistribution) = (Distribution(base), Distribution(new))
         var row = Row(metric: metric, base: baseDistribution, new: newDistribution, verdict: .insufficient)
         if let before = baseDistribution.p50, let after = newDistribution.p50, before > 0 {
@@ -108,11 +114,14 @@ public struct BuildComparison: Sendable {
         return row
     }
 
-    private static func exits(_ end: String, base: (count: Int, of: Int), new: (count: Int, of: Int),
-                              _ thresholds: ComparisonThresholds) -> Row {
+    private static func exits(
+        _ end: String, base: (count: Int, of: Int), new: (count: Int, of: Int),
+        _ thresholds: ComparisonThresholds
+    ) -> Row {
         let metric = ComparedMetric(.exit, end)
-        var row = Row(metric: metric, base: Distribution(count: base.count), new: Distribution(count: new.count),
-                      verdict: .insufficient)
+        var row = Row(
+            metric: metric, base: Distribution(count: base.count), new: Distribution(count: new.count),
+            verdict: .insufficient)
         guard base.of >= thresholds.minimumCount, new.of >= thresholds.minimumCount else { return row }
         let (p1, p2) = (Double(base.count) / Double(base.of), Double(new.count) / Double(new.of))
         row.shares = (p1, p2)

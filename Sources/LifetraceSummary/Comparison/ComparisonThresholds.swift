@@ -1,6 +1,6 @@
 import LifetraceAnalysis
-public import LifetraceFormat
 import LifetraceCore
+public import LifetraceFormat
 
 /// When `compare` calls a difference a regression; `lifetrace.json`'s `compare` member sets them:
 /// `{"compare": {"alpha": 0.01, "min_effect": 0.10, "min_count": 5, "min_exit_increase": 0.05}}`.
@@ -29,11 +29,12 @@ public struct ComparisonThresholds: Sendable, Hashable {
         self.init()
         guard case let .object(members)? = json["compare"] else { return }
         for (key, value) in members {
-            let number: Double? = switch value {
-            case let .int(int): Double(int)
-            case let .double(double): double
-            default: nil
-            }
+            let number: Double? =
+                switch value {
+                case let .int(int): Double(int)
+                case let .double(double): double
+                default: nil
+                }
             func fail(_ range: String) -> TraceError {
                 TraceError(.malformed, file: path, at: .file, "compare.\(key) must be a number \(range)")
             }
@@ -45,7 +46,9 @@ public struct ComparisonThresholds: Sendable, Hashable {
                 guard let number, number >= 0, number <= 100 else { throw fail("from 0 to 100") }
                 minimumEffect = number
             case "min_count":
-                guard let number, number >= 2, number <= 1_000_000, number == number.rounded() else { throw fail("(a whole number from 2)") }
+                guard let number, number >= 2, number <= 1_000_000, number == number.rounded() else {
+                    throw fail("(a whole number from 2)")
+                }
                 minimumCount = Int(number)
             case "min_exit_increase":
                 guard let number, number >= 0, number <= 1 else { throw fail("from 0 to 1") }

@@ -39,7 +39,7 @@ public enum SummaryFile {
         for limit in [firstLineLimit, FormatConstants.maxLineLength + 4] {
             var start = [UInt8](repeating: 0, count: limit)
             guard let got = try? start.withUnsafeMutableBytes({ try readStart(of: path, into: $0) }) else { return nil }
-            var line = start[0 ..< got]
+            var line = start[0..<got]
             if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             guard line.first == UInt8(ascii: "{") else { return nil }
             if let newline = line.firstIndex(of: UInt8(ascii: "\n")) {
@@ -48,7 +48,8 @@ public enum SummaryFile {
                 continue  // The line goes on past what was read.
             }
             guard let value = try? JSONValue(parsing: String(decoding: line, as: UTF8.self), file: path),
-                  case .object = value else { return nil }
+                case .object = value
+            else { return nil }
             return value
         }
         return nil
@@ -68,7 +69,9 @@ public enum SummaryFile {
 
     /// Reads from where the regular file open as `descriptor` stands, without moving it (`pread`): `/dev/stdin` and
     /// `/dev/fd/N` opened on macOS share the offset of the descriptor they name, from which the reader reads next.
-    private static func readStart(of descriptor: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    private static func readStart(of descriptor: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws
+        -> Int
+    {
         guard try descriptor.stat().type == .regular else { throw Errno.illegalSeek }
         return try descriptor.read(fromAbsoluteOffset: descriptor.seek(offset: 0, from: .current), into: buffer)
     }

@@ -1,5 +1,5 @@
-public import LifetraceFormat
 import LifetraceCore
+public import LifetraceFormat
 
 /// The observations of one set of runs, read from summary rows (``SummaryRow``): per metric, one value per
 /// trace (see ``ComparedMetric``), and for exit kinds the processes that ended each way.
@@ -48,8 +48,10 @@ public struct SummaryObservations: Sendable {
                 if firstTruncated == nil { firstTruncated = row.trace }
             }
             let times = columns.times
-            for (state, value) in [("active", times.active), ("inactive", times.inactive),
-                                   ("background", times.background), ("suspended", times.suspended)] {
+            for (state, value) in [
+                ("active", times.active), ("inactive", times.inactive),
+                ("background", times.background), ("suspended", times.suspended),
+            ] {
                 if let value { values[ComparedMetric(.state, state), default: []].append(value) }
             }
         case .error:

@@ -22,11 +22,13 @@ struct JSONValueDecoder {
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.typeMismatch([Any].self, .init(codingPath: [], debugDescription: "a summary row is an object"))
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: [], debugDescription: "a summary row is an object"))
         }
 
         func singleValueContainer() throws -> any SingleValueDecodingContainer {
-            throw DecodingError.typeMismatch(Any.self, .init(codingPath: [], debugDescription: "a summary row is an object"))
+            throw DecodingError.typeMismatch(
+                Any.self, .init(codingPath: [], debugDescription: "a summary row is an object"))
         }
     }
 
@@ -51,8 +53,10 @@ struct JSONValueDecoder {
                 return members[cursor.next - 1].value
             }
             let start = min(cursor.next, members.count)
-            guard let index = members[start...].firstIndex(where: { $0.key == name })
-                ?? members[..<start].firstIndex(where: { $0.key == name }) else { return nil }
+            guard
+                let index = members[start...].firstIndex(where: { $0.key == name })
+                    ?? members[..<start].firstIndex(where: { $0.key == name })
+            else { return nil }
             cursor.next = index + 1
             return members[index].value
         }
@@ -98,22 +102,27 @@ struct JSONValueDecoder {
 
         /// The column's value if it has the type asked for: strings, booleans and integers.
         private func convert<T: Decodable>(_ value: JSONValue, to type: T.Type, _ key: Key) throws -> T {
-            let decoded: Any? = switch type {
-            case is String.Type: value.stringValue
-            case is Bool.Type: value.boolValue
-            case is Int64.Type: value.intValue
-            case is Int.Type: value.intValue.flatMap { Int(exactly: $0) }
-            default: nil
-            }
+            let decoded: Any? =
+                switch type {
+                case is String.Type: value.stringValue
+                case is Bool.Type: value.boolValue
+                case is Int64.Type: value.intValue
+                case is Int.Type: value.intValue.flatMap { Int(exactly: $0) }
+                default: nil
+                }
             guard let decoded = decoded as? T else {
-                throw DecodingError.typeMismatch(type, .init(
-                    codingPath: [key], debugDescription: "\(key.stringValue) is \(value.kindName), not \(Self.describe(type))"))
+                throw DecodingError.typeMismatch(
+                    type,
+                    .init(
+                        codingPath: [key],
+                        debugDescription: "\(key.stringValue) is \(value.kindName), not \(Self.describe(type))"))
             }
             return decoded
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-            -> KeyedDecodingContainer<NestedKey> { throw Self.flat(key) }
+            -> KeyedDecodingContainer<NestedKey>
+        { throw Self.flat(key) }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw Self.flat(key) }
         func superDecoder() throws -> any Decoder { throw Self.flat(nil) }
         func superDecoder(forKey key: Key) throws -> any Decoder { throw Self.flat(key) }
@@ -123,7 +132,8 @@ struct JSONValueDecoder {
         }
 
         private static func flat(_ key: Key?) -> DecodingError {
-            .typeMismatch(Any.self, .init(codingPath: key.map { [$0] } ?? [], debugDescription: "a summary row is a flat object"))
+            .typeMismatch(
+                Any.self, .init(codingPath: key.map { [$0] } ?? [], debugDescription: "a summary row is a flat object"))
         }
 
         private static func describe(_ type: Any.Type) -> String {

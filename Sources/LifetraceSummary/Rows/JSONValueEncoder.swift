@@ -30,7 +30,9 @@ struct JSONValueEncoder {
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer { Unsupported<SummaryRow.CodingKeys>(codingPath: []) }
-        func singleValueContainer() -> any SingleValueEncodingContainer { Unsupported<SummaryRow.CodingKeys>(codingPath: []) }
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            Unsupported<SummaryRow.CodingKeys>(codingPath: [])
+        }
     }
 
     private struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -73,22 +75,27 @@ struct JSONValueEncoder {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-            -> KeyedEncodingContainer<NestedKey> {
+            -> KeyedEncodingContainer<NestedKey>
+        {
             KeyedEncodingContainer(Unsupported(codingPath: [key]))
         }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { Unsupported<Key>(codingPath: [key]) }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            Unsupported<Key>(codingPath: [key])
+        }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder() }
         mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder() }
     }
 
     /// What a flat row never asks for: every write throws.
     private struct Unsupported<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
-        SingleValueEncodingContainer {
+        SingleValueEncodingContainer
+    {
         var codingPath: [any CodingKey]
         var count: Int { 0 }
 
         private func fail() -> EncodingError {
-            EncodingError.invalidValue((), .init(codingPath: codingPath, debugDescription: "a summary row is a flat object"))
+            EncodingError.invalidValue(
+                (), .init(codingPath: codingPath, debugDescription: "a summary row is a flat object"))
         }
 
         mutating func encodeNil(forKey key: Key) throws { throw fail() }
@@ -96,9 +103,11 @@ struct JSONValueEncoder {
         mutating func encodeNil() throws { throw fail() }
         mutating func encode<T: Encodable>(_ value: T) throws { throw fail() }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-            -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(Unsupported<NestedKey>(codingPath: codingPath)) }
+            -> KeyedEncodingContainer<NestedKey>
+        { KeyedEncodingContainer(Unsupported<NestedKey>(codingPath: codingPath)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
-            -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(Unsupported<NestedKey>(codingPath: codingPath)) }
+            -> KeyedEncodingContainer<NestedKey>
+        { KeyedEncodingContainer(Unsupported<NestedKey>(codingPath: codingPath)) }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
         mutating func superEncoder() -> any Encoder { UnsupportedEncoder() }
@@ -112,6 +121,8 @@ struct JSONValueEncoder {
             KeyedEncodingContainer(Unsupported(codingPath: []))
         }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { Unsupported<SummaryRow.CodingKeys>(codingPath: []) }
-        func singleValueContainer() -> any SingleValueEncodingContainer { Unsupported<SummaryRow.CodingKeys>(codingPath: []) }
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            Unsupported<SummaryRow.CodingKeys>(codingPath: [])
+        }
     }
 }

@@ -33,21 +33,23 @@ extension SummaryRow: Codable {
         guard version == Int64(Self.schemaVersion) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .summaryVersion, in: row,
-                debugDescription: "summary_version \(version) is not \(Self.schemaVersion), the version this lifetrace reads")
+                debugDescription:
+                    "summary_version \(version) is not \(Self.schemaVersion), the version this lifetrace reads")
         }
         let kind = try row.decode(String.self, forKey: .row)
         trace = try row.decode(String.self, forKey: .trace)
         run = try Run(from: row)
-        columns = switch kind {
-        case "trace": .trace(try TraceColumns(from: row))
-        case "process": .process(try ProcessColumns(from: row))
-        case "handler": .handler(try HandlerColumns(from: row))
-        case "task": .task(try TaskColumns(from: row))
-        case "service": .service(try ServiceColumns(from: row))
-        case "finding": .finding(try FindingColumns(from: row))
-        case "error": .error(try ErrorColumns(from: row))
-        default: .other(kind: kind)
-        }
+        columns =
+            switch kind {
+            case "trace": .trace(try TraceColumns(from: row))
+            case "process": .process(try ProcessColumns(from: row))
+            case "handler": .handler(try HandlerColumns(from: row))
+            case "task": .task(try TaskColumns(from: row))
+            case "service": .service(try ServiceColumns(from: row))
+            case "finding": .finding(try FindingColumns(from: row))
+            case "error": .error(try ErrorColumns(from: row))
+            default: .other(kind: kind)
+            }
     }
 }
 
@@ -83,51 +85,71 @@ extension KeyedDecodingContainer where Key == SummaryRow.CodingKeys {
 
 extension SummaryRow.Run {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(app, .app); try row.column(appVersion, .appVersion); try row.column(build, .build)
-        try row.column(osVersion, .osVersion); try row.column(device, .device); try row.column(testName, .testName)
+        try row.column(app, .app)
+        try row.column(appVersion, .appVersion)
+        try row.column(build, .build)
+        try row.column(osVersion, .osVersion)
+        try row.column(device, .device)
+        try row.column(testName, .testName)
         try row.column(source, .source)
     }
 
     init(from row: RowDecoding) throws {
-        self.init(app: try row.column(.app), appVersion: try row.column(.appVersion), build: try row.column(.build),
-                  osVersion: try row.column(.osVersion), device: try row.column(.device), testName: try row.column(.testName),
-                  source: try row.column(.source))
+        self.init(
+            app: try row.column(.app), appVersion: try row.column(.appVersion), build: try row.column(.build),
+            osVersion: try row.column(.osVersion), device: try row.column(.device), testName: try row.column(.testName),
+            source: try row.column(.source))
     }
 }
 
 extension StateColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(active, .activeNs); try row.column(inactive, .inactiveNs)
-        try row.column(background, .backgroundNs); try row.column(suspended, .suspendedNs)
+        try row.column(active, .activeNs)
+        try row.column(inactive, .inactiveNs)
+        try row.column(background, .backgroundNs)
+        try row.column(suspended, .suspendedNs)
     }
 
     init(from row: RowDecoding) throws {
-        self.init(active: try row.column(.activeNs), inactive: try row.column(.inactiveNs),
-                  background: try row.column(.backgroundNs), suspended: try row.column(.suspendedNs))
+        self.init(
+            active: try row.column(.activeNs), inactive: try row.column(.inactiveNs),
+            background: try row.column(.backgroundNs), suspended: try row.column(.suspendedNs))
     }
 }
 
 extension TraceColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(events, .events); try row.column(span, .spanNs); try row.column(processes, .processes)
-        try row.column(errors, .errors); try row.column(warnings, .warnings); try row.column(findingsOmitted, .findingsOmitted)
+        try row.column(events, .events)
+        try row.column(span, .spanNs)
+        try row.column(processes, .processes)
+        try row.column(errors, .errors)
+        try row.column(warnings, .warnings)
+        try row.column(findingsOmitted, .findingsOmitted)
         try times.encode(to: &row)
-        try row.column(suspensions, .suspensions); try row.column(truncated, .truncated)
+        try row.column(suspensions, .suspensions)
+        try row.column(truncated, .truncated)
         try row.column(inputWarnings, .inputWarnings)
     }
 
     init(from row: RowDecoding) throws {
         (events, span, processes) = (try row.column(.events), try row.column(.spanNs), try row.column(.processes))
-        (errors, warnings, findingsOmitted) = (try row.column(.errors), try row.column(.warnings), try row.column(.findingsOmitted))
+        (errors, warnings, findingsOmitted) = (
+            try row.column(.errors), try row.column(.warnings), try row.column(.findingsOmitted)
+        )
         times = try StateColumns(from: row)
-        (suspensions, truncated, inputWarnings) = (try row.column(.suspensions), try row.column(.truncated), try row.column(.inputWarnings))
+        (suspensions, truncated, inputWarnings) = (
+            try row.column(.suspensions), try row.column(.truncated), try row.column(.inputWarnings)
+        )
     }
 }
 
 extension ProcessColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(process, .process); try row.column(launchReason, .launchReason)
-        try row.column(launchT, .launchTNs); try row.column(launch, .launchNs); try row.column(end, .end)
+        try row.column(process, .process)
+        try row.column(launchReason, .launchReason)
+        try row.column(launchT, .launchTNs)
+        try row.column(launch, .launchNs)
+        try row.column(end, .end)
         try times.encode(to: &row)
     }
 
@@ -140,8 +162,11 @@ extension ProcessColumns {
 
 extension HandlerColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(handler, .handler); try row.column(count, .count); try row.column(total, .totalNs)
-        try row.column(longest, .maxNs); try row.column(mean, .meanNs)
+        try row.column(handler, .handler)
+        try row.column(count, .count)
+        try row.column(total, .totalNs)
+        try row.column(longest, .maxNs)
+        try row.column(mean, .meanNs)
     }
 
     init(from row: RowDecoding) throws {
@@ -152,9 +177,14 @@ extension HandlerColumns {
 
 extension TaskColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(kind, .taskKind); try row.column(id, .taskId); try row.column(name, .taskName)
-        try row.column(begin, .beginTNs); try row.column(end, .endTNs); try row.column(duration, .durationNs)
-        try row.column(expired, .expired); try row.column(ended, .ended)
+        try row.column(kind, .taskKind)
+        try row.column(id, .taskId)
+        try row.column(name, .taskName)
+        try row.column(begin, .beginTNs)
+        try row.column(end, .endTNs)
+        try row.column(duration, .durationNs)
+        try row.column(expired, .expired)
+        try row.column(ended, .ended)
     }
 
     init(from row: RowDecoding) throws {
@@ -166,10 +196,16 @@ extension TaskColumns {
 
 extension ServiceColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(process, .process); try row.column(service, .service)
-        try row.column(start, .startTNs); try row.column(ready, .readyNs); try row.column(running, .runningNs)
-        try row.column(shutdownT, .shutdownTNs); try row.column(shutdown, .shutdownNs)
-        try row.column(stopped, .stopped); try row.column(error, .error); try row.column(cancelled, .cancelled)
+        try row.column(process, .process)
+        try row.column(service, .service)
+        try row.column(start, .startTNs)
+        try row.column(ready, .readyNs)
+        try row.column(running, .runningNs)
+        try row.column(shutdownT, .shutdownTNs)
+        try row.column(shutdown, .shutdownNs)
+        try row.column(stopped, .stopped)
+        try row.column(error, .error)
+        try row.column(cancelled, .cancelled)
     }
 
     init(from row: RowDecoding) throws {
@@ -182,9 +218,14 @@ extension ServiceColumns {
 
 extension FindingColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(rule, .rule); try row.column(severity, .severity); try row.column(message, .message)
-        try row.column(eventIndex, .eventIndex); try row.column(t, .tNs); try row.column(scene, .scene)
-        try row.column(measured, .measuredNs); try row.column(budget, .budgetNs)
+        try row.column(rule, .rule)
+        try row.column(severity, .severity)
+        try row.column(message, .message)
+        try row.column(eventIndex, .eventIndex)
+        try row.column(t, .tNs)
+        try row.column(scene, .scene)
+        try row.column(measured, .measuredNs)
+        try row.column(budget, .budgetNs)
     }
 
     init(from row: RowDecoding) throws {
@@ -196,7 +237,8 @@ extension FindingColumns {
 
 extension ErrorColumns {
     func encode(to row: inout RowEncoding) throws {
-        try row.column(error, .error); try row.column(kind, .errorKind)
+        try row.column(error, .error)
+        try row.column(kind, .errorKind)
     }
 
     init(from row: RowDecoding) throws {

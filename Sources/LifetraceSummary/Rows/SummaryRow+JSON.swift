@@ -25,7 +25,9 @@ extension SummaryRow {
             throw SummaryRowError("not a summary row: no \(CodingKeys.summaryVersion.stringValue)")
         }
         guard version == .int(Int64(Self.schemaVersion)) else {
-            throw SummaryRowError("\(CodingKeys.summaryVersion.stringValue) \(version.jsonText) is not \(Self.schemaVersion), the version this lifetrace reads")
+            throw SummaryRowError(
+                "\(CodingKeys.summaryVersion.stringValue) \(version.jsonText) is not \(Self.schemaVersion), the version this lifetrace reads"
+            )
         }
         for key in [CodingKeys.row, .trace] where json[key.stringValue]?.stringValue == nil {
             throw SummaryRowError("not a summary row: no \"\(key.stringValue)\" string")
@@ -49,8 +51,9 @@ extension SummaryRow {
     public init?(line: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(TraceError) {
         guard !line.isEmpty else { return nil }
         if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw TraceError(.malformed, file: file, at: .line(number),
-                             "starts with a byte-order mark (U+FEFF), which JSON Lines does not have: save it without one")
+            throw TraceError(
+                .malformed, file: file, at: .line(number),
+                "starts with a byte-order mark (U+FEFF), which JSON Lines does not have: save it without one")
         }
         let json: JSONValue
         do throws(TraceError) {

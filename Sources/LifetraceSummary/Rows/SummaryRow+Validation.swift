@@ -6,9 +6,12 @@ extension SummaryRow {
         let values: [(CodingKeys, Int64?)]
         switch columns {
         case let .trace(c):
-            values = [(.events, c.events), (.spanNs, c.span), (.processes, c.processes), (.errors, c.errors),
-                      (.warnings, c.warnings), (.findingsOmitted, c.findingsOmitted), (.suspensions, c.suspensions),
-                      (.inputWarnings, c.inputWarnings)] + Self.values(c.times)
+            values =
+                [
+                    (.events, c.events), (.spanNs, c.span), (.processes, c.processes), (.errors, c.errors),
+                    (.warnings, c.warnings), (.findingsOmitted, c.findingsOmitted), (.suspensions, c.suspensions),
+                    (.inputWarnings, c.inputWarnings),
+                ] + Self.values(c.times)
         case let .process(c):
             values = [(.launchTNs, c.launchT), (.launchNs, c.launch)] + Self.values(c.times)
         case let .handler(c):
@@ -16,7 +19,9 @@ extension SummaryRow {
         case let .task(c):
             values = [(.beginTNs, c.begin), (.endTNs, c.end), (.durationNs, c.duration)]
         case let .service(c):
-            values = [(.startTNs, c.start), (.readyNs, c.ready), (.shutdownTNs, c.shutdownT), (.shutdownNs, c.shutdown)]
+            values = [
+                (.startTNs, c.start), (.readyNs, c.ready), (.shutdownTNs, c.shutdownT), (.shutdownNs, c.shutdown),
+            ]
         case .finding, .error, .other:
             values = []
         }
@@ -25,8 +30,10 @@ extension SummaryRow {
     }
 
     private static func values(_ times: StateColumns) -> [(CodingKeys, Int64?)] {
-        [(.activeNs, times.active), (.inactiveNs, times.inactive), (.backgroundNs, times.background),
-         (.suspendedNs, times.suspended)]
+        [
+            (.activeNs, times.active), (.inactiveNs, times.inactive), (.backgroundNs, times.background),
+            (.suspendedNs, times.suspended),
+        ]
     }
 
     /// Why the row cannot be right, in one line: `"duration_ns" is -5: no duration or count is negative`.

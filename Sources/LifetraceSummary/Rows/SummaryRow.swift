@@ -80,8 +80,10 @@ public struct SummaryRow: Sendable, Hashable {
         public var source: String?
 
         /// A run with the given header values.
-        public init(app: String? = nil, appVersion: String? = nil, build: String? = nil, osVersion: String? = nil,
-                    device: String? = nil, testName: String? = nil, source: String? = nil) {
+        public init(
+            app: String? = nil, appVersion: String? = nil, build: String? = nil, osVersion: String? = nil,
+            device: String? = nil, testName: String? = nil, source: String? = nil
+        ) {
             (self.app, self.appVersion, self.build, self.osVersion) = (app, appVersion, build, osVersion)
             (self.device, self.testName, self.source) = (device, testName, source)
         }
@@ -92,24 +94,60 @@ public struct SummaryRow: Sendable, Hashable {
     /// The cases are in the schema's order: the common columns, then each kind's.
     public enum CodingKeys: String, CodingKey, Sendable, CaseIterable {
         // Every row.
-        case summaryVersion = "summary_version", row, trace
-        case app, appVersion = "app_version", build, osVersion = "os_version", device, testName = "test_name", source
+        case summaryVersion = "summary_version"
+        case row, trace
+        case app
+        case appVersion = "app_version"
+        case build
+        case osVersion = "os_version"
+        case device
+        case testName = "test_name"
+        case source
         // trace
-        case events, spanNs = "span_ns", processes, errors, warnings, findingsOmitted = "findings_omitted"
-        case activeNs = "active_ns", inactiveNs = "inactive_ns", backgroundNs = "background_ns", suspendedNs = "suspended_ns"
-        case suspensions, truncated, inputWarnings = "input_warnings"
+        case events
+        case spanNs = "span_ns"
+        case processes, errors, warnings
+        case findingsOmitted = "findings_omitted"
+        case activeNs = "active_ns"
+        case inactiveNs = "inactive_ns"
+        case backgroundNs = "background_ns"
+        case suspendedNs = "suspended_ns"
+        case suspensions, truncated
+        case inputWarnings = "input_warnings"
         // process (and service: its process)
-        case process, launchReason = "launch_reason", launchTNs = "launch_t_ns", launchNs = "launch_ns", end
+        case process
+        case launchReason = "launch_reason"
+        case launchTNs = "launch_t_ns"
+        case launchNs = "launch_ns"
+        case end
         // handler
-        case handler, count, totalNs = "total_ns", maxNs = "max_ns", meanNs = "mean_ns"
+        case handler, count
+        case totalNs = "total_ns"
+        case maxNs = "max_ns"
+        case meanNs = "mean_ns"
         // task
-        case taskKind = "task_kind", taskId = "task_id", taskName = "task_name", beginTNs = "begin_t_ns", endTNs = "end_t_ns"
-        case durationNs = "duration_ns", expired, ended
+        case taskKind = "task_kind"
+        case taskId = "task_id"
+        case taskName = "task_name"
+        case beginTNs = "begin_t_ns"
+        case endTNs = "end_t_ns"
+        case durationNs = "duration_ns"
+        case expired, ended
         // service
-        case service, startTNs = "start_t_ns", readyNs = "ready_ns", runningNs = "running_ns", shutdownTNs = "shutdown_t_ns", shutdownNs = "shutdown_ns"
+        case service
+        case startTNs = "start_t_ns"
+        case readyNs = "ready_ns"
+        case runningNs = "running_ns"
+        case shutdownTNs = "shutdown_t_ns"
+        case shutdownNs = "shutdown_ns"
         case stopped, error, cancelled
         // finding
-        case rule, severity, message, eventIndex = "event_index", tNs = "t_ns", scene, measuredNs = "measured_ns", budgetNs = "budget_ns"
+        case rule, severity, message
+        case eventIndex = "event_index"
+        case tNs = "t_ns"
+        case scene
+        case measuredNs = "measured_ns"
+        case budgetNs = "budget_ns"
         // error (and service: the error it threw)
         case errorKind = "error_kind"
     }

@@ -71,7 +71,9 @@ final class SpillBuffer {
 
     /// Writes everything, in order, to `sink`.
     func write(to sink: FileSink) throws {
-        if let spillFailure { throw TraceError(.io, file: directories.first ?? "<temporary directory>", at: .file, spillFailure) }
+        if let spillFailure {
+            throw TraceError(.io, file: directories.first ?? "<temporary directory>", at: .file, spillFailure)
+        }
         try forEachChunk { chunk in try sink.write(chunk) }
         try bytes.withUnsafeBytes { try sink.write($0) }
     }
@@ -83,7 +85,9 @@ final class SpillBuffer {
         var offset: Int64 = 0
         while offset < spilled {
             let got = try chunk.withUnsafeMutableBytes { buffer in
-                try file.read(fromAbsoluteOffset: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, Int(spilled - offset))]))
+                try file.read(
+                    fromAbsoluteOffset: offset,
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, Int(spilled - offset))]))
             }
             guard got > 0 else { throw TraceError(.io, file: "<temporary file>", at: .file, "read back short") }
             try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
@@ -121,10 +125,12 @@ final class SpillBuffer {
         var last: any Error = SpillError.noFile
         for directory in directories {
             let path = (directory as NSString)
-                .appendingPathComponent(".lifetrace-rows-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+                .appendingPathComponent(
+                    ".lifetrace-rows-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
             do {
                 let file = try path.withCString {
-                    try FileDescriptor.open($0, .readWrite, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+                    try FileDescriptor.open(
+                        $0, .readWrite, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
                 }
                 try? FileManager.default.removeItem(atPath: path)
                 return file

@@ -1,5 +1,5 @@
-public import LifetraceFormat
 import Foundation
+public import LifetraceFormat
 
 /// A trace's summary rows as the JSON Lines `summarize` writes, kept in memory up to a mebibyte and past that in
 /// an unnamed temporary file, so that a trace of millions of tasks is summarized in memory that does not grow: the

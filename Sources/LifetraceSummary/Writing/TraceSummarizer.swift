@@ -18,8 +18,10 @@ public struct TraceSummarizer {
     /// A summarizer checking against `models`, with the configuration `configuration` gives each trace,
     /// decompressing data frames with `codec` (``FrameCodec/stored`` reads a recorder's traces in Swift alone;
     /// the command line passes `.zstd`).
-    public init(models: [LifecycleModel] = LifecycleModel.builtIn, codec: FrameCodec = .stored,
-                configuration: @escaping ConfigurationSource = { _ in .defaults }) {
+    public init(
+        models: [LifecycleModel] = LifecycleModel.builtIn, codec: FrameCodec = .stored,
+        configuration: @escaping ConfigurationSource = { _ in .defaults }
+    ) {
         measurer = TraceMeasurer(models: models, codec: codec, configuration: configuration)
     }
 
@@ -80,9 +82,13 @@ public struct TraceSummarizer {
     }
 
     /// Gives the error row of the trace at `path`, which could not be read (or was not, for `error`'s reason).
-    public func unreadable(path: String, header: TraceHeader? = nil, _ error: TraceError, into rows: inout some SummaryRows) {
-        rows.row(SummaryRow(trace: path, run: Self.run(header),
-                            .error(ErrorColumns(error: error.description, kind: Self.name(of: error.kind)))))
+    public func unreadable(
+        path: String, header: TraceHeader? = nil, _ error: TraceError, into rows: inout some SummaryRows
+    ) {
+        rows.row(
+            SummaryRow(
+                trace: path, run: Self.run(header),
+                .error(ErrorColumns(error: error.description, kind: Self.name(of: error.kind)))))
     }
 
     // MARK: - Rows
@@ -96,12 +102,15 @@ public struct TraceSummarizer {
             case let value?: value.jsonText
             }
         }
-        return SummaryRow.Run(app: header?.app, appVersion: string(.appVersion), build: string(.build),
-                              osVersion: string(.osVersion), device: string(.device), testName: string(.testName),
-                              source: string(.source))
+        return SummaryRow.Run(
+            app: header?.app, appVersion: string(.appVersion), build: string(.build),
+            osVersion: string(.osVersion), device: string(.device), testName: string(.testName),
+            source: string(.source))
     }
 
-    private static func traceRow(_ measured: TraceMeasurer.Measured, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
+    private static func traceRow(_ measured: TraceMeasurer.Measured, _ path: String, _ run: SummaryRow.Run)
+        -> SummaryRow
+    {
         let result = measured.result
         var columns = TraceColumns()
         columns.events = Int64(result.eventCount)
@@ -117,7 +126,9 @@ public struct TraceSummarizer {
         return SummaryRow(trace: path, run: run, .trace(columns))
     }
 
-    private static func processRow(_ process: ProcessSummary, number: Int, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
+    private static func processRow(_ process: ProcessSummary, number: Int, _ path: String, _ run: SummaryRow.Run)
+        -> SummaryRow
+    {
         var columns = ProcessColumns()
         columns.process = Int64(number)
         columns.launchReason = process.launchReason
@@ -138,7 +149,9 @@ public struct TraceSummarizer {
     private static func taskRow(_ task: TraceMeasurer.Task, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
         var columns = TaskColumns()
         (columns.kind, columns.id, columns.name) = (task.kind, task.id, task.name)
-        (columns.begin, columns.end, columns.duration) = (task.begin, task.end, task.end.map { $0.subtractingSaturated(task.begin) })
+        (columns.begin, columns.end, columns.duration) = (
+            task.begin, task.end, task.end.map { $0.subtractingSaturated(task.begin) }
+        )
         (columns.expired, columns.ended) = (task.expired, task.end != nil)
         return SummaryRow(trace: path, run: run, .task(columns))
     }
@@ -146,7 +159,9 @@ public struct TraceSummarizer {
     private static func serviceRow(_ service: ServiceLife, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
         var columns = ServiceColumns()
         (columns.process, columns.service) = (Int64(service.process), service.name)
-        (columns.start, columns.ready, columns.running) = (service.started, service.readyDuration, service.runningDuration)
+        (columns.start, columns.ready, columns.running) = (
+            service.started, service.readyDuration, service.runningDuration
+        )
         (columns.shutdownT, columns.shutdown) = (service.shutdownAsked, service.shutdownDuration)
         (columns.stopped, columns.error, columns.cancelled) = (service.stopped != nil, service.error, service.cancelled)
         return SummaryRow(trace: path, run: run, .service(columns))
@@ -154,14 +169,17 @@ public struct TraceSummarizer {
 
     private static func findingRow(_ finding: Finding, _ path: String, _ run: SummaryRow.Run) -> SummaryRow {
         var columns = FindingColumns()
-        (columns.rule, columns.severity, columns.message) = (finding.rule.id.rawValue, finding.severity.rawValue, finding.message)
+        (columns.rule, columns.severity, columns.message) = (
+            finding.rule.id.rawValue, finding.severity.rawValue, finding.message
+        )
         (columns.eventIndex, columns.t, columns.scene) = (Int64(finding.eventIndex), finding.t, finding.scene)
         (columns.measured, columns.budget) = (finding.measured, finding.budget)
         return SummaryRow(trace: path, run: run, .finding(columns))
     }
 
     private static func times(_ times: StateTimes) -> StateColumns {
-        StateColumns(active: times.active, inactive: times.inactive, background: times.background, suspended: times.suspended)
+        StateColumns(
+            active: times.active, inactive: times.inactive, background: times.background, suspended: times.suspended)
     }
 
     private static func name(of kind: TraceError.Kind) -> String {

@@ -30,7 +30,8 @@ struct Compare: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "The base runs: traces, directories or summary files.")
     var base: [String] = []
 
-    @Option(name: .customLong("new"), parsing: .upToNextOption, help: "The new runs: traces, directories or summary files.")
+    @Option(
+        name: .customLong("new"), parsing: .upToNextOption, help: "The new runs: traces, directories or summary files.")
     var new: [String] = []
 
     @Option(help: "Output format: text, markdown or json.")
@@ -60,8 +61,9 @@ struct Compare: ParsableCommand {
         for (observations, side) in [(baseObservations, "--base"), (newObservations, "--new")] {
             if let first = observations.firstTruncated {
                 let others = observations.truncated - 1
-                Diagnostics.warning("\(first): truncated, read to its last whole frame"
-                    + (others > 0 ? " (and \(others) more \(Plural.noun(others, "trace")) of \(side))" : ""))
+                Diagnostics.warning(
+                    "\(first): truncated, read to its last whole frame"
+                        + (others > 0 ? " (and \(others) more \(Plural.noun(others, "trace")) of \(side))" : ""))
             }
         }
         var out = StandardOutput()
@@ -74,17 +76,22 @@ struct Compare: ParsableCommand {
     private static func failClosed(_ observations: SummaryObservations, side: String, inputs: [String]) throws {
         if let first = observations.firstUnreadable {
             let count = observations.unreadable
-            Diagnostics.error("\(first) (\(Plural.count(count, "trace")) of \(side) could not be read: no verdict without them)")
+            Diagnostics.error(
+                "\(first) (\(Plural.count(count, "trace")) of \(side) could not be read: no verdict without them)")
             throw ExitCode(ExitStatus.badInput)
         }
         if observations.traces == 0 {
             let named = inputs.joined(separator: ", ")
-            throw TraceError(.io, file: named, at: .file, "no trace to compare (\(side)): a directory is walked for *.lifetrace files")
+            throw TraceError(
+                .io, file: named, at: .file,
+                "no trace to compare (\(side)): a directory is walked for *.lifetrace files")
         }
     }
 
     /// The observations of one side: summary files read as they are, traces summarized first.
-    private func observations(_ inputs: [String], side: String, _ prepared: PreparedAnalysis) throws -> SummaryObservations {
+    private func observations(_ inputs: [String], side: String, _ prepared: PreparedAnalysis) throws
+        -> SummaryObservations
+    {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
@@ -92,8 +99,11 @@ struct Compare: ParsableCommand {
             case .summary:
                 try SummaryFile.read(input, into: &observations)
             case .neither:
-                throw TraceError(.malformed, file: input, at: .line(1), "neither a summary row (no \"summary_version\") "
-                    + "nor a trace's header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output")
+                throw TraceError(
+                    .malformed, file: input, at: .line(1),
+                    "neither a summary row (no \"summary_version\") "
+                        + "nor a trace's header (\"lifetrace\") or event (\"t\"): compare takes traces and summarize's output"
+                )
             case .trace:
                 traces.append(input)
             }
@@ -102,7 +112,9 @@ struct Compare: ParsableCommand {
         if !traces.isEmpty {
             // Each trace's rows become its observations on the worker that read it: nothing is kept of a row.
             var files = try TraceFiles(traces)
-            try SummaryPipeline.run(prepared, jobs: jobs.count, next: { try files.next() }, makeRows: ObservedRows.init) { rows, _ in
+            try SummaryPipeline.run(
+                prepared, jobs: jobs.count, next: { try files.next() }, makeRows: ObservedRows.init
+            ) { rows, _ in
                 rows.observations.finish()
                 observations.merge(rows.observations)
                 rows.observations = SummaryObservations()

@@ -50,8 +50,9 @@ struct Convert: ParsableCommand {
         }
         let staged = try StagedOutput(path: output)
         do {
-            let writer = try makeEventWriter(sink: staged.sink, header: reader.header, jsonLines: jsonLines,
-                                             options: .init(codec: .zstd(level: level)))
+            let writer = try makeEventWriter(
+                sink: staged.sink, header: reader.header, jsonLines: jsonLines,
+                options: .init(codec: .zstd(level: level)))
             try reader.forEachEvent { event in try writer.append(event) }
             try writer.close()
             try staged.commit()

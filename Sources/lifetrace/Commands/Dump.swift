@@ -17,7 +17,10 @@ struct Dump: ParsableCommand {
     @Argument(help: "The trace to print (.lifetrace or JSON Lines; - for standard input).")
     var trace: String
 
-    @Flag(help: "Keep the `log_line` attribute of events derived from a log (lifetrace import), which names the input line each came from.")
+    @Flag(
+        help:
+            "Keep the `log_line` attribute of events derived from a log (lifetrace import), which names the input line each came from."
+    )
     var provenance = false
 
     func run() throws {
@@ -25,7 +28,9 @@ struct Dump: ParsableCommand {
         let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
         let derived = reader.header?.isDerived == true
         try reader.forEachEvent { event in
-            guard derived, !provenance, let attrs = event.attrs, attrs.contains(where: { $0.key == Attribute.Key.logLine }) else {
+            guard derived, !provenance, let attrs = event.attrs,
+                attrs.contains(where: { $0.key == Attribute.Key.logLine })
+            else {
                 try writer.append(event)
                 return
             }

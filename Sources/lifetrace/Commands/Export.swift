@@ -3,8 +3,8 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 public import LifetraceReport
+import LifetraceZstd
 
 /// `lifetrace export [--format perfetto|chrome] TRACE -o OUT`.
 struct Export: ParsableCommand {
@@ -33,7 +33,9 @@ struct Export: ParsableCommand {
             """
     )
 
-    @Option(help: "perfetto or chrome (default: perfetto for an output ending in .pftrace or .perfetto-trace, else chrome).")
+    @Option(
+        help: "perfetto or chrome (default: perfetto for an output ending in .pftrace or .perfetto-trace, else chrome)."
+    )
     var format: TraceExport.Format?
 
     @Argument(help: "The trace to export.")
@@ -45,7 +47,8 @@ struct Export: ParsableCommand {
     @OptionGroup var analysis: AnalysisOptions
 
     func run() throws {
-        let format = self.format ?? (output.hasSuffix(".pftrace") || output.hasSuffix(".perfetto-trace") ? .perfetto : .chrome)
+        let format =
+            self.format ?? (output.hasSuffix(".pftrace") || output.hasSuffix(".perfetto-trace") ? .perfetto : .chrome)
         if format == .perfetto, output == "-", CommandLineSystem.isTerminal(1) {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
@@ -58,9 +61,10 @@ struct Export: ParsableCommand {
         let progress = Progress(total: nil, label: "export")
         do {
             defer { progress.finish() }
-            exported = try TraceExport.export(reader, file: trace, format: format, to: staged.sink,
-                                              configuration: configuration, models: prepared.models,
-                                              progress: { progress.update(to: $0) })
+            exported = try TraceExport.export(
+                reader, file: trace, format: format, to: staged.sink,
+                configuration: configuration, models: prepared.models,
+                progress: { progress.update(to: $0) })
             try staged.commit()
         } catch {
             // A trace found damaged part way leaves no half-written export behind, and the file that was there.
@@ -71,14 +75,16 @@ struct Export: ParsableCommand {
         Diagnostics.warnings(result.inputWarnings)
         if let note = summary.precisionNote { Diagnostics.warning("\(trace): \(note)") }
         if summary.unplacedSlices > 0 {
-            Diagnostics.warning("\(trace): \(Plural.count(summary.unplacedSlices, "slice")) drawn as instants: more than "
-                + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
+            Diagnostics.warning(
+                "\(trace): \(Plural.count(summary.unplacedSlices, "slice")) drawn as instants: more than "
+                    + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
         }
         if output != "-" {
-            Diagnostics.note("wrote \(output): \(Plural.count(summary.events, "event")) of "
-                + "\(Plural.count(summary.processes, "process")) as \(Plural.count(summary.slices, "slice")) and "
-                + "\(Plural.count(summary.instants, "instant")) (\(Plural.count(summary.findings, "finding"))) on "
-                + "\(Plural.count(summary.tracks, "track"))")
+            Diagnostics.note(
+                "wrote \(output): \(Plural.count(summary.events, "event")) of "
+                    + "\(Plural.count(summary.processes, "process")) as \(Plural.count(summary.slices, "slice")) and "
+                    + "\(Plural.count(summary.instants, "instant")) (\(Plural.count(summary.findings, "finding"))) on "
+                    + "\(Plural.count(summary.tracks, "track"))")
         }
     }
 }

@@ -10,7 +10,8 @@ import SystemPackage
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Derive a lifecycle trace from a unified-log capture (log stream, log show, Console, idevicesyslog, Xcode).",
+        abstract:
+            "Derive a lifecycle trace from a unified-log capture (log stream, log show, Console, idevicesyslog, Xcode).",
         discussion: """
             Reads `log stream`/`log show` output in the default, compact, ndjson or json style, lines copied \
             out of Console, idevicesyslog's lines and Xcode's debug console, and derives the selected app's \
@@ -37,7 +38,9 @@ struct Import: ParsableCommand {
     @Option(help: "The app's process (executable) name.")
     var process: String?
 
-    @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier, for SpringBoard's and runningboardd's lines.")
+    @Option(
+        name: .customLong("bundle-id"),
+        help: "The app's bundle identifier, for SpringBoard's and runningboardd's lines.")
     var bundleID: String?
 
     @Option(help: "The app's process identifier.")
@@ -46,11 +49,17 @@ struct Import: ParsableCommand {
     @Flag(help: "Read standard input as it is produced, flushing a frame every second.")
     var live = false
 
-    @Option(help: "The year of the capture's first entry, where the capture prints none (idevicesyslog); default: the current year.")
+    @Option(
+        help:
+            "The year of the capture's first entry, where the capture prints none (idevicesyslog); default: the current year."
+    )
     var year: Int?
 
-    @Option(name: .customLong("time-zone"), parsing: .unconditional,
-            help: "The zone of the capture's times where it prints none (idevicesyslog, log --style compact, older Xcode consoles): ±HHMM or UTC; default: UTC.")
+    @Option(
+        name: .customLong("time-zone"), parsing: .unconditional,
+        help:
+            "The zone of the capture's times where it prints none (idevicesyslog, log --style compact, older Xcode consoles): ±HHMM or UTC; default: UTC."
+    )
     var timeZone: String?
 
     @OptionGroup(title: "Header metadata")
@@ -82,8 +91,10 @@ struct Import: ParsableCommand {
         let signals = live ? SignalForwarding(childPID: nil) { try? sink.closeRecorder() } : nil
         defer { signals?.cancel() }
         let metadata = metadata
-        var capture = CaptureImport(log: log, selection: AppSelection(process: process, bundleID: bundleID, pid: pid),
-                                    assumptions: TimeAssumptions(year: year, zone: timeZone), sink: sink) {
+        var capture = CaptureImport(
+            log: log, selection: AppSelection(process: process, bundleID: bundleID, pid: pid),
+            assumptions: TimeAssumptions(year: year, zone: timeZone), sink: sink
+        ) {
             metadata.applied(to: $0)
         }
         var lines = LineStream(descriptor: descriptor)

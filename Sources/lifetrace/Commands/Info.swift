@@ -8,7 +8,8 @@ import LifetraceZstd
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Summarize traces: header, events, time span, frames, size, index and damage.",
-        discussion: "Reads every event, so it also verifies the trace. Exit 2 if any trace is damaged beyond a truncated end."
+        discussion:
+            "Reads every event, so it also verifies the trace. Exit 2 if any trace is damaged beyond a truncated end."
     )
 
     @Argument(help: "The traces (.lifetrace or JSON Lines; - for standard input).")
@@ -25,7 +26,8 @@ struct Info: ParsableCommand {
         let threads = min(3, ProcessInfo.processInfo.activeProcessorCount)
         for path in traces {
             do {
-                let overview = try TraceOverview(path: path, reader: try TraceReader(path: path), decodingThreads: threads)
+                let overview = try TraceOverview(
+                    path: path, reader: try TraceReader(path: path), decodingThreads: threads)
                 if json { out.line(overview.jsonValue.jsonText) } else { out.write(overview.text) }
                 Diagnostics.warnings(overview.warnings)
             } catch let error as TraceError {

@@ -77,8 +77,10 @@ struct Record: ParsableCommand {
             child = process
         }
         let metadata = metadata
-        let session = RecordSession(output: output, sink: sink, app: app, strict: strict,
-                                    configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval))) {
+        let session = RecordSession(
+            output: output, sink: sink, app: app, strict: strict,
+            configuration: RecorderConfiguration(flushInterval: .nanoseconds(interval))
+        ) {
             metadata.applied(to: $0)
         }
         let signals = SignalForwarding(childPID: child?.processIdentifier) { try? session.close() }
@@ -109,7 +111,8 @@ struct Record: ParsableCommand {
             complete = false
         }
         if let child {
-            let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
+            let status =
+                child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
             if status != 0 { throw ExitCode(status) }
         }
         if !complete { throw ExitCode(ExitStatus.badInput) }

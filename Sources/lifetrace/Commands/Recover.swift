@@ -23,7 +23,8 @@ struct Recover: ParsableCommand {
         try OutputFile.checkNotAnInput(output, inputs: [input])
         let report = try TraceRecovery.recover(input: input, output: output)
         var out = StandardOutput()
-        out.line("\(output): kept \(Plural.count(report.keptFrames, "frame")), \(Plural.count(report.keptEvents, "event"))")
+        out.line(
+            "\(output): kept \(Plural.count(report.keptFrames, "frame")), \(Plural.count(report.keptEvents, "event"))")
         if report.headerReplaced { out.line("  header frame unreadable: wrote one without metadata") }
         for region in report.dropped { out.line("  dropped \(region)") }
         if report.dropped.isEmpty, !report.headerReplaced {

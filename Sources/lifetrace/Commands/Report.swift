@@ -3,8 +3,8 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 import LifetraceReport
+import LifetraceZstd
 
 /// `lifetrace report TRACE... -o OUT.html|OUT.txt|-`: a timeline people can look at.
 struct Report: ParsableCommand {
@@ -27,11 +27,16 @@ struct Report: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    @Option(help: "The width in columns, 40 to 240 (default: the terminal's, or 80): the timeline's rows fill it, and the legend, findings and summary wrap at spaces to it.")
+    @Option(
+        help:
+            "The width in columns, 40 to 240 (default: the terminal's, or 80): the timeline's rows fill it, and the legend, findings and summary wrap at spaces to it."
+    )
     var width: Int?
 
     func validate() throws {
-        if let width, !(40...240).contains(width) { throw ValidationError("--width takes 40 to 240 columns, not \(width)") }
+        if let width, !(40...240).contains(width) {
+            throw ValidationError("--width takes 40 to 240 columns, not \(width)")
+        }
     }
 
     func run() throws {

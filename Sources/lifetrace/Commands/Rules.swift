@@ -16,13 +16,16 @@ struct Rules: ParsableCommand {
 
 /// `lifetrace explain LT003`: one rule in full.
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Explain one rule: what it checks, where it comes from, how to fix it.")
+    static let configuration = CommandConfiguration(
+        abstract: "Explain one rule: what it checks, where it comes from, how to fix it.")
 
     @Argument(help: "The rule id, such as LT003.")
     var rule: String
 
     func validate() throws {
-        guard RuleCatalog.rule(RuleID(rawValue: rule)) != nil else { throw ValidationError("no rule '\(rule)'; `lifetrace rules` lists them") }
+        guard RuleCatalog.rule(RuleID(rawValue: rule)) != nil else {
+            throw ValidationError("no rule '\(rule)'; `lifetrace rules` lists them")
+        }
     }
 
     func run() throws {

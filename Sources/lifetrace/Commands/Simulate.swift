@@ -1,8 +1,8 @@
 import ArgumentParser
 import LifetraceCore
 import LifetraceFormat
-import LifetraceZstd
 import LifetraceSimulator
+import LifetraceZstd
 
 /// `lifetrace simulate`: writes a realistic trace of a documented lifecycle sequence.
 struct Simulate: ParsableCommand {
@@ -38,9 +38,11 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("inject"), parsing: .upToNextOption, help: "Faults to inject (see --list).")
     var faults: [String] = []
 
-    @Option(name: .customLong("slow"), help: ArgumentHelp(
-        "Make a callback's handlers this many times as long, e.g. scene.didEnterBackground=1.3: a build made slower, for compare.",
-        valueName: "event=factor"))
+    @Option(
+        name: .customLong("slow"),
+        help: ArgumentHelp(
+            "Make a callback's handlers this many times as long, e.g. scene.didEnterBackground=1.3: a build made slower, for compare.",
+            valueName: "event=factor"))
     var slowed: [String] = []
 
     @Option(help: "random: stop once at least this many events were written.")
@@ -52,7 +54,8 @@ struct Simulate: ParsableCommand {
     @OptionGroup(title: "Header metadata")
     var metadata: HeaderMetadataOptions
 
-    @Option(name: .shortAndLong, help: "The trace to write (.lifetrace, or .jsonl for JSON Lines; - for standard output).")
+    @Option(
+        name: .shortAndLong, help: "The trace to write (.lifetrace, or .jsonl for JSON Lines; - for standard output).")
     var output: String?
 
     @Flag(help: "List the scenarios, styles and faults.")
@@ -76,11 +79,15 @@ struct Simulate: ParsableCommand {
             throw ValidationError("--heartbeat must be a positive duration such as 1s")
         }
         for entry in slowed where Self.slowdown(entry) == nil {
-            throw ValidationError("--slow takes an event name and a factor from 0.01 to 100, e.g. scene.didEnterBackground=1.3, not \"\(entry)\"")
+            throw ValidationError(
+                "--slow takes an event name and a factor from 0.01 to 100, e.g. scene.didEnterBackground=1.3, not \"\(entry)\""
+            )
         }
-        if let duration, Nanoseconds.parse(duration) == nil { throw ValidationError("--duration must be a duration such as 2h") }
+        if let duration, Nanoseconds.parse(duration) == nil {
+            throw ValidationError("--duration must be a duration such as 2h")
+        }
         if let events, events < 1 { throw ValidationError("--events must be positive") }
-        if (events != nil || duration != nil), scenario != Scenario.random.rawValue {
+        if events != nil || duration != nil, scenario != Scenario.random.rawValue {
             throw ValidationError("--events and --duration apply to the random scenario")
         }
     }
@@ -88,14 +95,18 @@ struct Simulate: ParsableCommand {
     /// What a service scenario takes: a heartbeat, `--slow` of drains and start-ups; no app style, fault or length.
     private func validateServiceScenario() throws {
         if style != nil || !faults.isEmpty || events != nil || duration != nil {
-            throw ValidationError("--style, --inject, --events and --duration apply to app scenarios, not to the service scenario '\(scenario)'")
+            throw ValidationError(
+                "--style, --inject, --events and --duration apply to app scenarios, not to the service scenario '\(scenario)'"
+            )
         }
         if let heartbeat, (Nanoseconds.parse(heartbeat) ?? 0) <= 0 {
             throw ValidationError("--heartbeat must be a positive duration such as 1s")
         }
         for entry in slowed {
             guard let (kind, _) = Self.slowdown(entry), kind == .serviceShutdown || kind == .serviceReady else {
-                throw ValidationError("--slow of a service scenario takes service.shutdown or service.ready and a factor from 0.01 to 100, e.g. service.shutdown=1.5, not \"\(entry)\"")
+                throw ValidationError(
+                    "--slow of a service scenario takes service.shutdown or service.ready and a factor from 0.01 to 100, e.g. service.shutdown=1.5, not \"\(entry)\""
+                )
             }
         }
     }
@@ -107,10 +118,11 @@ struct Simulate: ParsableCommand {
         }
         if let service = ServiceScenario(rawValue: scenario) {
             let slowdowns = Dictionary(slowed.compactMap(Self.slowdown), uniquingKeysWith: { $1 })
-            let simulator = ServiceSimulator(configuration: .init(
-                scenario: service, seed: seed, groundTruth: groundTruth,
-                heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse) ?? 1_000_000_000,
-                drainFactor: slowdowns[.serviceShutdown] ?? 1, readyFactor: slowdowns[.serviceReady] ?? 1))
+            let simulator = ServiceSimulator(
+                configuration: .init(
+                    scenario: service, seed: seed, groundTruth: groundTruth,
+                    heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse) ?? 1_000_000_000,
+                    drainFactor: slowdowns[.serviceShutdown] ?? 1, readyFactor: slowdowns[.serviceReady] ?? 1))
             try write(header: simulator.header) { sink in try simulator.run(sink) }
             return
         }
@@ -129,7 +141,9 @@ struct Simulate: ParsableCommand {
     }
 
     /// Writes the events `simulate` passes to its sink under `header` (with `--meta` applied) to the output.
-    private func write(header: TraceHeader, _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int) throws {
+    private func write(header: TraceHeader, _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int)
+        throws
+    {
         let staged = try StagedOutput(path: output!)
         let writer = try makeEventWriter(sink: staged.sink, header: metadata.applied(to: header), options: .zstd)
         let progress = Progress(total: events, label: "simulate")
@@ -146,7 +160,8 @@ struct Simulate: ParsableCommand {
     private static func slowdown(_ entry: String) -> (EventKind, Double)? {
         let parts = entry.split(separator: "=", maxSplits: 1)
         guard parts.count == 2, let kind = EventKind(name: String(parts[0])), let factor = Double(parts[1]),
-              factor >= 0.01, factor <= 100 else { return nil }
+            factor >= 0.01, factor <= 100
+        else { return nil }
         return (kind, factor)
     }
 

@@ -8,7 +8,8 @@ import LifetraceSummary
 /// `lifetrace summarize TRACES... [-o FILE]`: summary rows for a warehouse, from many traces.
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Summarize traces as JSON Lines a warehouse loads: a row per trace, process, handler kind, task and finding.",
+        abstract:
+            "Summarize traces as JSON Lines a warehouse loads: a row per trace, process, handler kind, task and finding.",
         discussion: """
             Every row has the same leading columns (summary_version, row, trace, and the header's app, app_version, \
             build, os_version, device, test_name, source); Schemas/summary.schema.json documents every column. \
@@ -23,7 +24,9 @@ struct Summarize: ParsableCommand {
     @Argument(help: "Traces and directories of traces.")
     var traces: [String] = []
 
-    @Option(name: .customLong("files-from"), help: "Also read the traces listed in this file, one per line (- for standard input).")
+    @Option(
+        name: .customLong("files-from"),
+        help: "Also read the traces listed in this file, one per line (- for standard input).")
     var filesFrom: String?
 
     @Option(name: .shortAndLong, help: "The JSON Lines file to write; - for standard output.")
@@ -47,10 +50,15 @@ struct Summarize: ParsableCommand {
         var firstUnreadable: String?
         var files = try TraceFiles(traces, listFile: filesFrom, output: output)
         // A trace's rows past a mebibyte go to a file: in the temporary directory, else beside the output.
-        let outputDirectory = output == "-" ? "." : (OutputFile.followingLinks(output) as NSString).deletingLastPathComponent
-        let spillDirectories = [FileManager.default.temporaryDirectory.path, outputDirectory.isEmpty ? "." : outputDirectory]
-        try SummaryPipeline.run(try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
-                                makeRows: { SpilledRows(spillDirectories: spillDirectories) }) { rows, complete in
+        let outputDirectory =
+            output == "-" ? "." : (OutputFile.followingLinks(output) as NSString).deletingLastPathComponent
+        let spillDirectories = [
+            FileManager.default.temporaryDirectory.path, outputDirectory.isEmpty ? "." : outputDirectory,
+        ]
+        try SummaryPipeline.run(
+            try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
+            makeRows: { SpilledRows(spillDirectories: spillDirectories) }
+        ) { rows, complete in
             summarized += 1
             if !complete {
                 unreadable += 1
@@ -65,14 +73,16 @@ struct Summarize: ParsableCommand {
             // Directories with no trace, or an empty list: no row at all would pass for a clean run.
             staged.abandon()
             let named = (traces + (filesFrom.map { ["--files-from \($0)"] } ?? [])).joined(separator: ", ")
-            throw TraceError(.io, file: named, at: .file, "no trace to summarize: a directory is walked for *.lifetrace files")
+            throw TraceError(
+                .io, file: named, at: .file, "no trace to summarize: a directory is walked for *.lifetrace files")
         }
         // Unreadable traces have error rows: the output is whole, and the exit status says they failed.
         try staged.commit()
         if unreadable > 0 {
             // One line naming the first input that could not be read; the rows name every one.
-            Diagnostics.error("\(firstUnreadable ?? "a trace could not be read") (\(Plural.count(unreadable, "trace")) "
-                + "could not be read: see their error rows)")
+            Diagnostics.error(
+                "\(firstUnreadable ?? "a trace could not be read") (\(Plural.count(unreadable, "trace")) "
+                    + "could not be read: see their error rows)")
             throw ExitCode(ExitStatus.badInput)
         }
     }

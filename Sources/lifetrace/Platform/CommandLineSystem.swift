@@ -1,3 +1,5 @@
+import SystemPackage
+
 // The command line's one file of C library calls: every Glibc, Musl and Darwin symbol `lifetrace` uses is here,
 // behind a Swift function that means the same on every platform. Files are read and written through
 // swift-system's `FileDescriptor` (and LifetraceFormat's `FileSink`), a recorded command runs as a
@@ -12,7 +14,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SystemPackage
 
 enum CommandLineSystem {
     /// Makes a reader that went away (SIGPIPE) and a file-size limit (`ulimit -f`, SIGXFSZ) errors of the write

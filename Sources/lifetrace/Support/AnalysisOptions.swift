@@ -22,7 +22,9 @@ struct AnalysisOptions: ParsableArguments {
         if let modelsDirectory {
             files.append(modelsDirectory)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: modelsDirectory)) ?? []
-            files += names.filter { $0.hasSuffix(".json") }.map { (modelsDirectory as NSString).appendingPathComponent($0) }
+            files += names.filter { $0.hasSuffix(".json") }.map {
+                (modelsDirectory as NSString).appendingPathComponent($0)
+            }
         }
         return files
     }

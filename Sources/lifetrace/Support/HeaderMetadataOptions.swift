@@ -11,7 +11,9 @@ struct HeaderMetadataOptions: ParsableArguments {
     @Option(help: "The app's build number (header build).")
     var build: String?
 
-    @Option(name: .customLong("os-version"), help: "The operating system and its version, e.g. \"iOS 18.2\" (header os_version).")
+    @Option(
+        name: .customLong("os-version"),
+        help: "The operating system and its version, e.g. \"iOS 18.2\" (header os_version).")
     var osVersion: String?
 
     @Option(help: "The device model, e.g. iPhone15,2 (header device).")
@@ -20,7 +22,11 @@ struct HeaderMetadataOptions: ParsableArguments {
     @Option(name: .customLong("test-name"), help: "The test the run belongs to (header test_name).")
     var testName: String?
 
-    @Option(name: .customLong("meta"), help: ArgumentHelp("Another header member, as a string (not one the format types otherwise, such as heartbeat_ns, nor the header's own: lifetrace, clock, start_unix_ns, app, scene_manifest).", valueName: "key=value"))
+    @Option(
+        name: .customLong("meta"),
+        help: ArgumentHelp(
+            "Another header member, as a string (not one the format types otherwise, such as heartbeat_ns, nor the header's own: lifetrace, clock, start_unix_ns, app, scene_manifest).",
+            valueName: "key=value"))
     var members: [String] = []
 
     func validate() throws {
@@ -42,8 +48,10 @@ struct HeaderMetadataOptions: ParsableArguments {
     /// (the later wins).
     var entries: [(key: String, value: JSONValue)] {
         var entries: [(key: String, value: JSONValue)] = []
-        let named: [(TraceHeader.Key, String?)] = [(.appVersion, appVersion), (.build, build), (.osVersion, osVersion),
-                                                   (.device, device), (.testName, testName)]
+        let named: [(TraceHeader.Key, String?)] = [
+            (.appVersion, appVersion), (.build, build), (.osVersion, osVersion),
+            (.device, device), (.testName, testName),
+        ]
         for (key, value) in named { if let value { entries.append((key.rawValue, .string(value))) } }
         for member in members {
             let equals = member.firstIndex(of: "=")!

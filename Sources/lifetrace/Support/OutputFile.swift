@@ -8,8 +8,8 @@ enum OutputFile {
     static func identity(_ path: String) -> FileIdentity? {
         guard path != "-", !path.isEmpty else { return nil }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: followingLinks(path)),
-              let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
         else { return nil }
         return FileIdentity(device: device, inode: inode)
     }
@@ -19,8 +19,10 @@ enum OutputFile {
     /// points, not beside `sym`. At most 40 links, as the kernel's own limit.
     static func followingLinks(_ path: String) -> String {
         var current = path
-        for _ in 0 ..< 40 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current
+            }
             let directory = (current as NSString).deletingLastPathComponent
             current = target.hasPrefix("/") || directory.isEmpty ? target : directory + "/" + target
         }
@@ -32,8 +34,8 @@ enum OutputFile {
     /// `/dev/full`), a pipe, a socket and a link are left as they are.
     static func discard(_ output: String) {
         guard output != "-", !output.isEmpty,
-              let type = try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType,
-              type == .typeRegular
+            let type = try? FileManager.default.attributesOfItem(atPath: output)[.type] as? FileAttributeType,
+            type == .typeRegular
         else { return }
         try? FileManager.default.removeItem(atPath: output)
     }
@@ -44,7 +46,8 @@ enum OutputFile {
         let target = identity(output)
         for input in inputs where input != "-" {
             if input == output || (target != nil && identity(input) == target) {
-                throw TraceError(.io, file: output, at: .file, "is also an input (\(input)): write the output to another file")
+                throw TraceError(
+                    .io, file: output, at: .file, "is also an input (\(input)): write the output to another file")
             }
         }
     }

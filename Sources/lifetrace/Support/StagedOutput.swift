@@ -55,7 +55,9 @@ final class StagedOutput {
         var attempt = 0
         while true {
             let suffix = attempt == 0 ? "" : ".\(attempt)"
-            let written = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(ProcessInfo.processInfo.processIdentifier)\(suffix).partial"
+            let written =
+                (directory.isEmpty ? "" : directory + "/")
+                + ".\(name).\(ProcessInfo.processInfo.processIdentifier)\(suffix).partial"
             let created: FileSink?
             do {
                 created = try FileSink.createNew(path: written, naming: path, mode: mode)
@@ -74,7 +76,8 @@ final class StagedOutput {
                 if let owner = existing?[.ownerAccountID] { attributes[.ownerAccountID] = owner }
                 if let group = existing?[.groupOwnerAccountID] { attributes[.groupOwnerAccountID] = group }
                 if (try? FileManager.default.setAttributes(attributes, ofItemAtPath: written)) == nil {
-                    try? FileManager.default.setAttributes([.posixPermissions: NSNumber(value: mode)], ofItemAtPath: written)
+                    try? FileManager.default.setAttributes(
+                        [.posixPermissions: NSNumber(value: mode)], ofItemAtPath: written)
                 }
                 return
             }
@@ -125,7 +128,9 @@ final class StagedOutput {
     /// Copies the file at `source` into `destination`, in place (its errors naming `name`).
     private static func copy(_ source: String, into destination: String, naming name: String) throws(TraceError) {
         let input: FileDescriptor
-        do { input = try FileDescriptor.open(source, .readOnly) } catch { throw .io(name, at: .file, "cannot replace", error) }
+        do { input = try FileDescriptor.open(source, .readOnly) } catch {
+            throw .io(name, at: .file, "cannot replace", error)
+        }
         defer { try? input.close() }
         let output = try FileSink(path: destination)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -136,7 +141,10 @@ final class StagedOutput {
             }
             guard count > 0 else { return }
             let written: Result<Void, TraceError> = buffer.withUnsafeBytes { bytes in
-                do throws(TraceError) { try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<count])); return .success(()) } catch {
+                do throws(TraceError) {
+                    try output.write(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+                    return .success(())
+                } catch {
                     return .failure(error)
                 }
             }
@@ -157,7 +165,8 @@ final class StagedOutput {
         // A file this process may not write is opened in place, to fail as it did; a dangling link (its type is the
         // link's) is written through.
         guard attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.referenceCount] as? NSNumber)?.intValue ?? 1 <= 1 else { return nil }
+            (attributes[.referenceCount] as? NSNumber)?.intValue ?? 1 <= 1
+        else { return nil }
         return FileManager.default.isWritableFile(atPath: destination) ? (destination, attributes) : nil
     }
 }

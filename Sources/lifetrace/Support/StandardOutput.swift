@@ -40,7 +40,8 @@ struct StandardOutput {
             let brokenPipe = (error as? Errno) == .brokenPipe
             if keepsGoing {
                 if !brokenPipe {
-                    Diagnostics.warning("-: cannot write to standard output (\(error)): the lines that follow are not passed through")
+                    Diagnostics.warning(
+                        "-: cannot write to standard output (\(error)): the lines that follow are not passed through")
                 }
                 return
             }

@@ -11,8 +11,10 @@ extension SummaryPipeline {
         _ prepared: PreparedAnalysis, jobs: Int, next: () throws -> TraceFiles.Entry?,
         makeRows: () -> Rows, consume: (inout Rows, _ complete: Bool) throws -> Void
     ) throws -> Int {
-        try run(models: prepared.models, codec: .zstd, configuration: { (header) throws(TraceError) in
-            try prepared.configuration(for: header)
-        }, jobs: jobs, next: { try next().map { ($0.path, $0.problem) } }, makeRows: makeRows, consume: consume)
+        try run(
+            models: prepared.models, codec: .zstd,
+            configuration: { (header) throws(TraceError) in
+                try prepared.configuration(for: header)
+            }, jobs: jobs, next: { try next().map { ($0.path, $0.problem) } }, makeRows: makeRows, consume: consume)
     }
 }

@@ -39,7 +39,8 @@ struct TraceFiles {
             if let entry = walking.popLast() { return entry }
             if let path = arguments.popLast() {
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+                else {
                     return Entry(path: path)  // a file, or a path the reader will say it cannot open
                 }
                 walking = traces(under: path).reversed()
@@ -47,10 +48,12 @@ struct TraceFiles {
             }
             guard listed != nil else { return nil }
             var line: String?
-            while line == nil, try listed!.next({ bytes in
-                let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                if !text.isEmpty { line = text }
-            }) {}
+            while line == nil,
+                try listed!.next({ bytes in
+                    let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    if !text.isEmpty { line = text }
+                })
+            {}
             guard let line else {
                 listed = nil
                 return nil
@@ -74,15 +77,18 @@ struct TraceFiles {
             }
             let type = attributes[.type] as? FileAttributeType
             if let output, let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-               let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
-               FileIdentity(device: device, inode: inode) == output {
+                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
+                FileIdentity(device: device, inode: inode) == output
+            {
                 continue
             }
             if type == .typeDirectory { continue }  // a directory named *.lifetrace is walked for its own
             var entry = Entry(path: path)
             if let type, type != .typeRegular {
-                entry.problem = TraceError(.io, file: path, at: .file,
-                                           "not a regular file (\(Self.name(of: type))): a file found in a directory is read only if it is one")
+                entry.problem = TraceError(
+                    .io, file: path, at: .file,
+                    "not a regular file (\(Self.name(of: type))): a file found in a directory is read only if it is one"
+                )
             }
             entries.append(entry)
         }

@@ -14,19 +14,25 @@ import Testing
     @Test func extraModelsAreCheckedAsWell() throws {
         let models = directory.path + "/models"
         try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
-                                         toPath: models + "/android-activity.json")
+        try FileManager.default.copyItem(
+            atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
+            toPath: models + "/android-activity.json")
         _ = directory.write("models/notes.txt", text: "not a model")
-        let trace = directory.write("activity.jsonl", text: """
-            {"t":0,"ev":"process.launch","reason":"user"}
-            {"t":10,"ev":"custom.onCreate"}
-            {"t":20,"ev":"custom.onResume"}
+        let trace = directory.write(
+            "activity.jsonl",
+            text: """
+                {"t":0,"ev":"process.launch","reason":"user"}
+                {"t":10,"ev":"custom.onCreate"}
+                {"t":20,"ev":"custom.onResume"}
 
-            """)
+                """)
         let prepared = try PreparedAnalysis(modelsDirectory: models, configurationPath: nil, codec: .zstd)
         #expect(prepared.models.count == LifecycleModel.builtIn.count + 1)
         #expect(try prepared.analyze(path: trace).findings.map(\.rule.id.rawValue) == ["AND002"])
-        #expect(try PreparedAnalysis(codec: .zstd).analyze(path: trace).findings.allSatisfy { $0.rule.id.rawValue != "AND002" })
+        #expect(
+            try PreparedAnalysis(codec: .zstd).analyze(path: trace).findings.allSatisfy {
+                $0.rule.id.rawValue != "AND002"
+            })
     }
 
     @Test func aModelsDirectoryThatCannotBeReadIsBadInput() {
@@ -53,9 +59,15 @@ import Testing
         #expect(try errors(nil) > 0)
         #expect(try errors(directory.write("lenient.json", text: #"{"budgets":{"didEnterBackground":"10s"}}"#)) == 0)
         #expect(try errors(directory.write("warn.json", text: #"{"rules":{"LT050":"warning"}}"#)) == 0)
-        #expect(try errors(directory.write("styled.json", text: #"{"styles":{"uikit-scenes":{"rules":{"LT050":"off"}}}}"#)) == 0)
-        #expect(try errors(directory.write("s1.json", text: #"{"scenes":{"S1":{"budgets":{"didEnterBackground":"10s"}}}}"#)) == 0)
-        #expect(try errors(directory.write("s9.json", text: #"{"scenes":{"S9":{"budgets":{"didEnterBackground":"10s"}}}}"#)) > 0)
+        #expect(
+            try errors(directory.write("styled.json", text: #"{"styles":{"uikit-scenes":{"rules":{"LT050":"off"}}}}"#))
+                == 0)
+        #expect(
+            try errors(directory.write("s1.json", text: #"{"scenes":{"S1":{"budgets":{"didEnterBackground":"10s"}}}}"#))
+                == 0)
+        #expect(
+            try errors(directory.write("s9.json", text: #"{"scenes":{"S9":{"budgets":{"didEnterBackground":"10s"}}}}"#))
+                > 0)
         let broken = directory.write("broken.json", text: #"{"budgets":{"coffee":"5m"}}"#)
         #expect { try errors(broken) } throws: { "\($0)".contains("unknown budget \"coffee\"") }
     }
@@ -63,7 +75,8 @@ import Testing
     @Test func aConfigurationOverItsSizeLimitIsRefusedBeforeItIsRead() throws {
         let huge = directory.write("huge.json", [UInt8](repeating: 0x20, count: InputFileSize.configuration + 1))
         #expect { try PreparedAnalysis(modelsDirectory: nil, configurationPath: huge, codec: .zstd) } throws: {
-            ($0 as? TraceError)?.description == "\(huge): \(InputFileSize.configuration + 1) bytes: a configuration file may be at most 8 MiB"
+            ($0 as? TraceError)?.description
+                == "\(huge): \(InputFileSize.configuration + 1) bytes: a configuration file may be at most 8 MiB"
         }
     }
 }

@@ -31,7 +31,9 @@ import Testing
         #expect(outcomes.count == 3)
         #expect(try outcomes[0].get().count(.error) == 0)
         #expect(throws: TraceError.self) { try outcomes[1].get() }
-        if case let .failure(error) = outcomes[1] { #expect(error.description == "\(bad):1: unknown event \"nope\" (column 13)") }
+        if case let .failure(error) = outcomes[1] {
+            #expect(error.description == "\(bad):1: unknown event \"nope\" (column 13)")
+        }
         #expect(try outcomes[2].get().count(.error) == 2)
     }
 
@@ -75,8 +77,10 @@ import Testing
     @Test func strictFailsOnWarnings() throws {
         let config = directory.write("main.json", text: #"{"scenes":{"main":{"budgets":{"inactiveEpisode":"1s"}}}}"#)
         let prepared = try PreparedAnalysis(modelsDirectory: nil, configurationPath: config, codec: .zstd)
-        let results = try TraceCheck(prepared).run([PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")], workers: 1)
-            .map { try $0.get() }
+        let results = try TraceCheck(prepared).run(
+            [PackagePaths.path("SampleTraces/seed-phone-call.lifetrace")], workers: 1
+        )
+        .map { try $0.get() }
         #expect(results[0].findings.map(\.rule.id.rawValue) == ["LT054"])
         #expect(!TraceCheck.fails(results, strict: false))
         #expect(TraceCheck.fails(results, strict: true))

@@ -1,7 +1,8 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// `lifetrace.json`'s `styles` settings apply to the trace whose header names that style: the simulator writes
 /// the style, the configuration reads it through the same type.
@@ -9,10 +10,15 @@ import Testing
     /// Each style's own budget for `didEnterBackground`, in seconds, besides the top-level 4 s.
     static let file: JSONValue = .object([
         ("budgets", budget("4s")),
-        ("styles", .object([("uikit-scenes", .object([("budgets", budget("1s"))])),
-                            ("app-delegate", .object([("budgets", budget("2s"))])),
-                            ("swiftui", .object([("budgets", budget("3s"))])),
-                            ("custom", .object([("budgets", budget("6s"))]))])),
+        (
+            "styles",
+            .object([
+                ("uikit-scenes", .object([("budgets", budget("1s"))])),
+                ("app-delegate", .object([("budgets", budget("2s"))])),
+                ("swiftui", .object([("budgets", budget("3s"))])),
+                ("custom", .object([("budgets", budget("6s"))])),
+            ])
+        ),
     ])
 
     static func budget(_ text: String) -> JSONValue { .object([("didEnterBackground", .string(text))]) }

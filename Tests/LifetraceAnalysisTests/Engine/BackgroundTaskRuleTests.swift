@@ -44,62 +44,80 @@ import Testing
     static let sequences: [Sequence] = [
         // backgroundTimeRemaining: "The value is valid only after the app enters the background and has started
         // at least one task ... in the foreground": ten minutes in the foreground do not count.
-        Sequence(description: "begun at launch, ten minutes in the foreground, ended 12 s into the background",
-                 steps: [(2, .taskBegin, 1)] + background(at: 600) + [(612, .taskEnd, 1)], errors: []),
+        Sequence(
+            description: "begun at launch, ten minutes in the foreground, ended 12 s into the background",
+            steps: [(2, .taskBegin, 1)] + background(at: 600) + [(612, .taskEnd, 1)], errors: []),
         // A return to the foreground gives unlimited time again; the budget counts from the next entry.
-        Sequence(description: "20 s in the background, back, then 25 s in the background",
-                 steps: [(2, .taskBegin, 1)] + background(at: 10) + foreground(at: 30) + background(at: 40)
-                     + [(65, .taskEnd, 1)], errors: []),
+        Sequence(
+            description: "20 s in the background, back, then 25 s in the background",
+            steps: [(2, .taskBegin, 1)] + background(at: 10) + foreground(at: 30) + background(at: 40)
+                + [(65, .taskEnd, 1)], errors: []),
         // Extending your app's background execution time: "If you don't end your tasks in a timely manner, the
         // system terminates your app".
-        Sequence(description: "begun in the background, 40 s without expiring",
-                 steps: background(at: 2) + [(3, .taskBegin, 1), (43, .taskEnd, 1)], errors: ["LT043"]),
-        Sequence(description: "begun in the foreground, ended 31 s into the background",
-                 steps: [(2, .taskBegin, 1)] + background(at: 10) + [(41.01, .taskEnd, 1)], errors: ["LT043"]),
+        Sequence(
+            description: "begun in the background, 40 s without expiring",
+            steps: background(at: 2) + [(3, .taskBegin, 1), (43, .taskEnd, 1)], errors: ["LT043"]),
+        Sequence(
+            description: "begun in the foreground, ended 31 s into the background",
+            steps: [(2, .taskBegin, 1)] + background(at: 10) + [(41.01, .taskEnd, 1)], errors: ["LT043"]),
         // beginBackgroundTask(withName:expirationHandler:): the handler should "mark the end of the background
         // task. Failure to end the task explicitly will result in the termination of the app."
-        Sequence(description: "the expiration handler ends the task at once",
-                 steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (28.01, .taskEnd, 1)], errors: []),
-        Sequence(description: "ended 5 s after the expiration handler ran",
-                 steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (33, .taskEnd, 1)],
-                 errors: ["LT042"]),
-        Sequence(description: "never ended after the expiration handler ran; the app is launched again",
-                 steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (300, .processLaunch, nil)],
-                 errors: ["LT042"], end: .killedWithBackgroundTask),
+        Sequence(
+            description: "the expiration handler ends the task at once",
+            steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (28.01, .taskEnd, 1)], errors: []),
+        Sequence(
+            description: "ended 5 s after the expiration handler ran",
+            steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (33, .taskEnd, 1)],
+            errors: ["LT042"]),
+        Sequence(
+            description: "never ended after the expiration handler ran; the app is launched again",
+            steps: background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (300, .processLaunch, nil)],
+            errors: ["LT042"], end: .killedWithBackgroundTask),
         // setTaskCompleted(success:): "Not calling setTaskCompleted(success:) before the time for the task expires
         // may result in the system killing your app."
-        Sequence(description: "a refresh task completed in 10 s",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (110, .bgRefreshEnd, 7)], errors: []),
-        Sequence(description: "a refresh task expired and completed at once",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (130, .taskExpire, 7), (130.3, .bgRefreshEnd, 7)],
-                 errors: []),
-        Sequence(description: "a refresh task completed 3 s after it expired",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (125, .taskExpire, 7), (128, .bgRefreshEnd, 7)],
-                 errors: ["LT045"]),
+        Sequence(
+            description: "a refresh task completed in 10 s",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (110, .bgRefreshEnd, 7)], errors: []),
+        Sequence(
+            description: "a refresh task expired and completed at once",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (130, .taskExpire, 7), (130.3, .bgRefreshEnd, 7)],
+            errors: []),
+        Sequence(
+            description: "a refresh task completed 3 s after it expired",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (125, .taskExpire, 7), (128, .bgRefreshEnd, 7)],
+            errors: ["LT045"]),
         // Killed, or relaunched, while its task runs: how the process ended, not a finding, until the trace shows
         // the task's time passing (its budget, or its expiration) before the process stopped.
-        Sequence(description: "a refresh task open when the app is launched again, its process last seen at its start",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (500, .processLaunch, nil)],
-                 errors: [], end: .killedWithBackgroundTask),
-        Sequence(description: "a refresh task never completed, its process seen alive past its 30 s; the app is launched again",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (131, .heartbeat, nil), (500, .processLaunch, nil)],
-                 errors: ["LT044"], end: .killedWithBackgroundTask),
-        Sequence(description: "a refresh task never completed after its expiration handler ran; the app is launched again",
-                 steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (125, .taskExpire, 7), (500, .processLaunch, nil)],
-                 errors: ["LT044"], end: .killedWithBackgroundTask),
+        Sequence(
+            description: "a refresh task open when the app is launched again, its process last seen at its start",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (500, .processLaunch, nil)],
+            errors: [], end: .killedWithBackgroundTask),
+        Sequence(
+            description:
+                "a refresh task never completed, its process seen alive past its 30 s; the app is launched again",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (131, .heartbeat, nil), (500, .processLaunch, nil)],
+            errors: ["LT044"], end: .killedWithBackgroundTask),
+        Sequence(
+            description: "a refresh task never completed after its expiration handler ran; the app is launched again",
+            steps: background(at: 2) + [(100, .bgRefreshBegin, 7), (125, .taskExpire, 7), (500, .processLaunch, nil)],
+            errors: ["LT044"], end: .killedWithBackgroundTask),
         // BGProcessingTask: "The system terminates any background processing tasks running when the user starts
         // using the device."
-        Sequence(description: "a processing task completed as the user comes back",
-                 steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
-                     + [(400.5, .bgProcessingEnd, 8)], errors: []),
-        Sequence(description: "a processing task completed 5 s after the user came back",
-                 steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
-                     + [(405, .bgProcessingEnd, 8)], errors: ["LT045"]),
-        Sequence(description: "a processing task never completed after the user came back; the app is launched again",
-                 steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
-                     + [(900, .processLaunch, nil)], errors: ["LT044"], end: .killedWithBackgroundTask),
-        Sequence(description: "a processing task running for minutes while the device is idle",
-                 steps: background(at: 2) + [(100, .bgProcessingBegin, 8), (700, .bgProcessingEnd, 8)], errors: []),
+        Sequence(
+            description: "a processing task completed as the user comes back",
+            steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
+                + [(400.5, .bgProcessingEnd, 8)], errors: []),
+        Sequence(
+            description: "a processing task completed 5 s after the user came back",
+            steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
+                + [(405, .bgProcessingEnd, 8)], errors: ["LT045"]),
+        Sequence(
+            description: "a processing task never completed after the user came back; the app is launched again",
+            steps: background(at: 2) + [(100, .bgProcessingBegin, 8)] + foreground(at: 400)
+                + [(900, .processLaunch, nil)], errors: ["LT044"], end: .killedWithBackgroundTask),
+        Sequence(
+            description: "a processing task running for minutes while the device is idle",
+            steps: background(at: 2) + [(100, .bgProcessingBegin, 8), (700, .bgProcessingEnd, 8)], errors: []),
     ]
 
     @Test(arguments: sequences)
@@ -115,7 +133,8 @@ import Testing
     @Test func theGraceIsConfigurable() {
         var configuration = AnalysisConfiguration.defaults
         configuration.budgets["expirationGrace"] = 10 * Self.s
-        let events = Self.events(Self.background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (33, .taskEnd, 1)])
+        let events = Self.events(
+            Self.background(at: 2) + [(3, .taskBegin, 1), (28, .taskExpire, 1), (33, .taskEnd, 1)])
         #expect(AnalysisHarness.analyze(events, configuration: configuration).findings.isEmpty)
     }
 

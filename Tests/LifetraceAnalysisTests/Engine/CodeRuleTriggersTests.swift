@@ -1,6 +1,7 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// The rules checked in code are dispatched on the kinds their catalogue entries declare, and on no other. The
 /// expected kinds come from Apple's documentation, as the rules cite it: the app delegate's four UI callbacks

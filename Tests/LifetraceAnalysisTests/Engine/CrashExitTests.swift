@@ -14,7 +14,9 @@ import Testing
     /// A scene-based app active from 40 ns that begins background task 1 at 1 s and, with it still open, ends
     /// with a `process.exit` of `reason` at 2 s.
     static func trace(exitReason reason: String, derived: Bool = false) -> String {
-        let header = derived ? #"{"lifetrace":1,"scene_manifest":true,"source":"oslog","derived":true}"#
+        let header =
+            derived
+            ? #"{"lifetrace":1,"scene_manifest":true,"source":"oslog","derived":true}"#
             : #"{"lifetrace":1,"scene_manifest":true}"#
         return """
             \(header)
@@ -28,14 +30,18 @@ import Testing
             """
     }
 
-    @Test(arguments: ["uncaught-exception", "abort", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGPIPE"],
-          [false, true])
+    @Test(
+        arguments: ["uncaught-exception", "abort", "SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGTRAP", "SIGPIPE"],
+        [false, true])
     func aCrashWithATaskOpenIsACrashAndNoLeak(reason: String, derived: Bool) throws {
         let result = try SeedSequenceTests.check(Self.trace(exitReason: reason, derived: derived))
         #expect(result.findings.map(\.rule.id.rawValue) == [])
         let process = try #require(result.processes.first)
         #expect(process.end == .crashed)
-        #expect(process.endBasis == "the process exited with \(reason), a crash, with 1 background task open for 1.00s, its deadline not shown passing (not a finding)")
+        #expect(
+            process.endBasis
+                == "the process exited with \(reason), a crash, with 1 background task open for 1.00s, its deadline not shown passing (not a finding)"
+        )
         #expect(process.lastT == 2_000_000_000)
         // No UI until the scene connects at 20 ns (background); inactive from its connection, since
         // sceneWillEnterForeground comes next (a scene connected for the foreground), until it becomes active at
@@ -51,7 +57,10 @@ import Testing
         #expect(result.findings.isEmpty)
         let process = try #require(result.processes.first)
         #expect(process.end == .killedByJetsam)
-        #expect(process.endBasis == "the kernel killed the process for memory (\(reason)), with 1 background task open for 1.00s, its deadline not shown passing (not a finding)")
+        #expect(
+            process.endBasis
+                == "the kernel killed the process for memory (\(reason)), with 1 background task open for 1.00s, its deadline not shown passing (not a finding)"
+        )
     }
 
     /// The system's kill, an exit code or an unexplained termination say nothing of a crash: the process was
@@ -62,7 +71,9 @@ import Testing
         let result = try SeedSequenceTests.check(Self.trace(exitReason: reason))
         #expect(result.findings.map(\.rule.id.rawValue) == [])
         #expect(result.processes.first?.end == .killedWithBackgroundTask)
-        #expect(result.processes.first?.endBasis == "ended with 1 background task open for 1.00s, its deadline not shown passing (not a finding)")
+        #expect(
+            result.processes.first?.endBasis
+                == "ended with 1 background task open for 1.00s, its deadline not shown passing (not a finding)")
     }
 
     /// A crash with no task open is a crash too, rather than "ended in the foreground".

@@ -11,12 +11,13 @@ import Testing
 @Suite struct EndOfProcessTests {
     static let s: Int64 = 1_000_000_000
 
-    static let home = SeedSequenceTests.launch + """
+    static let home =
+        SeedSequenceTests.launch + """
 
-        {"t":5000000000,"ev":"scene.willResignActive","scene":"S1"}
-        {"t":5001000000,"ev":"scene.didEnterBackground","scene":"S1"}
-        {"t":5002000000,"ev":"task.begin","task":1,"name":"save"}
-        """
+            {"t":5000000000,"ev":"scene.willResignActive","scene":"S1"}
+            {"t":5001000000,"ev":"scene.didEnterBackground","scene":"S1"}
+            {"t":5002000000,"ev":"task.begin","task":1,"name":"save"}
+            """
 
     static func check(_ lines: String...) throws -> AnalysisResult {
         try SeedSequenceTests.check(([home] + lines).joined(separator: "\n"))
@@ -29,7 +30,9 @@ import Testing
         #expect(result.findings.map(\.rule.id) == [])
         let process = try #require(result.processes.first)
         #expect(process.end == .killedWithBackgroundTask)
-        #expect(process.endBasis == "ended with 1 background task open for 2.00s, its deadline not shown passing (not a finding)")
+        #expect(
+            process.endBasis
+                == "ended with 1 background task open for 2.00s, its deadline not shown passing (not a finding)")
     }
 
     /// The same run, then the next test relaunches the app 9.5 s after the task began, with no exit recorded: the
@@ -50,7 +53,10 @@ import Testing
         #expect(result.findings.map(\.rule.id) == ["LT042"])
         let finding = try #require(result.findings.first)
         #expect(finding.measured == 110 * Self.s && finding.budget == 1 * Self.s)
-        #expect(finding.message == #"background task 1 "save" expired at t=89.000000s and its expiration handler did not end it: it was still open when its process ended"#)
+        #expect(
+            finding.message
+                == #"background task 1 "save" expired at t=89.000000s and its expiration handler did not end it: it was still open when its process ended"#
+        )
         #expect(result.processes.first?.end == .killedByJetsam)
     }
 
@@ -76,7 +82,10 @@ import Testing
         #expect(result.findings.map(\.rule.id) == ["LT041"])
         let finding = try #require(result.findings.first)
         #expect(finding.measured == 600 * Self.s && finding.budget == 30 * Self.s)
-        #expect(finding.message == #"background task 1 "save", begun at t=5.002000s, was never ended: it had run 10m00s in the background, over its 30.00s, and was still open when its process ended"#)
+        #expect(
+            finding.message
+                == #"background task 1 "save", begun at t=5.002000s, was never ended: it had run 10m00s in the background, over its 30.00s, and was still open when its process ended"#
+        )
         let process = try #require(result.processes.first)
         #expect(process.end == .crashed)
         #expect(process.endBasis == "the process exited with SIGABRT, a crash")
@@ -99,8 +108,9 @@ import Testing
     /// connection to its activation (20 ns to 40 ns); in the background only before a scene was attached (0 to 20 ns:
     /// with no UI, a running app counts as in the background), never after the kill.
     @Test func aSIGKILLOfAnActiveSceneEndsItInTheForeground() throws {
-        let result = try SeedSequenceTests.check(SeedSequenceTests.launch + "\n"
-            + #"{"t":3000000000,"ev":"process.exit","reason":"SIGKILL"}"#)
+        let result = try SeedSequenceTests.check(
+            SeedSequenceTests.launch + "\n"
+                + #"{"t":3000000000,"ev":"process.exit","reason":"SIGKILL"}"#)
         #expect(result.findings.map(\.rule.id) == [])
         #expect(result.processes.map(\.end) == [.endedInForeground])
         #expect(result.totals.active == 2_999_999_960)
@@ -113,7 +123,8 @@ import Testing
     /// after 1 s there (1.001 s to 2.001 s), besides the 2 µs before its first UI callback (with no UI, a running app
     /// counts as in the background).
     @Test func aSIGKILLAfterTheAppDelegatesBackgroundCallbackEndsItInTheBackground() throws {
-        let result = try SeedSequenceTests.check("""
+        let result = try SeedSequenceTests.check(
+            """
             {"lifetrace":1,"scene_manifest":false}
             {"t":0,"ev":"process.launch","reason":"user"}
             {"t":1000,"ev":"app.didFinishLaunching"}

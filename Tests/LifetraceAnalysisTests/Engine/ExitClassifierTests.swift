@@ -1,5 +1,6 @@
-@testable import LifetraceAnalysis
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// Each way a process can end, and which fact wins when several hold.
 @Suite struct ExitClassifierTests {
@@ -13,8 +14,10 @@ import Testing
         (Facts(nextLaunch: true, openTask: true, handlerOverrun: true), .killedWithBackgroundTask),
         (Facts(exitObserved: true, openTask: true), .killedWithBackgroundTask),
         (Facts(nextLaunch: true, handlerOverrun: true), .killedInBackgroundHandler),
-        (Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true, suspended: true, ui: .background),
-         .killedInBackgroundHandler),
+        (
+            Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true, suspended: true, ui: .background),
+            .killedInBackgroundHandler
+        ),
         (Facts(suspended: true, ui: .background), .traceEnded),
         // Alive at the trace's end: whatever is open, nothing shows it ended.
         (Facts(openTask: true, expiredTask: true, ui: .background), .traceEnded),
@@ -22,7 +25,10 @@ import Testing
         (Facts(handlerOverrun: true, overrunUnreturned: true, ui: .background), .traceEnded),
         (Facts(nextLaunch: true, suspended: true, ui: .background), .terminatedWhileSuspended),
         // An exit whose reason is a crash or jetsam: that, whatever was open or overran.
-        (Facts(exitObserved: true, openTask: true, expiredTask: true, exitCause: .crash("SIGSEGV"), ui: .background), .crashed),
+        (
+            Facts(exitObserved: true, openTask: true, expiredTask: true, exitCause: .crash("SIGSEGV"), ui: .background),
+            .crashed
+        ),
         (Facts(exitObserved: true, handlerOverrun: true, exitCause: .crash("uncaught-exception")), .crashed),
         (Facts(exitObserved: true, openTask: true, exitCause: .jetsam("jetsam"), suspended: true), .killedByJetsam),
         (Facts(terminated: true, exitObserved: true, exitCause: .crash("SIGABRT")), .cleanTerminate),
@@ -31,7 +37,10 @@ import Testing
         (Facts(exitObserved: true, exitCause: .error, ui: .none), .exitedWithError),
         (Facts(nextLaunch: true, exitObserved: true, exitCause: .error, ui: .none), .exitedWithError),
         // Another process's words for its exit say nothing of how it ended.
-        (Facts(exitObserved: true, exitCause: ExitClassifier.cause(ofExitReason: "SIGKILL"), ui: .none), .endedInBackground),
+        (
+            Facts(exitObserved: true, exitCause: ExitClassifier.cause(ofExitReason: "SIGKILL"), ui: .none),
+            .endedInBackground
+        ),
         (Facts(exitObserved: true, ui: .active), .endedInForeground),
         (Facts(nextLaunch: true, ui: .inactive), .endedInForeground),
         (Facts(exitObserved: true, ui: .background), .endedInBackground),
@@ -42,16 +51,22 @@ import Testing
     }
 
     @Test func anUnreturnedHandlerIsNamedInTheBasis() {
-        #expect(ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true)).basis
-                == "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned")
-        #expect(ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true)).basis
+        #expect(
+            ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true, overrunUnreturned: true)).basis
+                == "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned"
+        )
+        #expect(
+            ExitClassifier.classify(Facts(nextLaunch: true, handlerOverrun: true)).basis
                 == "didEnterBackground overran its budget and nothing followed")
     }
 
     @Test func anExpiredTaskIsNamedInTheBasis() {
-        #expect(ExitClassifier.classify(Facts(nextLaunch: true, openTask: true, expiredTask: true)).basis
+        #expect(
+            ExitClassifier.classify(Facts(nextLaunch: true, openTask: true, expiredTask: true)).basis
                 == "a background task had expired without being ended")
-        #expect(ExitClassifier.classify(Facts(nextLaunch: true, openTask: true)).basis == "a background task was still open")
+        #expect(
+            ExitClassifier.classify(Facts(nextLaunch: true, openTask: true)).basis == "a background task was still open"
+        )
     }
 
     /// The reasons `lifetrace import` derives (Schemas/oslog-mapping.md), and what each says.

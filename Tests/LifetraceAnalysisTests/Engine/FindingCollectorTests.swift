@@ -1,7 +1,8 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// Findings kept per rule, the rest counted exactly; context, ordinals and bounded strings.
 @Suite struct FindingCollectorTests {
@@ -12,14 +13,17 @@ import Testing
     }
 
     @Test func aRuleKeepsItsCapAndCountsTheRest() {
-        var collector = FindingCollector(file: "f", configuration: .defaults, models: LifecycleModel.builtIn, family: .scene)
+        var collector = FindingCollector(
+            file: "f", configuration: .defaults, models: LifecycleModel.builtIn, family: .scene)
         let block = Self.block(300)
         for row in 0..<250 {
-            collector.collect([ModelEngine.Report(rule: .taskLeaked, message: "m", scene: nil)], index: row, t: 0, block: block,
-                              row: row, blockStart: 0)
+            collector.collect(
+                [ModelEngine.Report(rule: .taskLeaked, message: "m", scene: nil)], index: row, t: 0, block: block,
+                row: row, blockStart: 0)
         }
-        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 250, t: 0, block: block,
-                          row: 250, blockStart: 0)
+        collector.collect(
+            [ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 250, t: 0, block: block,
+            row: 250, blockStart: 0)
         #expect(collector.findings.count == TraceAnalyzer.keptFindingsPerRule + 1)
         #expect(collector.omitted.map(\.rule.id) == [.taskLeaked])
         #expect(collector.omitted.first?.count == 250 - TraceAnalyzer.keptFindingsPerRule)
@@ -35,8 +39,9 @@ import Testing
         var configuration = AnalysisConfiguration.defaults
         configuration.disabledRules = [.slowLaunch]
         var collector = FindingCollector(file: "f", configuration: configuration, models: [], family: .scene)
-        collector.collect([ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 0, t: 0, block: Self.block(1),
-                          row: 0, blockStart: 0)
+        collector.collect(
+            [ModelEngine.Report(rule: .slowLaunch, message: "m", scene: nil)], index: 0, t: 0, block: Self.block(1),
+            row: 0, blockStart: 0)
         #expect(collector.findings.isEmpty)
         #expect(collector.omitted.isEmpty)
     }

@@ -1,6 +1,7 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// The analyzer's table of layers by tag (a ``KindTable``).
 @Suite struct LayerTableTests {

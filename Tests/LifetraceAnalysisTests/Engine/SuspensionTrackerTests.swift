@@ -1,7 +1,8 @@
-@testable import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// Suspensions from each kind of evidence: inferred from silence in the background, logged by the system in a
 /// derived trace, or the simulator's ground truth; and the estimate of time not running after silent exits.
@@ -38,7 +39,8 @@ import Testing
         tracker.processStarted(at: 0, isLaunch: true)
         tracker.noteSignOfLife(until: 100 * Self.second, idleInBackground: true)
         let transition = Self.read(LifecycleEvent(t: 100 * Self.second + gap, kind: .heartbeat), &tracker)
-        let expected = SuspensionInterval(start: 100 * Self.second, end: 100 * Self.second + gap, basis: "idle in the background")
+        let expected = SuspensionInterval(
+            start: 100 * Self.second, end: 100 * Self.second + gap, basis: "idle in the background")
         #expect(transition == (suspended ? .inferred(expected) : .none))
         #expect(tracker.count == (suspended ? 1 : 0))
         #expect(!tracker.isIdle)
@@ -56,32 +58,43 @@ import Testing
         tracker.noteSignOfLife(until: 0, idleInBackground: true)
         #expect(Self.read(LifecycleEvent(t: 3 * Self.second, kind: .heartbeat), &tracker) == .none)
         tracker.noteSignOfLife(until: 3 * Self.second, idleInBackground: true)
-        #expect(Self.read(LifecycleEvent(t: 7 * Self.second + 1, kind: .heartbeat), &tracker)
-            == .inferred(SuspensionInterval(start: 3 * Self.second, end: 7 * Self.second + 1, basis: "heartbeats stopped")))
+        #expect(
+            Self.read(LifecycleEvent(t: 7 * Self.second + 1, kind: .heartbeat), &tracker)
+                == .inferred(
+                    SuspensionInterval(start: 3 * Self.second, end: 7 * Self.second + 1, basis: "heartbeats stopped")))
     }
 
     @Test func theSystemsWordReplacesInferenceWhileItLasts() {
         var tracker = SuspensionTracker(header: Self.header([(.derived, true)]))
         tracker.noteSignOfLife(until: 0, idleInBackground: true)
-        #expect(Self.read(LifecycleEvent(t: 1 * Self.second, kind: .processSuspend), &tracker) == .suspended(at: Self.second))
+        #expect(
+            Self.read(LifecycleEvent(t: 1 * Self.second, kind: .processSuspend), &tracker)
+                == .suspended(at: Self.second))
         // A second suspend line while suspended changes nothing; silence is not inferred while suspended.
         #expect(Self.read(LifecycleEvent(t: 2 * Self.second, kind: .processSuspend), &tracker) == .none)
         #expect(Self.read(LifecycleEvent(t: 60 * Self.second, kind: .heartbeat), &tracker) == .none)
-        #expect(Self.read(LifecycleEvent(t: 90 * Self.second, kind: .processResume), &tracker)
-            == .resumed(SuspensionInterval(start: Self.second, end: 90 * Self.second, basis: SuspensionTracker.systemBasis)))
+        #expect(
+            Self.read(LifecycleEvent(t: 90 * Self.second, kind: .processResume), &tracker)
+                == .resumed(
+                    SuspensionInterval(start: Self.second, end: 90 * Self.second, basis: SuspensionTracker.systemBasis))
+        )
         #expect(tracker.fromEvidence)
         // Where the capture is silent, inference again.
         tracker.noteSignOfLife(until: 100 * Self.second, idleInBackground: true)
-        #expect(Self.read(LifecycleEvent(t: 200 * Self.second, kind: .heartbeat), &tracker)
-            == .inferred(SuspensionInterval(start: 100 * Self.second, end: 200 * Self.second, basis: "idle in the background")))
+        #expect(
+            Self.read(LifecycleEvent(t: 200 * Self.second, kind: .heartbeat), &tracker)
+                == .inferred(
+                    SuspensionInterval(
+                        start: 100 * Self.second, end: 200 * Self.second, basis: "idle in the background")))
         #expect(tracker.count == 2 && tracker.systemCount == 1 && !tracker.fromEvidence)
     }
 
     @Test func groundTruthIsTakenAsItIs() {
         var tracker = SuspensionTracker(header: Self.header([(.groundTruth, true)]))
         #expect(Self.read(LifecycleEvent(t: 5, kind: .processSuspend), &tracker) == .suspended(at: 5))
-        #expect(Self.read(LifecycleEvent(t: 7, kind: .processResume), &tracker)
-            == .resumed(SuspensionInterval(start: 5, end: 7, basis: "ground truth")))
+        #expect(
+            Self.read(LifecycleEvent(t: 7, kind: .processResume), &tracker)
+                == .resumed(SuspensionInterval(start: 5, end: 7, basis: "ground truth")))
         #expect(Self.read(LifecycleEvent(t: 3600 * Self.second, kind: .heartbeat), &tracker) == .none)
         #expect(tracker.fromEvidence)
     }
@@ -94,8 +107,12 @@ import Testing
         #expect(tracker.suspendedAtEnd(nextLaunch: true))
         #expect(!tracker.suspendedAtEnd(nextLaunch: false))
         let end = tracker.processEnded(at: 70 * Self.second, silently: true)
-        #expect(end == .inferred(SuspensionInterval(start: 10 * Self.second, end: 70 * Self.second,
-                                                    basis: "idle in the background, then a new launch")))
+        #expect(
+            end
+                == .inferred(
+                    SuspensionInterval(
+                        start: 10 * Self.second, end: 70 * Self.second,
+                        basis: "idle in the background, then a new launch")))
         #expect(tracker.silentExits.exits == 1 && tracker.silentExits.intervals == 60 * Self.second)
     }
 

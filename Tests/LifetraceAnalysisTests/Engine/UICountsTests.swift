@@ -1,19 +1,21 @@
-@testable import LifetraceAnalysis
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// Where the UI is, from how many UI instances are in each kind of state: active wins over inactive, which
 /// wins over background; with none attached, none.
 @Suite struct UICountsTests {
-    @Test(arguments: [
-        ([], LifecycleModel.Accounting.none),
-        ([.background], .background),
-        ([.inactive], .inactive),
-        ([.inactive, .background], .inactive),
-        ([.active], .active),
-        ([.active, .background], .active),
-        ([.active, .inactive], .active),
-        ([.active, .inactive, .background], .active),
-    ] as [([LifecycleModel.Accounting], LifecycleModel.Accounting)])
+    @Test(
+        arguments: [
+            ([], LifecycleModel.Accounting.none),
+            ([.background], .background),
+            ([.inactive], .inactive),
+            ([.inactive, .background], .inactive),
+            ([.active], .active),
+            ([.active, .background], .active),
+            ([.active, .inactive], .active),
+            ([.active, .inactive, .background], .active),
+        ] as [([LifecycleModel.Accounting], LifecycleModel.Accounting)])
     func theForemostStateWins(states: [LifecycleModel.Accounting], expected: LifecycleModel.Accounting) {
         var counts = UICounts()
         // Instances that come and go leave no trace: two of each, one removed again.

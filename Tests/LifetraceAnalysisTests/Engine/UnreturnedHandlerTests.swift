@@ -52,10 +52,16 @@ import Testing
         #expect(finding.scene == "S1")
         // Known when the process ends: at the next launch, event #14.
         #expect(finding.eventIndex == 14 && finding.t == 600 * Self.s)
-        #expect(finding.message == "scene.didEnterBackground handler ran at least 7.00s: written unfinished, it had not returned by its process's last event; over its 5.00s")
+        #expect(
+            finding.message
+                == "scene.didEnterBackground handler ran at least 7.00s: written unfinished, it had not returned by its process's last event; over its 5.00s"
+        )
         let process = try #require(result.processes.first)
         #expect(process.end == .killedInBackgroundHandler)
-        #expect(process.endBasis == "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned")
+        #expect(
+            process.endBasis
+                == "a didEnterBackground handler written unfinished was still running past its budget at its process's last event, and never returned"
+        )
         #expect(process.lastT == 8 * Self.s)
     }
 
@@ -69,16 +75,18 @@ import Testing
 
     /// The handler returned at 4.5 s (3.5 s − 100 ns): events after its return prove nothing of it.
     @Test func eventsAfterTheReturnDoNotCount() throws {
-        let result = try Self.check(Self.untilBackground, Self.heartbeats(2...4),
-                                    "{\"t\":4500000000,\"ev\":\"handler.return\",\"scene\":\"S1\",\"name\":\"scene.didEnterBackground\",\"dur\":3499999900}",
-                                    Self.heartbeats(5...9), Self.relaunch)
+        let result = try Self.check(
+            Self.untilBackground, Self.heartbeats(2...4),
+            "{\"t\":4500000000,\"ev\":\"handler.return\",\"scene\":\"S1\",\"name\":\"scene.didEnterBackground\",\"dur\":3499999900}",
+            Self.heartbeats(5...9), Self.relaunch)
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
         #expect(result.processes.first?.end == .terminatedWhileSuspended)
     }
 
     /// The same overrun in an app without a scene manifest: applicationDidEnterBackground, the page's own method.
     @Test func theAppDelegatesHandlerIsJudgedTheSame() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":false,"heartbeat_ns":1000000000}
             {"t":0,"ev":"process.launch","reason":"user"}
             {"t":10,"ev":"app.didFinishLaunching","dur":5}
@@ -94,9 +102,10 @@ import Testing
     /// Its kin: applicationWillTerminate has about five seconds too (Apple, "applicationWillTerminate(_:)"):
     /// unfinished at 2 s, events to 8 s, at least 6 s. The process announced its end: a clean termination.
     @Test func anUnfinishedWillTerminateOutlivedIsLT051() throws {
-        let result = try Self.check(Self.untilBackground.replacingOccurrences(of: ",\"attrs\":{\"unfinished\":true}", with: ",\"dur\":100"),
-                                    "{\"t\":2000000000,\"ev\":\"app.willTerminate\",\"attrs\":{\"unfinished\":true}}",
-                                    Self.heartbeats(3...8), Self.relaunch)
+        let result = try Self.check(
+            Self.untilBackground.replacingOccurrences(of: ",\"attrs\":{\"unfinished\":true}", with: ",\"dur\":100"),
+            "{\"t\":2000000000,\"ev\":\"app.willTerminate\",\"attrs\":{\"unfinished\":true}}",
+            Self.heartbeats(3...8), Self.relaunch)
         #expect(result.findings.map(\.rule.id) == ["LT051"])
         #expect(result.findings.first?.measured == 6 * Self.s && result.findings.first?.budget == 5 * Self.s)
         #expect(result.processes.first?.end == .cleanTerminate)
@@ -107,18 +116,20 @@ import Testing
     /// within the budget.
     @Test(arguments: [(20 * s, 8 * s - callbackT), (25 * s, nil as Int64?)])
     func eventsLostEndWhatTheTraceProves(lossLength: Int64, measured: Int64?) throws {
-        let result = try Self.check(Self.untilBackground, Self.heartbeats(2...8),
-                                    "{\"t\":30000000000,\"ev\":\"recorder.dropped\",\"dur\":\(lossLength),\"attrs\":{\"dropped\":3}}",
-                                    Self.heartbeats(31...40), Self.relaunch)
+        let result = try Self.check(
+            Self.untilBackground, Self.heartbeats(2...8),
+            "{\"t\":30000000000,\"ev\":\"recorder.dropped\",\"dur\":\(lossLength),\"attrs\":{\"dropped\":3}}",
+            Self.heartbeats(31...40), Self.relaunch)
         #expect(result.findings.filter { $0.rule.id == "LT050" }.map(\.measured) == (measured.map { [$0] } ?? []))
     }
 
     /// The system's own record of the kill (`process.exit`, ground truth) ends the process there, 7 s: at least
     /// 6 s − 100 ns.
     @Test func anObservedExitEndsTheBound() throws {
-        let result = try Self.check(Self.untilBackground.replacingOccurrences(of: "\"heartbeat_ns\":1000000000", with: "\"ground_truth\":true"),
-                                    Self.heartbeats(2...6),
-                                    "{\"t\":7000000000,\"ev\":\"process.exit\",\"reason\":\"background-handler-timeout\"}")
+        let result = try Self.check(
+            Self.untilBackground.replacingOccurrences(of: "\"heartbeat_ns\":1000000000", with: "\"ground_truth\":true"),
+            Self.heartbeats(2...6),
+            "{\"t\":7000000000,\"ev\":\"process.exit\",\"reason\":\"background-handler-timeout\"}")
         #expect(result.findings.map(\.rule.id) == ["LT050"])
         #expect(result.findings.first?.measured == 7 * Self.s - Self.callbackT)
         #expect(result.processes.first?.end == .killedInBackgroundHandler)
@@ -140,13 +151,14 @@ import Testing
 /// open. (Apple, "Extending your app's background execution time": "If you don't end your tasks in a timely
 /// manner, the system terminates your app" — which only a next launch or an exit shows.)
 @Suite struct TraceEndTests {
-    static let openTask = SeedSequenceTests.launch + """
+    static let openTask =
+        SeedSequenceTests.launch + """
 
-        {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-        {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
-        {"t":70,"ev":"task.begin","task":1,"name":"upload"}
-        {"t":2000000000,"ev":"custom.progress"}
-        """
+            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
+            {"t":70,"ev":"task.begin","task":1,"name":"upload"}
+            {"t":2000000000,"ev":"custom.progress"}
+            """
 
     @Test func anOpenTaskAtTheTracesEndIsNoKill() throws {
         let result = try SeedSequenceTests.check(Self.openTask)
@@ -157,17 +169,19 @@ import Testing
     }
 
     @Test func theSameTaskFollowedByANewLaunchWasKilledWithIt() throws {
-        let result = try SeedSequenceTests.check(Self.openTask + "\n{\"t\":900000000000,\"ev\":\"process.launch\",\"reason\":\"user\"}")
+        let result = try SeedSequenceTests.check(
+            Self.openTask + "\n{\"t\":900000000000,\"ev\":\"process.launch\",\"reason\":\"user\"}")
         #expect(result.processes.map(\.end) == [.killedWithBackgroundTask, .traceEnded])
     }
 
     /// A handler that overran and returned, the process's last events: alive at the trace's end.
     @Test func aReturnedOverrunAtTheTracesEndIsNoKill() throws {
-        let result = try SeedSequenceTests.check(SeedSequenceTests.launch + """
+        let result = try SeedSequenceTests.check(
+            SeedSequenceTests.launch + """
 
-            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-            {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":6200000000}
-            """)
+                {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+                {"t":60,"ev":"scene.didEnterBackground","scene":"S1","dur":6200000000}
+                """)
         #expect(result.findings.map(\.rule.id) == ["LT050"])
         #expect(result.processes.map(\.end) == [.traceEnded])
     }

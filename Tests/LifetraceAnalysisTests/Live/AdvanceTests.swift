@@ -25,7 +25,8 @@ import Testing
         """
 
     /// The handler returns at 8 s + 100 ns, after 7 s.
-    static let handlerReturn = #"{"t":8000000100,"ev":"handler.return","scene":"S1","dur":7000000000,"name":"scene.didEnterBackground"}"#
+    static let handlerReturn =
+        #"{"t":8000000100,"ev":"handler.return","scene":"S1","dur":7000000000,"name":"scene.didEnterBackground"}"#
 
     final class Recorded: @unchecked Sendable {
         var told: [(finding: Finding, at: Int64)] = []
@@ -60,7 +61,9 @@ import Testing
         #expect(first.finding.measured == 6_050_000_000 - Self.callbackT)
         #expect(first.finding.budget == 5 * Self.s)
         #expect(first.finding.scene == "S1")
-        #expect(first.finding.message == "scene.didEnterBackground handler has run 5.05s and has not returned, over its 5.00s")
+        #expect(
+            first.finding.message
+                == "scene.didEnterBackground handler has run 5.05s and has not returned, over its 5.00s")
         // Its return does not report it again, nor does the end.
         let (_, events) = try AnalysisHarness.parse(Self.handlerReturn)
         recorded.now = 8_000_000_100
@@ -82,7 +85,8 @@ import Testing
     @Test func aHandlerWithinItsBudgetIsNotReported() throws {
         let (analyzer, recorded) = try Self.analyzer(Self.untilBackground)
         Self.tick(analyzer, recorded, from: 1_050_000_000, to: 6_000_000_000)
-        let (_, events) = try AnalysisHarness.parse(#"{"t":6000000000,"ev":"handler.return","scene":"S1","dur":4999999900,"name":"scene.didEnterBackground"}"#)
+        let (_, events) = try AnalysisHarness.parse(
+            #"{"t":6000000000,"ev":"handler.return","scene":"S1","dur":4999999900,"name":"scene.didEnterBackground"}"#)
         analyzer.consume(events[0])
         Self.tick(analyzer, recorded, from: 6_050_000_000, to: 20_000_000_000)
         _ = analyzer.finish()
@@ -105,7 +109,8 @@ import Testing
         #expect(first.finding.rule.id == "LT053")
         // The first tick past the budget: ticks fall on multiples of 50 ms.
         #expect(first.at == (budget / 50_000_000 + 1) * 50_000_000)
-        let (_, late) = try AnalysisHarness.parse("""
+        let (_, late) = try AnalysisHarness.parse(
+            """
             {"t":\(budget + 300_000_000),"ev":"scene.willConnect","scene":"S1"}
             {"t":\(budget + 300_000_010),"ev":"scene.willEnterForeground","scene":"S1"}
             {"t":\(budget + 300_000_020),"ev":"scene.didBecomeActive","scene":"S1"}
@@ -144,7 +149,8 @@ import Testing
         let result = analyzer.finish()
         #expect(result.findings.map(\.rule.id) == ["LT043"])
         // Without the time told, the end finds the same rule, as check does.
-        let (checkAnalyzer, checked) = try Self.analyzer(Self.backgroundWithTask + "\n" + #"{"t":40000000000,"ev":"task.end","task":7}"#)
+        let (checkAnalyzer, checked) = try Self.analyzer(
+            Self.backgroundWithTask + "\n" + #"{"t":40000000000,"ev":"task.end","task":7}"#)
         _ = checkAnalyzer.finish()
         #expect(checked.told.map(\.finding.rule.id) == ["LT043"])
     }

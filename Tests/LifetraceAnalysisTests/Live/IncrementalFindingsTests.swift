@@ -18,7 +18,9 @@ import Testing
     }
 
     /// Feeds `events` one at a time, as a live check does, recording each finding as it is told.
-    static func incremental(_ events: [LifecycleEvent], header: TraceHeader?, file: String) -> (told: Told, result: AnalysisResult) {
+    static func incremental(_ events: [LifecycleEvent], header: TraceHeader?, file: String) -> (
+        told: Told, result: AnalysisResult
+    ) {
         let analyzer = TraceAnalyzer(file: file, header: header)
         nonisolated(unsafe) var told = Told()
         nonisolated(unsafe) var fed: Int? = 0
@@ -63,7 +65,8 @@ import Testing
             let reader = try TraceReader(path: path, codec: .zstd)
             var events: [LifecycleEvent] = []
             while let event = try reader.next() { events.append(event) }
-            atEvents += Self.incremental(events, header: reader.header, file: path).told.eventsFed.filter { $0 != nil }.count
+            atEvents +=
+                Self.incremental(events, header: reader.header, file: path).told.eventsFed.filter { $0 != nil }.count
         }
         #expect(atEvents > 0)
     }
@@ -87,15 +90,18 @@ import Testing
             var rng = SplitMix64(seed: UInt64(4800 + seed))
             let header = RandomTrace.header(using: &rng)
             let events = RandomTrace.events(count: 400, using: &rng)
-            toldAtEvents += Self.incremental(events, header: header, file: "test.jsonl").told.eventsFed.filter { $0 != nil }.count
+            toldAtEvents +=
+                Self.incremental(events, header: header, file: "test.jsonl").told.eventsFed.filter { $0 != nil }.count
         }
         #expect(toldAtEvents > 24)
     }
 
     @Test(arguments: FaultAndCleanTraceTests.faultCases)
     func incrementalFindingsAreCheckFindingsOnSimulatedFaults(fault: Fault, style: AppStyle) throws {
-        let simulator = Simulator(configuration: .init(scenario: fault.showcase, style: style, seed: 11, groundTruth: true,
-                                                       faults: [fault]))
+        let simulator = Simulator(
+            configuration: .init(
+                scenario: fault.showcase, style: style, seed: 11, groundTruth: true,
+                faults: [fault]))
         var events: [LifecycleEvent] = []
         try simulator.run { events.append($0) }
         let checked = AnalysisHarness.analyze(events, header: simulator.header)

@@ -23,7 +23,8 @@ import Testing
 
     /// A user-requested scene: connected at 20, forward at 30, active at 40; the connection is inactive time.
     @Test func aConnectionFollowedAtOnceByTheForegroundIsInactive() throws {
-        let result = try SeedSequenceTests.check(SeedSequenceTests.launch + "\n{\"t\":1000000040,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}")
+        let result = try SeedSequenceTests.check(
+            SeedSequenceTests.launch + "\n{\"t\":1000000040,\"ev\":\"scene.willResignActive\",\"scene\":\"S1\"}")
         let times = try Self.scene(result)
         #expect(times.inactive == 20 && times.background == 0 && times.active == 1_000_000_000)
         // The process: before the connection, its launch (counted as background); then the scene's time.
@@ -33,7 +34,8 @@ import Testing
 
     /// Events the app writes inside its willConnect handler (20 to 120) are the connection's own.
     @Test func eventsWithinTheConnectionsHandlerAreTheConnections() throws {
-        let result = try SeedSequenceTests.check("""
+        let result = try SeedSequenceTests.check(
+            """
             {"lifetrace":1,"scene_manifest":true}
             {"t":0,"ev":"process.launch","reason":"user"}
             {"t":10,"ev":"app.didFinishLaunching","dur":5}
@@ -63,7 +65,8 @@ import Testing
     /// forward ten minutes later (601 s). The scene was in the background for 600 s, not inactive; the process,
     /// idle in the background after the update, was suspended from 1.1 s.
     @Test func aSceneConnectedForABackgroundEventIsInTheBackgroundUntilItComesForward() throws {
-        let result = try SeedSequenceTests.check(Self.locationLaunch + "\n{\"t\":1100000000,\"ev\":\"custom.location-update\"}\n" + Self.comesForward)
+        let result = try SeedSequenceTests.check(
+            Self.locationLaunch + "\n{\"t\":1100000000,\"ev\":\"custom.location-update\"}\n" + Self.comesForward)
         let times = try Self.scene(result)
         #expect(times.background == 600 * Self.s)
         #expect(times.inactive == Self.s / 10)
@@ -87,7 +90,9 @@ import Testing
     /// Heartbeats every second keep the process running: ten minutes in the background, no suspension.
     @Test func heartbeatsAfterTheConnectionAreBackgroundTime() throws {
         let heartbeats = (2...600).map { "{\"t\":\(Int64($0) * Self.s),\"ev\":\"heartbeat\"}" }.joined(separator: "\n")
-        let text = Self.locationLaunch.replacingOccurrences(of: "\"scene_manifest\":true", with: "\"scene_manifest\":true,\"heartbeat_ns\":1000000000")
+        let text =
+            Self.locationLaunch.replacingOccurrences(
+                of: "\"scene_manifest\":true", with: "\"scene_manifest\":true,\"heartbeat_ns\":1000000000")
             + "\n" + heartbeats + "\n" + Self.comesForward
         let result = try SeedSequenceTests.check(text)
         #expect(try Self.scene(result).background == 600 * Self.s)
@@ -99,12 +104,13 @@ import Testing
     /// A system-requested scene that UIKit moves to the background: legal from its connection, background time
     /// throughout.
     @Test func aConnectionThatGoesToTheBackgroundIsBackgroundTime() throws {
-        let result = try SeedSequenceTests.check(Self.locationLaunch + """
+        let result = try SeedSequenceTests.check(
+            Self.locationLaunch + """
 
-            {"t":1500000000,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
-            {"t":1600000000,"ev":"custom.location-update"}
-            {"t":1700000000,"ev":"system.snapshot"}
-            """)
+                {"t":1500000000,"ev":"scene.didEnterBackground","scene":"S1","dur":1000}
+                {"t":1600000000,"ev":"custom.location-update"}
+                {"t":1700000000,"ev":"system.snapshot"}
+                """)
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
         let times = try Self.scene(result)
         #expect(times.background == 700_000_000 && times.inactive == 0)
@@ -114,21 +120,23 @@ import Testing
     /// applicationWillTerminate while the one scene was connected for a background event: the app runs in the
     /// background, where the system terminates apps (Apple, "applicationWillTerminate(_:)"), not in the foreground.
     @Test func terminatingWithASceneConnectedInTheBackgroundIsNotFromTheForeground() throws {
-        let result = try SeedSequenceTests.check(Self.locationLaunch + """
+        let result = try SeedSequenceTests.check(
+            Self.locationLaunch + """
 
-            {"t":1100000000,"ev":"custom.location-update"}
-            {"t":2000000000,"ev":"app.willTerminate","dur":1000}
-            """)
+                {"t":1100000000,"ev":"custom.location-update"}
+                {"t":2000000000,"ev":"app.willTerminate","dur":1000}
+                """)
         #expect(!result.findings.contains { $0.rule.id == "LT012" }, "\(result.findings.map(\.message))")
     }
 
     /// The same termination with the scene brought forward at once is from the foreground (LT012).
     @Test func terminatingWithASceneConnectedForTheForegroundIsLT012() throws {
-        let result = try SeedSequenceTests.check(Self.locationLaunch + """
+        let result = try SeedSequenceTests.check(
+            Self.locationLaunch + """
 
-            {"t":1000002000,"ev":"scene.willEnterForeground","scene":"S1"}
-            {"t":2000000000,"ev":"app.willTerminate","dur":1000}
-            """)
+                {"t":1000002000,"ev":"scene.willEnterForeground","scene":"S1"}
+                {"t":2000000000,"ev":"app.willTerminate","dur":1000}
+                """)
         #expect(result.findings.map(\.rule.id) == ["LT012"])
     }
 
@@ -136,10 +144,12 @@ import Testing
     /// becomes active; one connected for a background event is in the background, and the app stays active.
     @Test(arguments: [true, false])
     func aSecondScene(comesForward: Bool) throws {
-        let second = comesForward
+        let second =
+            comesForward
             ? "{\"t\":2000000000,\"ev\":\"scene.willConnect\",\"scene\":\"S2\"}\n{\"t\":2000000100,\"ev\":\"scene.willEnterForeground\",\"scene\":\"S2\"}\n{\"t\":2000000200,\"ev\":\"scene.didBecomeActive\",\"scene\":\"S2\"}"
             : "{\"t\":2000000000,\"ev\":\"scene.willConnect\",\"scene\":\"S2\"}\n{\"t\":2000000100,\"ev\":\"custom.refresh\"}"
-        let result = try SeedSequenceTests.check(SeedSequenceTests.launch + "\n" + second + "\n{\"t\":3000000000,\"ev\":\"heartbeat\"}")
+        let result = try SeedSequenceTests.check(
+            SeedSequenceTests.launch + "\n" + second + "\n{\"t\":3000000000,\"ev\":\"heartbeat\"}")
         let times = try Self.scene(result, "S2")
         if comesForward {
             #expect(times.inactive == 200 && times.active == Self.s - 200 && times.background == 0)

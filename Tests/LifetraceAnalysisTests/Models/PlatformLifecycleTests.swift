@@ -1,9 +1,9 @@
-import LifetraceZstd
 import Foundation
 import LifetraceAnalysis
-import LifetraceSummary
 import LifetraceCore
+import LifetraceSummary
 import LifetraceTestSupport
+import LifetraceZstd
 import Testing
 
 /// An event at `t`; launches and exits with a reason.
@@ -33,7 +33,9 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         [event(0, .processLaunch)] + kinds.enumerated().map { event(Int64($0.offset + 1) * ms, $0.element) }
     }
 
-    static func check(_ events: [LifecycleEvent], _ lifecycle: TraceHeader.Lifecycle, sceneManifest: Bool? = nil) -> AnalysisResult {
+    static func check(_ events: [LifecycleEvent], _ lifecycle: TraceHeader.Lifecycle, sceneManifest: Bool? = nil)
+        -> AnalysisResult
+    {
         AnalysisHarness.analyze(events, header: header(lifecycle, sceneManifest: sceneManifest))
     }
 
@@ -47,11 +49,12 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
     /// and applicationDidBecomeActive as the app comes on screen, wrist down (resign: inactive, the frontmost
     /// app) and up (active again), then the Dock (resign, background: Transition C) and back (foreground, active).
     @Test func aWatchKitSessionIsClean() {
-        let result = Self.check(Self.launched([
-            .appDidFinishLaunching, .appWillEnterForeground, .appDidBecomeActive,
-            .appWillResignActive, .appDidBecomeActive,
-            .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground, .appDidBecomeActive,
-        ]), .watchkit)
+        let result = Self.check(
+            Self.launched([
+                .appDidFinishLaunching, .appWillEnterForeground, .appDidBecomeActive,
+                .appWillResignActive, .appDidBecomeActive,
+                .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground, .appDidBecomeActive,
+            ]), .watchkit)
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
         #expect(result.processes.first?.firstActiveT == 3 * Self.ms)
     }
@@ -69,15 +72,16 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
     }
 
-    @Test(arguments: [
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidBecomeActive], "LT001"),
-        ([EventKind.appDidFinishLaunching, .appWillEnterForeground, .appWillResignActive], "LT002"),
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidEnterBackground], "LT003"),
-        ([EventKind.appDidFinishLaunching, .appWillEnterForeground, .appWillEnterForeground], "LT004"),
-        ([EventKind.appDidBecomeActive], "LT011"),
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillTerminate], "LT061"),
-        ([EventKind.appDidFinishLaunching, .sceneWillConnect], "LT061"),
-    ] as [([EventKind], RuleID)])
+    @Test(
+        arguments: [
+            ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidBecomeActive], "LT001"),
+            ([EventKind.appDidFinishLaunching, .appWillEnterForeground, .appWillResignActive], "LT002"),
+            ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidEnterBackground], "LT003"),
+            ([EventKind.appDidFinishLaunching, .appWillEnterForeground, .appWillEnterForeground], "LT004"),
+            ([EventKind.appDidBecomeActive], "LT011"),
+            ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillTerminate], "LT061"),
+            ([EventKind.appDidFinishLaunching, .sceneWillConnect], "LT061"),
+        ] as [([EventKind], RuleID)])
     func anIllegalWatchKitSequenceIsAFinding(kinds: [EventKind], rule: RuleID) throws {
         let result = Self.check(Self.launched(kinds), .watchkit)
         #expect(result.findings.map(\.rule.id) == [rule], "\(Self.describe(result))")
@@ -87,8 +91,9 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
     /// WatchKit has no scene manifest: a header that says there is one does not make its app-level callbacks
     /// findings (LT020 is UIKit's).
     @Test func aWatchKitTraceIsNotJudgedAsAUIKitSceneBasedApp() {
-        let result = Self.check(Self.launched([.appDidFinishLaunching, .appWillEnterForeground, .appDidBecomeActive]),
-                                .watchkit, sceneManifest: true)
+        let result = Self.check(
+            Self.launched([.appDidFinishLaunching, .appWillEnterForeground, .appDidBecomeActive]),
+            .watchkit, sceneManifest: true)
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
     }
 
@@ -133,20 +138,25 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
 
     /// A snapshot of an active Mac app (NSApplication.isActive), then a resign.
     @Test func aLateStartedAppKitTraceIsClean() {
-        let result = Self.check([
-            event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appWillResignActive),
-            event(20, .appDidHide), event(30, .appDidUnhide), event(40, .appDidBecomeActive),
-        ], .appkit)
+        let result = Self.check(
+            [
+                event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appWillResignActive),
+                event(20, .appDidHide), event(30, .appDidUnhide), event(40, .appDidBecomeActive),
+            ], .appkit)
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
     }
 
-    @Test(arguments: [
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidBecomeActive], "LT001"),
-        ([EventKind.appDidFinishLaunching, .appWillResignActive], "LT002"),
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground], "LT060"),
-        ([EventKind.appDidFinishLaunching, .appWillEnterForeground], "LT060"),
-        ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillTerminate, .appWillResignActive], "LT013"),
-    ] as [([EventKind], RuleID)])
+    @Test(
+        arguments: [
+            ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appDidBecomeActive], "LT001"),
+            ([EventKind.appDidFinishLaunching, .appWillResignActive], "LT002"),
+            (
+                [EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground],
+                "LT060"
+            ),
+            ([EventKind.appDidFinishLaunching, .appWillEnterForeground], "LT060"),
+            ([EventKind.appDidFinishLaunching, .appDidBecomeActive, .appWillTerminate, .appWillResignActive], "LT013"),
+        ] as [([EventKind], RuleID)])
     func anIllegalAppKitSequenceIsAFinding(kinds: [EventKind], rule: RuleID) throws {
         let result = Self.check(Self.launched(kinds), .appkit)
         #expect(result.findings.map(\.rule.id) == [rule], "\(Self.describe(result))")
@@ -179,14 +189,15 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         #expect(try #require(result.processes.first).firstActiveT == nil)
     }
 
-    @Test(arguments: [
-        ([EventKind.appDidBecomeActive], "LT001"),
-        ([EventKind.appWillResignActive, .appWillResignActive], "LT002"),
-        ([EventKind.appDidEnterBackground], "LT003"),
-        ([EventKind.appWillEnterForeground], "LT004"),
-        ([EventKind.appDidFinishLaunching], "LT062"),
-        ([EventKind.appWillResignActive, .appDidEnterBackground, .appWillTerminate], "LT062"),
-    ] as [([EventKind], RuleID)])
+    @Test(
+        arguments: [
+            ([EventKind.appDidBecomeActive], "LT001"),
+            ([EventKind.appWillResignActive, .appWillResignActive], "LT002"),
+            ([EventKind.appDidEnterBackground], "LT003"),
+            ([EventKind.appWillEnterForeground], "LT004"),
+            ([EventKind.appDidFinishLaunching], "LT062"),
+            ([EventKind.appWillResignActive, .appDidEnterBackground, .appWillTerminate], "LT062"),
+        ] as [([EventKind], RuleID)])
     func anIllegalAppExtensionSequenceIsAFinding(kinds: [EventKind], rule: RuleID) throws {
         let result = Self.check(Self.launched(kinds), .appExtension)
         #expect(result.findings.map(\.rule.id) == [rule], "\(Self.describe(result))")
@@ -195,13 +206,15 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
 
     /// A second process starts active again; the first, inactive when it was killed, ended in the foreground.
     @Test func anAppExtensionRelaunchStartsActiveAgain() {
-        let result = Self.check([
-            event(0, .processLaunch), event(1 * Self.s, .appWillResignActive), event(2 * Self.s, .processExit),
-            event(10 * Self.s, .processLaunch), event(11 * Self.s, .appWillResignActive),
-        ], .appExtension)
+        let result = Self.check(
+            [
+                event(0, .processLaunch), event(1 * Self.s, .appWillResignActive), event(2 * Self.s, .processExit),
+                event(10 * Self.s, .processLaunch), event(11 * Self.s, .appWillResignActive),
+            ], .appExtension)
         #expect(result.findings.isEmpty, "\(Self.describe(result))")
         #expect(result.processes.map(\.end) == [.endedInForeground, .traceEnded])
-        #expect(result.totals.active == 2 * Self.s && result.totals.inactive == 1 * Self.s && result.totals.background == 0)
+        #expect(
+            result.totals.active == 2 * Self.s && result.totals.inactive == 1 * Self.s && result.totals.background == 0)
     }
 
     // MARK: - UIKit, with and without the key
@@ -209,10 +222,12 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
     /// Every sample trace (UIKit's, none says so) is judged the same with `lifecycle: uikit` as without it.
     @Test func aUIKitTraceIsJudgedAlikeWithOrWithoutTheKey() throws {
         let directory = PackagePaths.path("SampleTraces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+            .sorted()
         #expect(names.count > 20)
         for name in names {
-            let (header, events) = try AnalysisHarness.parse(String(contentsOfFile: directory + "/" + name, encoding: .utf8))
+            let (header, events) = try AnalysisHarness.parse(
+                String(contentsOfFile: directory + "/" + name, encoding: .utf8))
             #expect(header?.lifecycle == nil, "\(name)")
             var uikit = header ?? TraceHeader()
             uikit.lifecycle = .uikit
@@ -220,7 +235,9 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
             let after = AnalysisHarness.analyze(events, header: uikit)
             #expect(after.findings.map(\.rule.id) == before.findings.map(\.rule.id), "\(name)")
             #expect(after.findings.map(\.eventIndex) == before.findings.map(\.eventIndex), "\(name)")
-            #expect(after.totals == before.totals && after.processes == before.processes && after.scenes == before.scenes, "\(name)")
+            #expect(
+                after.totals == before.totals && after.processes == before.processes && after.scenes == before.scenes,
+                "\(name)")
         }
     }
 
@@ -228,7 +245,9 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
     /// a finding in AppKit, and applicationWillTerminate from the foreground, or over five seconds, the other way
     /// round.
     @Test func theHeadersLifecyclePicksTheModels() {
-        let background = Self.launched([.appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground])
+        let background = Self.launched([
+            .appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground,
+        ])
         #expect(Self.check(background, .uikit, sceneManifest: false).findings.isEmpty)
         #expect(AnalysisHarness.analyze(background, header: TraceHeader(sceneManifest: false)).findings.isEmpty)
         #expect(Self.check(background, .appkit).findings.map(\.rule.id) == ["LT060"])
@@ -236,10 +255,12 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         #expect(Self.check(quit, .uikit, sceneManifest: false).findings.map(\.rule.id) == ["LT012"])
         #expect(Self.check(quit, .appkit).findings.isEmpty)
         // UIKit gives applicationWillTerminate about five seconds; AppKit documents no such limit.
-        let slowQuit = Self.launched([.appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground])
+        let slowQuit =
+            Self.launched([.appDidFinishLaunching, .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground])
             + [event(1 * Self.s, .appWillTerminate, dur: 6 * Self.s)]
         #expect(Self.check(slowQuit, .uikit, sceneManifest: false).findings.map(\.rule.id) == ["LT051"])
-        let slowAppKitQuit = Self.launched([.appDidFinishLaunching, .appDidBecomeActive])
+        let slowAppKitQuit =
+            Self.launched([.appDidFinishLaunching, .appDidBecomeActive])
             + [event(1 * Self.s, .appWillTerminate, dur: 6 * Self.s)]
         #expect(Self.check(slowAppKitQuit, .appkit).findings.isEmpty)
     }
@@ -256,7 +277,8 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
             {"t":40,"ev":"app.didEnterBackground"}
             """
         let uikit = directory.write("uikit.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":false}\n" + body + "\n")
-        let appkit = directory.write("appkit.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":false,\"lifecycle\":\"appkit\"}\n" + body + "\n")
+        let appkit = directory.write(
+            "appkit.jsonl", text: "{\"lifetrace\":1,\"scene_manifest\":false,\"lifecycle\":\"appkit\"}\n" + body + "\n")
         var summarizer = TraceSummarizer(codec: .zstd)
         var findings: [String] = []
         for path in [uikit, appkit] {
@@ -275,8 +297,10 @@ private func event(_ t: Int64, _ kind: EventKind, phase: ScenePhase? = nil, dur:
         let ids = RuleCatalog.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(ids == ids.sorted())
-        for (id, page) in [("LT060", "“NSApplication”"), ("LT061", "“Working with the watchOS app life cycle”"),
-                           ("LT062", "“App Extension Programming Guide”")] as [(RuleID, String)] {
+        for (id, page) in [
+            ("LT060", "“NSApplication”"), ("LT061", "“Working with the watchOS app life cycle”"),
+            ("LT062", "“App Extension Programming Guide”"),
+        ] as [(RuleID, String)] {
             let rule = try #require(RuleCatalog.rule(RuleID(rawValue: id.rawValue.lowercased())))
             #expect(rule.check == .model)
             #expect(rule.source.hasPrefix("Apple, " + page), "\(id)")

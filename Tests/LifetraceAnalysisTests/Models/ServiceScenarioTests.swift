@@ -11,9 +11,12 @@ import Testing
     static let s: Int64 = 1_000_000_000
 
     static func simulate(_ scenario: ServiceScenario, seed: UInt64, groundTruth: Bool = false, drainFactor: Double = 1)
-        throws -> (header: TraceHeader, events: [LifecycleEvent]) {
-        let simulator = ServiceSimulator(configuration: .init(scenario: scenario, seed: seed, groundTruth: groundTruth,
-                                                              drainFactor: drainFactor))
+        throws -> (header: TraceHeader, events: [LifecycleEvent])
+    {
+        let simulator = ServiceSimulator(
+            configuration: .init(
+                scenario: scenario, seed: seed, groundTruth: groundTruth,
+                drainFactor: drainFactor))
         var events: [LifecycleEvent] = []
         try simulator.run { events.append($0) }
         return (simulator.header, events)
@@ -35,8 +38,9 @@ import Testing
             for groundTruth in [false, true] {
                 let (header, events) = try Self.simulate(scenario, seed: seed, groundTruth: groundTruth)
                 let result = AnalysisHarness.analyze(events, header: header)
-                #expect(result.findings.map(\.rule.id.rawValue) == scenario.expectedRules,
-                        "\(scenario) seed \(seed) ground truth \(groundTruth): \(Self.describe(result))")
+                #expect(
+                    result.findings.map(\.rule.id.rawValue) == scenario.expectedRules,
+                    "\(scenario) seed \(seed) ground truth \(groundTruth): \(Self.describe(result))")
                 #expect(result.processCount == scenario.exitReasons.count)
                 // The header carries the same ground truth, for a scorer that reads the trace alone.
                 #expect(header[metadata: "expected_rules"] == .array(scenario.expectedRules.map { .string($0) }))

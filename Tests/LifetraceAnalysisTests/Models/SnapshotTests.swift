@@ -5,7 +5,8 @@ import Testing
 
 /// An event at `t`; a launch's reason is `unknown`, as a recorder writes it.
 private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: ScenePhase? = nil) -> LifecycleEvent {
-    kind == .processLaunch ? LifecycleEvent(t: t, kind: kind, reason: "unknown")
+    kind == .processLaunch
+        ? LifecycleEvent(t: t, kind: kind, reason: "unknown")
         : LifecycleEvent(t: t, kind: kind, scene: scene, phase: phase)
 }
 
@@ -112,12 +113,13 @@ private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: S
     /// A snapshot long after the launch event is no slow launch, and no launch time: the launch happened before
     /// the recording.
     @Test func aSnapshotMeasuresNoLaunch() throws {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(6 * Self.s, .appState, phase: .background),
-            event(7 * Self.s, .appWillEnterForeground),
-            event(8 * Self.s, .appDidBecomeActive),
-        ], header: Self.header(sceneManifest: false))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(6 * Self.s, .appState, phase: .background),
+                event(7 * Self.s, .appWillEnterForeground),
+                event(8 * Self.s, .appDidBecomeActive),
+            ], header: Self.header(sceneManifest: false))
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
         #expect(try #require(result.processes.first).firstActiveT == nil)
     }
@@ -125,27 +127,55 @@ private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: S
     // MARK: - Illegal sequences after a snapshot
 
     /// The snapshot says where the app is, and what follows is judged from there.
-    @Test(arguments: [
-        // Active, then active again without resigning first.
-        ([event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidBecomeActive)], false, "LT001"),
-        // In the background, then resigning active.
-        ([event(0, .processLaunch), event(0, .appState, phase: .background), event(10, .appWillResignActive)], false, "LT002"),
-        // Active, then straight into the background.
-        ([event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidEnterBackground)], false, "LT003"),
-        // Inactive, then entering the foreground it is in.
-        ([event(0, .processLaunch), event(0, .appState, phase: .inactive), event(10, .appWillEnterForeground)], false, "LT004"),
-        // A scene in the background becomes active without entering the foreground.
-        ([event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .background),
-          event(10, .sceneDidBecomeActive, scene: "S1")], true, "LT001"),
-        // A scene active, then in the background without resigning.
-        ([event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .active),
-          event(10, .sceneDidEnterBackground, scene: "S1")], true, "LT003"),
-        // A connected scene connects again.
-        ([event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .background),
-          event(10, .sceneWillConnect, scene: "S1")], true, "LT007"),
-        // The launch is over once a snapshot is taken: a didFinishLaunching after it is a second launch.
-        ([event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidFinishLaunching)], false, "LT010"),
-    ] as [([LifecycleEvent], Bool, RuleID)])
+    @Test(
+        arguments: [
+            // Active, then active again without resigning first.
+            (
+                [event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidBecomeActive)], false,
+                "LT001"
+            ),
+            // In the background, then resigning active.
+            (
+                [event(0, .processLaunch), event(0, .appState, phase: .background), event(10, .appWillResignActive)],
+                false, "LT002"
+            ),
+            // Active, then straight into the background.
+            (
+                [event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidEnterBackground)],
+                false, "LT003"
+            ),
+            // Inactive, then entering the foreground it is in.
+            (
+                [event(0, .processLaunch), event(0, .appState, phase: .inactive), event(10, .appWillEnterForeground)],
+                false, "LT004"
+            ),
+            // A scene in the background becomes active without entering the foreground.
+            (
+                [
+                    event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .background),
+                    event(10, .sceneDidBecomeActive, scene: "S1"),
+                ], true, "LT001"
+            ),
+            // A scene active, then in the background without resigning.
+            (
+                [
+                    event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .active),
+                    event(10, .sceneDidEnterBackground, scene: "S1"),
+                ], true, "LT003"
+            ),
+            // A connected scene connects again.
+            (
+                [
+                    event(0, .processLaunch), event(0, .sceneState, scene: "S1", phase: .background),
+                    event(10, .sceneWillConnect, scene: "S1"),
+                ], true, "LT007"
+            ),
+            // The launch is over once a snapshot is taken: a didFinishLaunching after it is a second launch.
+            (
+                [event(0, .processLaunch), event(0, .appState, phase: .active), event(10, .appDidFinishLaunching)],
+                false, "LT010"
+            ),
+        ] as [([LifecycleEvent], Bool, RuleID)])
     func anIllegalSequenceAfterASnapshotIsAFinding(events: [LifecycleEvent], sceneManifest: Bool, rule: RuleID) throws {
         let result = AnalysisHarness.analyze(events, header: Self.header(sceneManifest: sceneManifest))
         #expect(result.findings.map(\.rule.id) == [rule], "\(result.findings.map(\.message))")
@@ -154,22 +184,24 @@ private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: S
 
     /// Without a snapshot a scene callback right after the launch is still before didFinishLaunching.
     @Test func withoutASnapshotACallbackBeforeTheLaunchIsStillAFinding() {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch), event(10, .sceneWillConnect, scene: "S1"),
-        ], header: Self.header(sceneManifest: true))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch), event(10, .sceneWillConnect, scene: "S1"),
+            ], header: Self.header(sceneManifest: true))
         #expect(result.findings.map(\.rule.id) == ["LT011"])
     }
 
     /// A snapshot after applicationWillTerminate is one finding of LT013 (the process model's), not one from
     /// the model and another from the rule in code.
     @Test func aSnapshotAfterTerminationIsOneFinding() {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(10, .appDidFinishLaunching),
-            event(20, .appDidEnterBackground),
-            LifecycleEvent(t: 30, kind: .appWillTerminate, dur: 5),
-            event(100, .appState, phase: .background),
-        ], header: Self.header(sceneManifest: false))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(10, .appDidFinishLaunching),
+                event(20, .appDidEnterBackground),
+                LifecycleEvent(t: 30, kind: .appWillTerminate, dur: 5),
+                event(100, .appState, phase: .background),
+            ], header: Self.header(sceneManifest: false))
         #expect(result.findings.map(\.rule.id) == ["LT013"])
     }
 
@@ -178,16 +210,17 @@ private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: S
     /// A snapshot in the background starts the idle time suspension inference counts from, and a process that
     /// was active at its last event and gave way to a new launch ended in the foreground.
     @Test func suspensionAndExitsAreInferredFromTheSnapshotsState() throws {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(0, .appState, phase: .background),
-            event(31 * Self.s, .appWillEnterForeground),
-            event(31 * Self.s + 1, .appDidBecomeActive),
-            event(40 * Self.s, .processLaunch),
-            event(40 * Self.s, .appState, phase: .background),
-            LifecycleEvent(t: 41 * Self.s, kind: .custom, label: "work"),
-            event(100 * Self.s, .processLaunch),
-        ], header: Self.header(sceneManifest: false))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(0, .appState, phase: .background),
+                event(31 * Self.s, .appWillEnterForeground),
+                event(31 * Self.s + 1, .appDidBecomeActive),
+                event(40 * Self.s, .processLaunch),
+                event(40 * Self.s, .appState, phase: .background),
+                LifecycleEvent(t: 41 * Self.s, kind: .custom, label: "work"),
+                event(100 * Self.s, .processLaunch),
+            ], header: Self.header(sceneManifest: false))
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
         #expect(result.suspensions.map(\.start) == [0, 41 * Self.s])
         #expect(result.suspensions.map(\.end) == [31 * Self.s, 100 * Self.s])
@@ -201,49 +234,53 @@ private func event(_ t: Int64, _ kind: EventKind, scene: String? = nil, phase: S
     /// A SwiftUI app recorded from while S1 is active: the UIKit scene's snapshot says which phase the first
     /// onChange leaves (.inactive, legal from .active).
     @Test func aLateStartedSwiftUITraceIsClean() {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(0, .appState, phase: .active),
-            event(0, .sceneState, scene: "S1", phase: .active),
-            event(10, .sceneWillResignActive, scene: "S1"),
-            event(11, .swiftuiScenePhase, scene: "S1", phase: .inactive),
-            event(12, .swiftuiScenePhase, phase: .inactive),
-            event(20, .sceneDidEnterBackground, scene: "S1"),
-            event(21, .swiftuiScenePhase, scene: "S1", phase: .background),
-            event(22, .swiftuiScenePhase, phase: .background),
-            event(30, .sceneWillEnterForeground, scene: "S1"),
-            event(31, .swiftuiScenePhase, scene: "S1", phase: .inactive),
-            event(32, .swiftuiScenePhase, phase: .inactive),
-            event(40, .sceneDidBecomeActive, scene: "S1"),
-            event(41, .swiftuiScenePhase, scene: "S1", phase: .active),
-            event(42, .swiftuiScenePhase, phase: .active),
-        ], header: Self.header(sceneManifest: true))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(0, .appState, phase: .active),
+                event(0, .sceneState, scene: "S1", phase: .active),
+                event(10, .sceneWillResignActive, scene: "S1"),
+                event(11, .swiftuiScenePhase, scene: "S1", phase: .inactive),
+                event(12, .swiftuiScenePhase, phase: .inactive),
+                event(20, .sceneDidEnterBackground, scene: "S1"),
+                event(21, .swiftuiScenePhase, scene: "S1", phase: .background),
+                event(22, .swiftuiScenePhase, phase: .background),
+                event(30, .sceneWillEnterForeground, scene: "S1"),
+                event(31, .swiftuiScenePhase, scene: "S1", phase: .inactive),
+                event(32, .swiftuiScenePhase, phase: .inactive),
+                event(40, .sceneDidBecomeActive, scene: "S1"),
+                event(41, .swiftuiScenePhase, scene: "S1", phase: .active),
+                event(42, .swiftuiScenePhase, phase: .active),
+            ], header: Self.header(sceneManifest: true))
         #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.rule.id): \($0.message)" })")
     }
 
     /// After a snapshot of an active scene, .background skips .inactive: LT031, as from .active.
     @Test func aSkippedPhaseAfterASnapshotIsAFinding() {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(0, .sceneState, scene: "S1", phase: .active),
-            event(10, .swiftuiScenePhase, scene: "S1", phase: .background),
-        ], header: Self.header(sceneManifest: true))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(0, .sceneState, scene: "S1", phase: .active),
+                event(10, .swiftuiScenePhase, scene: "S1", phase: .background),
+            ], header: Self.header(sceneManifest: true))
         #expect(result.findings.map(\.rule.id) == ["LT031"])
-        #expect(result.findings.first?.message == "swiftui.scenePhase background while swiftui-scene is snapshot-active")
+        #expect(
+            result.findings.first?.message == "swiftui.scenePhase background while swiftui-scene is snapshot-active")
     }
 
     /// The App-level phase of a scene known only from its snapshot is not judged against it (LT030 needs the
     /// scenes' phases).
     @Test func theAppPhaseIsNotJudgedAgainstAScenesSnapshot() {
-        let result = AnalysisHarness.analyze([
-            event(0, .processLaunch),
-            event(0, .sceneState, scene: "S1", phase: .inactive),
-            event(10, .sceneDidBecomeActive, scene: "S1"),
-            event(11, .swiftuiScenePhase, phase: .active),
-            event(20, .sceneWillResignActive, scene: "S1"),
-            event(21, .sceneDidEnterBackground, scene: "S1"),
-            event(22, .swiftuiScenePhase, phase: .background),
-        ], header: Self.header(sceneManifest: true))
+        let result = AnalysisHarness.analyze(
+            [
+                event(0, .processLaunch),
+                event(0, .sceneState, scene: "S1", phase: .inactive),
+                event(10, .sceneDidBecomeActive, scene: "S1"),
+                event(11, .swiftuiScenePhase, phase: .active),
+                event(20, .sceneWillResignActive, scene: "S1"),
+                event(21, .sceneDidEnterBackground, scene: "S1"),
+                event(22, .swiftuiScenePhase, phase: .background),
+            ], header: Self.header(sceneManifest: true))
         #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.rule.id): \($0.message)" })")
     }
 }

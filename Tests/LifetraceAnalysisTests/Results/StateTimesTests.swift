@@ -1,14 +1,16 @@
-@testable import LifetraceAnalysis
 import Testing
+
+@testable import LifetraceAnalysis
 
 @Suite struct StateTimesTests {
     /// Time goes to the state it is counted as, and nowhere else; `none` counts nowhere.
-    @Test(arguments: [
-        (LifecycleModel.Accounting.active, [7, 0, 0]),
-        (.inactive, [0, 7, 0]),
-        (.background, [0, 0, 7]),
-        (.none, [0, 0, 0]),
-    ] as [(LifecycleModel.Accounting, [Int64])])
+    @Test(
+        arguments: [
+            (LifecycleModel.Accounting.active, [7, 0, 0]),
+            (.inactive, [0, 7, 0]),
+            (.background, [0, 0, 7]),
+            (.none, [0, 0, 0]),
+        ] as [(LifecycleModel.Accounting, [Int64])])
     func timeGoesToItsState(accounting: LifecycleModel.Accounting, expected: [Int64]) {
         var times = StateTimes()
         times.add(7, as: accounting)

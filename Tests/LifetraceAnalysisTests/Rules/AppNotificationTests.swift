@@ -69,7 +69,8 @@ import Testing
 
     /// A recording begun after the launch: the snapshots say where the scene was, the notifications follow it.
     @Test func aLateStartIsJudgedFromTheSnapshots() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":true,"capture":"notifications"}
             {"t":0,"ev":"app.state","phase":"background"}
             {"t":0,"ev":"scene.state","scene":"S1","phase":"background"}
@@ -81,21 +82,34 @@ import Testing
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
     }
 
-    static let inBackground = launch + """
+    static let inBackground =
+        launch + """
 
-        {"t":50,"ev":"scene.willResignActive","scene":"S1"}
-        {"t":51,"ev":"app.willResignActive"}
-        {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
-        {"t":61,"ev":"app.didEnterBackground"}
-        """
+            {"t":50,"ev":"scene.willResignActive","scene":"S1"}
+            {"t":51,"ev":"app.willResignActive"}
+            {"t":60,"ev":"scene.didEnterBackground","scene":"S1"}
+            {"t":61,"ev":"app.didEnterBackground"}
+            """
 
     /// What UIKit cannot have posted: the finding at the application's notification, event #10 at t = 70 after
     /// the scene went to the background, event #6 at t = 50 while it is active.
     @Test(arguments: [
-        (inBackground + "\n{\"t\":70,\"ev\":\"app.didBecomeActive\"}", 10, "app.didBecomeActive posted while every scene is in the background"),
-        (inBackground + "\n{\"t\":70,\"ev\":\"app.willResignActive\"}", 10, "app.willResignActive posted while every scene is in the background"),
-        (launch + "\n{\"t\":50,\"ev\":\"app.didEnterBackground\"}", 6, "app.didEnterBackground posted while a scene is active"),
-        (launch + "\n{\"t\":50,\"ev\":\"app.willEnterForeground\"}", 6, "app.willEnterForeground posted while a scene is active"),
+        (
+            inBackground + "\n{\"t\":70,\"ev\":\"app.didBecomeActive\"}", 10,
+            "app.didBecomeActive posted while every scene is in the background"
+        ),
+        (
+            inBackground + "\n{\"t\":70,\"ev\":\"app.willResignActive\"}", 10,
+            "app.willResignActive posted while every scene is in the background"
+        ),
+        (
+            launch + "\n{\"t\":50,\"ev\":\"app.didEnterBackground\"}", 6,
+            "app.didEnterBackground posted while a scene is active"
+        ),
+        (
+            launch + "\n{\"t\":50,\"ev\":\"app.willEnterForeground\"}", 6,
+            "app.willEnterForeground posted while a scene is active"
+        ),
     ])
     func whatNoSceneExplainsIsLT021(trace: String, index: Int, message: String) throws {
         let result = try Self.check(trace)
@@ -110,7 +124,8 @@ import Testing
     /// A scene connected for a background event (a location launch) is in the background: the application
     /// becoming active then is not UIKit's.
     @Test func becomingActiveWithTheOneSceneConnectedInTheBackgroundIsLT021() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":true,"capture":"notifications"}
             {"t":0,"ev":"process.launch","reason":"location"}
             {"t":10,"ev":"app.didFinishLaunching"}
@@ -126,9 +141,11 @@ import Testing
     /// own state (the app-ui model); with no scene known there is nothing to judge them against.
     @Test func otherCapturesAndAppsAreJudgedAsBefore() throws {
         let background = Self.inBackground + "\n{\"t\":70,\"ev\":\"app.didBecomeActive\"}"
-        let callbacks = try Self.check(background.replacingOccurrences(of: "\"capture\":\"notifications\"", with: "\"capture\":\"callbacks\""))
+        let callbacks = try Self.check(
+            background.replacingOccurrences(of: "\"capture\":\"notifications\"", with: "\"capture\":\"callbacks\""))
         #expect(Set(callbacks.findings.map(\.rule.id)) == ["LT020"])
-        let noScene = try Self.check("""
+        let noScene = try Self.check(
+            """
             {"lifetrace":1,"scene_manifest":true,"capture":"notifications"}
             {"t":0,"ev":"process.launch","reason":"user"}
             {"t":10,"ev":"app.didFinishLaunching"}

@@ -81,7 +81,8 @@ import Testing
     /// An App-level inactive while a scene stays active until the App's next phase: LT030, reported at that
     /// next phase (event #7, the App's inactive being #5), another scene's move and other events between.
     @Test func inactiveWhileASceneStaysActiveIsLT030() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
             {"t":11,"ev":"swiftui.scenePhase","phase":"active"}
             {"t":20,"ev":"swiftui.scenePhase","scene":"B","phase":"active"}
@@ -93,12 +94,15 @@ import Testing
         #expect(Self.ids(result) == ["LT030"])
         let finding = try #require(result.findings.first)
         #expect(finding.eventIndex == 7)
-        #expect(finding.message.hasPrefix("the App-level phase became inactive at event #5 (t=0.000000s) while 1 scene is active"))
+        #expect(
+            finding.message.hasPrefix(
+                "the App-level phase became inactive at event #5 (t=0.000000s) while 1 scene is active"))
     }
 
     /// The same, a scene other than the active one moving meanwhile, and the trace ending: LT030 at its end.
     @Test func inactiveWhileASceneIsActiveToTheTracesEndIsLT030() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
             {"t":11,"ev":"swiftui.scenePhase","phase":"active"}
             {"t":21,"ev":"swiftui.scenePhase","phase":"inactive"}
@@ -111,7 +115,8 @@ import Testing
 
     /// The process's end settles it too: the App's inactive, the scene still active, then `process.exit`.
     @Test func inactiveWhileASceneIsActiveToTheProcessExitIsLT030() throws {
-        let result = try Self.check("""
+        let result = try Self.check(
+            """
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
             {"t":11,"ev":"swiftui.scenePhase","phase":"active"}
             {"t":21,"ev":"swiftui.scenePhase","phase":"inactive"}
@@ -124,7 +129,8 @@ import Testing
     /// Active while no scene is active, and no scene becomes active before the App's next phase: LT030; the
     /// App's background while a scene stays in the foreground: LT030.
     @Test func activeAndBackgroundAgainstTheirScenesAreLT030() throws {
-        let active = try Self.check("""
+        let active = try Self.check(
+            """
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
             {"t":11,"ev":"swiftui.scenePhase","phase":"active"}
             {"t":20,"ev":"swiftui.scenePhase","scene":"A","phase":"inactive"}
@@ -135,7 +141,8 @@ import Testing
         #expect(Self.ids(active) == ["LT030"])
         #expect(active.findings.first?.eventIndex == 6)
         #expect(active.findings.first?.message.contains("became active at event #5") == true)
-        let background = try Self.check("""
+        let background = try Self.check(
+            """
             {"t":10,"ev":"swiftui.scenePhase","scene":"A","phase":"active"}
             {"t":11,"ev":"swiftui.scenePhase","phase":"active"}
             {"t":20,"ev":"swiftui.scenePhase","scene":"A","phase":"inactive"}
@@ -178,8 +185,9 @@ import Testing
         #expect(moved > 0)
         for trace in [events, reordered] {
             let result = AnalysisHarness.analyze(trace, header: simulator.header)
-            #expect(!result.findings.contains { $0.rule.id == .appPhaseAgainstScenes },
-                    "\(result.findings.filter { $0.rule.id == .appPhaseAgainstScenes }.map(\.message))")
+            #expect(
+                !result.findings.contains { $0.rule.id == .appPhaseAgainstScenes },
+                "\(result.findings.filter { $0.rule.id == .appPhaseAgainstScenes }.map(\.message))")
         }
     }
 }

@@ -1,5 +1,6 @@
-@testable import LifetraceAnalysis
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// Rule ids are declared once, as ``RuleID`` constants: each constant is a rule of the catalogue, and each rule
 /// the catalogue declares is named by a constant (the built-in models' own rules stay theirs, declared in their
@@ -36,7 +37,9 @@ import Testing
     /// Spot checks against the rule catalogue page (docs/rules.md): a constant names the rule its name says.
     @Test func aConstantNamesTheRuleOfItsName() {
         #expect(RuleCatalog.rule(.taskLeaked)?.title == "background task leaked")
-        #expect(RuleCatalog.rule(.backgroundWithoutResign)?.title == "sceneDidEnterBackground without sceneWillResignActive")
+        #expect(
+            RuleCatalog.rule(.backgroundWithoutResign)?.title == "sceneDidEnterBackground without sceneWillResignActive"
+        )
         #expect(RuleCatalog.rule(.shutdownOverGrace)?.title == "service shutdown over its grace period")
         #expect(RuleCatalog.rule(.serviceEndedUnasked)?.title == "service ended before a shutdown was asked")
     }

@@ -1,7 +1,7 @@
+import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-import Foundation
 import Testing
 
 /// A finding names the callback the trace's platform has, from the rule's own declaration (``Rule/titles``):
@@ -16,11 +16,13 @@ import Testing
     static func skipsResign(_ lifecycle: TraceHeader.Lifecycle, sceneManifest: Bool? = nil) throws -> Finding {
         var header = TraceHeader(sceneManifest: sceneManifest)
         header.lifecycle = lifecycle
-        let events = [LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
-                      LifecycleEvent(t: 1 * ms, kind: .appDidFinishLaunching),
-                      LifecycleEvent(t: 2 * ms, kind: .appWillEnterForeground),
-                      LifecycleEvent(t: 3 * ms, kind: .appDidBecomeActive),
-                      LifecycleEvent(t: 4 * ms, kind: .appDidEnterBackground)]
+        let events = [
+            LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
+            LifecycleEvent(t: 1 * ms, kind: .appDidFinishLaunching),
+            LifecycleEvent(t: 2 * ms, kind: .appWillEnterForeground),
+            LifecycleEvent(t: 3 * ms, kind: .appDidBecomeActive),
+            LifecycleEvent(t: 4 * ms, kind: .appDidEnterBackground),
+        ]
         let result = AnalysisHarness.analyze(events, header: header)
         let lt003 = result.findings.filter { $0.rule.id == .backgroundWithoutResign }
         try #require(lt003.count == 1, "\(result.findings.map { "\($0.rule.id): \($0.message)" })")
@@ -39,12 +41,14 @@ import Testing
     @Test func aSceneBasedAppNamesTheScenesCallbacks() throws {
         var header = TraceHeader(sceneManifest: true)
         header.lifecycle = .uikit
-        let events = [LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
-                      LifecycleEvent(t: 1 * Self.ms, kind: .appDidFinishLaunching),
-                      LifecycleEvent(t: 2 * Self.ms, kind: .sceneWillConnect, scene: "S1"),
-                      LifecycleEvent(t: 3 * Self.ms, kind: .sceneWillEnterForeground, scene: "S1"),
-                      LifecycleEvent(t: 4 * Self.ms, kind: .sceneDidBecomeActive, scene: "S1"),
-                      LifecycleEvent(t: 5 * Self.ms, kind: .sceneDidEnterBackground, scene: "S1")]
+        let events = [
+            LifecycleEvent(t: 0, kind: .processLaunch, reason: "user"),
+            LifecycleEvent(t: 1 * Self.ms, kind: .appDidFinishLaunching),
+            LifecycleEvent(t: 2 * Self.ms, kind: .sceneWillConnect, scene: "S1"),
+            LifecycleEvent(t: 3 * Self.ms, kind: .sceneWillEnterForeground, scene: "S1"),
+            LifecycleEvent(t: 4 * Self.ms, kind: .sceneDidBecomeActive, scene: "S1"),
+            LifecycleEvent(t: 5 * Self.ms, kind: .sceneDidEnterBackground, scene: "S1"),
+        ]
         let result = AnalysisHarness.analyze(events, header: header)
         #expect(result.findings.map(\.rule.id) == [.backgroundWithoutResign])
         #expect(result.findings.first?.rule.title == "sceneDidEnterBackground without sceneWillResignActive")
@@ -55,7 +59,9 @@ import Testing
         let rule = try #require(RuleCatalog.rule(.backgroundWithoutResign))
         #expect(rule.title == "sceneDidEnterBackground without sceneWillResignActive")
         #expect(rule.title(for: .watchKit) == "applicationDidEnterBackground without applicationWillResignActive")
-        #expect(rule.title(for: .appExtension) == "NSExtensionHostDidEnterBackground without NSExtensionHostWillResignActive")
+        #expect(
+            rule.title(for: .appExtension)
+                == "NSExtensionHostDidEnterBackground without NSExtensionHostWillResignActive")
         #expect(rule.title(for: .scene) == rule.title)
         #expect(CallbackFamily(header: nil) == .scene)
     }
@@ -77,13 +83,16 @@ import Testing
         #expect(rule.title(for: .watchKit) == "crown pressed twice" && rule.title(for: .scene) == "door opened twice")
         var header = TraceHeader()
         header.lifecycle = .watchkit
-        let events = [LifecycleEvent(t: 0, kind: .custom, label: "open"), LifecycleEvent(t: 1, kind: .custom, label: "open")]
+        let events = [
+            LifecycleEvent(t: 0, kind: .custom, label: "open"), LifecycleEvent(t: 1, kind: .custom, label: "open"),
+        ]
         let result = AnalysisHarness.analyze(events, header: header, models: [model])
         #expect(result.findings.map(\.rule.title) == ["crown pressed twice"])
     }
 
     @Test func titlesMustMapKnownFamiliesToText() {
-        let bad = Self.model.replacingOccurrences(of: #""watchkit": "crown pressed twice""#, with: #""android": "twice""#)
+        let bad = Self.model.replacingOccurrences(
+            of: #""watchkit": "crown pressed twice""#, with: #""android": "twice""#)
         #expect(throws: ModelError.self) {
             try LifecycleModel(json: try JSONValue(parsing: bad, file: "door.json"), file: "door.json")
         }

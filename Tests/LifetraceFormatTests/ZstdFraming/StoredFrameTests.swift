@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
-@testable import LifetraceFormat
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
+
+@testable import LifetraceFormat
 
 /// Stored frames (RFC 8878 frames of raw blocks), written and read in Swift alone: the path by which an app
 /// records with no C library. libzstd and the `zstd` command are the independent judges.
@@ -23,14 +24,15 @@ import Testing
 
     /// Every byte of a small frame, derived by hand from RFC 8878 §3.1.1.
     @Test func aSmallFrameIsLaidOutAsTheRFCSays() {
-        #expect(storedFrame(Array("abc".utf8)) == [
-            0x28, 0xB5, 0x2F, 0xFD,  // magic 0xFD2FB528
-            0xA4,  // descriptor: content size in 4 bytes (flag 2), single segment, checksum, no dictionary
-            0x03, 0x00, 0x00, 0x00,  // content size 3
-            0x19, 0x00, 0x00,  // block header: size 3 << 3, raw (type 0), last block (bit 0)
-            0x61, 0x62, 0x63,  // the content
-            0x99, 0x09, 0x77, 0xAD,  // low 4 bytes of XXH64("abc") = 0x44BC2CF5AD770999, little-endian
-        ])
+        #expect(
+            storedFrame(Array("abc".utf8)) == [
+                0x28, 0xB5, 0x2F, 0xFD,  // magic 0xFD2FB528
+                0xA4,  // descriptor: content size in 4 bytes (flag 2), single segment, checksum, no dictionary
+                0x03, 0x00, 0x00, 0x00,  // content size 3
+                0x19, 0x00, 0x00,  // block header: size 3 << 3, raw (type 0), last block (bit 0)
+                0x61, 0x62, 0x63,  // the content
+                0x99, 0x09, 0x77, 0xAD,  // low 4 bytes of XXH64("abc") = 0x44BC2CF5AD770999, little-endian
+            ])
     }
 
     /// Contents around the 128 KiB block limit split into blocks of at most 128 KiB, and libzstd reads them
@@ -40,7 +42,8 @@ import Testing
         var rng = SplitMix64(seed: UInt64(size))
         let content = (0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
         let frame = storedFrame(content)
-        let layout = try #require(try frame.withBytes { (bytes) throws(DecodeFailure) in try ZstdFrameLayout.parse(bytes) })
+        let layout = try #require(
+            try frame.withBytes { (bytes) throws(DecodeFailure) in try ZstdFrameLayout.parse(bytes) })
         #expect(layout.frameSize == frame.count)
         #expect(layout.blocks.count == (size + (128 << 10) - 1) / (128 << 10))
         #expect(layout.blocks.allSatisfy { $0.kind == .raw && $0.size <= 128 << 10 })
@@ -69,7 +72,10 @@ import Testing
         #expect(error.kind == .malformed)
         // The header frame takes 16 bytes, the data frame's header 9 (magic, descriptor, content size): the
         // block header is at byte 25.
-        #expect(error.description == "\(path): byte 25 (frame 1): zstd: raw block of 131073 bytes is larger than the 131072 bytes a block of this frame may hold")
+        #expect(
+            error.description
+                == "\(path): byte 25 (frame 1): zstd: raw block of 131073 bytes is larger than the 131072 bytes a block of this frame may hold"
+        )
     }
 
     /// A compressed frame is refused by the Swift reader with what reads it; a damaged checksum is damage.

@@ -1,5 +1,6 @@
-@testable import LifetraceFormat
 import Testing
+
+@testable import LifetraceFormat
 
 /// XXH64 against values computed by the reference implementation (Python's `xxhash` package, which wraps
 /// the C library) over the same bytes: byte `i` of the input is `(31 i + 7) mod 256`.

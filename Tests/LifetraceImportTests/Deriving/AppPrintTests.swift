@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// The callbacks an app prints itself: a message that is exactly a callback's name becomes its event, marked
 /// `from_app_print`; a message that only mentions one does not; a print and the system's line of one transition
@@ -14,17 +15,19 @@ import Testing
     /// launched, active, to the background and back.
     @Test func objectiveCPrettyFunctionPrintsInXcodesConsole() throws {
         let (importer, events) = try ImportFixtures.importFixture(
-            "app-prints.xcode.md", AppSelection(process: "HBNavigationBarDemo"), TimeAssumptions(year: 2015, zone: "+0800"))
+            "app-prints.xcode.md", AppSelection(process: "HBNavigationBarDemo"),
+            TimeAssumptions(year: 2015, zone: "+0800"))
         // Origin line 4, 17:47:05.362; each time below is the line's minus it.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 4, reason: "unknown"),
-            Derived("app.didFinishLaunching", t: 0, line: 4),
-            Derived("app.didBecomeActive", t: 78_259 * Self.ms, line: 7),  // 17:48:23.621
-            Derived("app.willResignActive", t: 163_546 * Self.ms, line: 11),  // 17:49:48.908
-            Derived("app.didEnterBackground", t: 164_072 * Self.ms, line: 12),  // 17:49:49.434
-            Derived("app.willEnterForeground", t: 196_548 * Self.ms, line: 14),  // 17:50:21.910
-            Derived("app.didBecomeActive", t: 197_066 * Self.ms, line: 15),  // 17:50:22.428
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 4, reason: "unknown"),
+                Derived("app.didFinishLaunching", t: 0, line: 4),
+                Derived("app.didBecomeActive", t: 78_259 * Self.ms, line: 7),  // 17:48:23.621
+                Derived("app.willResignActive", t: 163_546 * Self.ms, line: 11),  // 17:49:48.908
+                Derived("app.didEnterBackground", t: 164_072 * Self.ms, line: 12),  // 17:49:49.434
+                Derived("app.willEnterForeground", t: 196_548 * Self.ms, line: 14),  // 17:50:21.910
+                Derived("app.didBecomeActive", t: 197_066 * Self.ms, line: 15),  // 17:50:22.428
+            ])
         #expect(events[0].pid == 14684)
         #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
         #expect(events[0].attribute("from_app_print") == nil)
@@ -47,22 +50,23 @@ import Testing
             "state-lab.xcode.md", AppSelection(process: "CreatingStateLab"))
         let us: Int64 = 1_000
         // Origin line 6, 11:04:58.026352 -0500; each time below is the line's minus it.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 6, reason: "unknown"),
-            Derived("app.didFinishLaunching", t: 0, line: 6),
-            Derived("app.didBecomeActive", t: 39_082 * us, line: 7),  // 11:04:58.065434
-            Derived("app.willResignActive", t: 21_807_599 * us, line: 13),  // 11:05:19.833951
-            Derived("app.didEnterBackground", t: 22_420_482 * us, line: 14),  // 11:05:20.446834
-            Derived("app.willEnterForeground", t: 49_789_372 * us, line: 22),  // 11:05:47.815724
-            Derived("app.didBecomeActive", t: 50_034_910 * us, line: 23),  // 11:05:48.061262
-            Derived("app.willResignActive", t: 83_585_993 * us, line: 29),  // 11:06:21.612345, the app switcher
-            Derived("app.didBecomeActive", t: 114_772_950 * us, line: 35),  // 11:06:52.799302
-            Derived("app.willResignActive", t: 166_763_795 * us, line: 41),  // 11:07:44.790147
-            Derived("app.didEnterBackground", t: 167_364_427 * us, line: 42),  // 11:07:45.390779
-            // Line 47, the debugger's line, prints no time: it joins the run's last entry (line 42), whose time
-            // and line the end takes.
-            Derived("process.exit", t: 167_364_427 * us, line: 42, reason: "SIGKILL"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 6, reason: "unknown"),
+                Derived("app.didFinishLaunching", t: 0, line: 6),
+                Derived("app.didBecomeActive", t: 39_082 * us, line: 7),  // 11:04:58.065434
+                Derived("app.willResignActive", t: 21_807_599 * us, line: 13),  // 11:05:19.833951
+                Derived("app.didEnterBackground", t: 22_420_482 * us, line: 14),  // 11:05:20.446834
+                Derived("app.willEnterForeground", t: 49_789_372 * us, line: 22),  // 11:05:47.815724
+                Derived("app.didBecomeActive", t: 50_034_910 * us, line: 23),  // 11:05:48.061262
+                Derived("app.willResignActive", t: 83_585_993 * us, line: 29),  // 11:06:21.612345, the app switcher
+                Derived("app.didBecomeActive", t: 114_772_950 * us, line: 35),  // 11:06:52.799302
+                Derived("app.willResignActive", t: 166_763_795 * us, line: 41),  // 11:07:44.790147
+                Derived("app.didEnterBackground", t: 167_364_427 * us, line: 42),  // 11:07:45.390779
+                // Line 47, the debugger's line, prints no time: it joins the run's last entry (line 42), whose time
+                // and line the end takes.
+                Derived("process.exit", t: 167_364_427 * us, line: 42, reason: "SIGKILL"),
+            ])
         #expect(events[0].pid == 11129)
         #expect(events.dropFirst().dropLast().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
         #expect(events.last?.attribute("from_app_print") == nil)
@@ -86,15 +90,17 @@ import Testing
     /// region callbacks name no app callback.
     @Test func bareNamePrintsThenRegionCallbacksInTheBackground() throws {
         let (importer, events) = try ImportFixtures.importFixture(
-            "beacon-background.xcode.md", AppSelection(process: "BackgroundDemo"), TimeAssumptions(year: 2014, zone: "-0400"))
+            "beacon-background.xcode.md", AppSelection(process: "BackgroundDemo"),
+            TimeAssumptions(year: 2014, zone: "-0400"))
         // Origin line 3, 16:53:41.499.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
-            Derived("app.didFinishLaunching", t: 0, line: 3),
-            Derived("app.didBecomeActive", t: 23 * Self.ms, line: 4),  // 16:53:41.522
-            Derived("app.willResignActive", t: 6_965 * Self.ms, line: 5),  // 16:53:48.464
-            Derived("app.didEnterBackground", t: 6_994 * Self.ms, line: 6),  // 16:53:48.493
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+                Derived("app.didFinishLaunching", t: 0, line: 3),
+                Derived("app.didBecomeActive", t: 23 * Self.ms, line: 4),  // 16:53:41.522
+                Derived("app.willResignActive", t: 6_965 * Self.ms, line: 5),  // 16:53:48.464
+                Derived("app.didEnterBackground", t: 6_994 * Self.ms, line: 6),  // 16:53:48.493
+            ])
         #expect(events[0].pid == 287)
         #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
         // Lines 3-20 less the author's six annotations, which continue the entries before them.
@@ -119,12 +125,13 @@ import Testing
             2019-05-04 11:05:58.026352-0500 App[11130:1710050] the user said: Message from debugger: Terminated due to signal 9
             """
         let (_, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 0, line: 1),
-            Derived("process.exit", t: 0, line: 1, reason: "SIGTERM"),
-            Derived("process.launch", t: 60_000 * Self.ms, line: 3, reason: "unknown"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 0, line: 1),
+                Derived("process.exit", t: 0, line: 1, reason: "SIGTERM"),
+                Derived("process.launch", t: 60_000 * Self.ms, line: 3, reason: "unknown"),
+            ])
     }
 
     /// Each common spelling of a callback's print is that callback.
@@ -184,12 +191,14 @@ import Testing
             2026-10-08 12:00:05.501 Df App[31848:159e4] [com.example.App:lifecycle] applicationDidEnterBackground(_:)
             """
         let (importer, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 100 * Self.ms, line: 2),  // UIKit's line first: the print adds nothing
-            Derived("app.willResignActive", t: 6_000 * Self.ms, line: 4),  // the print first: UIKit's adds nothing
-            Derived("app.didEnterBackground", t: 6_500 * Self.ms, line: 6),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                // UIKit's line first: the print adds nothing.
+                Derived("app.didBecomeActive", t: 100 * Self.ms, line: 2),
+                Derived("app.willResignActive", t: 6_000 * Self.ms, line: 4),  // the print first: UIKit's adds nothing
+                Derived("app.didEnterBackground", t: 6_500 * Self.ms, line: 6),
+            ])
         #expect(events[2].attribute("from_app_print") == .bool(true))
         #expect(events[1].attribute("from_app_print") == nil)
         #expect(importer.header(app: nil)[.appPrints] == .bool(true))
@@ -205,12 +214,13 @@ import Testing
             2013-10-10 10:00:06.000 MyApp[100:200]  applicationDidEnterBackground
             """
         let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "MyApp"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 0, line: 1),
-            Derived("app.willResignActive", t: 5_000 * Self.ms, line: 2),
-            Derived("app.didEnterBackground", t: 6_000 * Self.ms, line: 3),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 0, line: 1),
+                Derived("app.willResignActive", t: 5_000 * Self.ms, line: 2),
+                Derived("app.didEnterBackground", t: 6_000 * Self.ms, line: 3),
+            ])
         #expect(events.dropFirst().allSatisfy { $0.attribute("from_app_print") == .bool(true) })
         #expect(importer.entries == 3)
         #expect(importer.skipped.lines == 0)

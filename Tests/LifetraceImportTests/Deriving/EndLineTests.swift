@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// How a process ends, and the lines that look like an end but are not: a voluntary exit, an installation's kill
 /// of a process already gone, a failed suspension; and a resume whose suspension the capture lost.
@@ -19,10 +20,11 @@ import Testing
             Mar  3 10:41:00 iPod SpringBoard[50] <Warning>: Killing com.weather.TWC for app installation
             """
         let (importer, events) = ImportFixtures.importText(text, Self.app, TimeAssumptions(year: 2016))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("process.exit", t: 45 * Self.s, line: 2, reason: "exit"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("process.exit", t: 45 * Self.s, line: 2, reason: "exit"),
+            ])
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.processes.map(\.end) == [.exited])
     }
@@ -38,11 +40,12 @@ import Testing
             Dec  9 09:15:01 iPhone SpringBoard[61] <Warning>: Application 'UIKitApplication:com.weather.TWC[0xc435]' was killed by jetsam.
             """
         let (importer, events) = ImportFixtures.importText(text, Self.app, TimeAssumptions(year: 2015))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didReceiveMemoryWarning", t: 10 * Self.s, line: 2),
-            Derived("process.exit", t: 21 * Self.s, line: 4, reason: "jetsam"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didReceiveMemoryWarning", t: 10 * Self.s, line: 2),
+                Derived("process.exit", t: 21 * Self.s, line: 4, reason: "jetsam"),
+            ])
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.processes.map(\.end) == [.killedByJetsam])
     }
@@ -56,11 +59,12 @@ import Testing
             Mar  3 10:41:05 iPod TheWeather[490] <Warning>: didFinishLaunching
             """
         let (_, events) = ImportFixtures.importText(text, Self.app, TimeAssumptions(year: 2016))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("process.exit", t: 60 * Self.s, line: 2, reason: "app-installation"),
-            Derived("process.launch", t: 65 * Self.s, line: 4, reason: "unknown"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("process.exit", t: 60 * Self.s, line: 2, reason: "app-installation"),
+                Derived("process.launch", t: 65 * Self.s, line: 4, reason: "unknown"),
+            ])
         #expect(events.map(\.pid) == [470, nil, 490])
     }
 
@@ -71,13 +75,15 @@ import Testing
             Oct 10 13:17:45 App(UIKitCore)[812] <Notice>: Deactivation reason added: 11; deactivation reasons: 4097 -> 6145; animating application lifecycle event: 0
             Oct 10 13:18:50 runningboardd(RunningBoard)[33] <Notice>: [app<com.example.App(8A4C)>:812] Resuming task.
             """
-        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App", bundleID: "com.example.App"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 1),
-            Derived("process.suspend", t: 65 * Self.s, line: 2),
-            Derived("process.resume", t: 65 * Self.s, line: 2),
-        ])
+        let (importer, events) = ImportFixtures.importText(
+            text, AppSelection(process: "App", bundleID: "com.example.App"))
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 1),
+                Derived("process.suspend", t: 65 * Self.s, line: 2),
+                Derived("process.resume", t: 65 * Self.s, line: 2),
+            ])
         #expect(events[2].attribute("suspension_start_unknown") == .bool(true))
         #expect(MidSessionCaptureTests.analyze(importer, events).findings.isEmpty)
     }
@@ -99,13 +105,16 @@ import Testing
         ]
         if !withBanner { lines.removeSubrange(2...4) }
         let (importer, events) = ImportFixtures.importText(
-            lines.joined(separator: "\n"), AppSelection(process: "BackupAgent2"), TimeAssumptions(year: 2012, zone: "UTC"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 1 * Self.s, line: 2, reason: "unknown"),
-            withBanner ? Derived("process.exit", t: 1 * Self.s, line: 3, reason: "uncaught-exception")
-                : Derived("process.exit", t: 2 * Self.s, line: 3, reason: "crash-report"),
-            Derived("process.launch", t: 6 * Self.s, line: withBanner ? 8 : 5, reason: "unknown"),
-        ])
+            lines.joined(separator: "\n"), AppSelection(process: "BackupAgent2"),
+            TimeAssumptions(year: 2012, zone: "UTC"))
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 1 * Self.s, line: 2, reason: "unknown"),
+                withBanner
+                    ? Derived("process.exit", t: 1 * Self.s, line: 3, reason: "uncaught-exception")
+                    : Derived("process.exit", t: 2 * Self.s, line: 3, reason: "crash-report"),
+                Derived("process.launch", t: 6 * Self.s, line: withBanner ? 8 : 5, reason: "unknown"),
+            ])
         #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [119, 142])
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.processes.map(\.end) == [.crashed, .traceEnded])

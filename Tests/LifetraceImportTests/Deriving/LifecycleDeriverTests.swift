@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// Events derived from real captures (Fixtures/README.md names their sources), compared with what the
 /// fixture lines say when read by hand: times are differences of the lines' timestamps from the capture's
@@ -13,13 +14,15 @@ import Testing
             "cold-launch.console.log",
             AppSelection(process: "MobileJarvisNative", bundleID: "com.hightowerai.MobileJarvisNative"))
         // Origin 20:42:13.497006 (SpringBoard bootstraps the app).
-        #expect(events.map(Derived.init) == [
-            // SpringBoard: `Bootstrapping app<...> with intent foreground-interactive`: the user opened it.
-            Derived("process.launch", t: 0, line: 3, reason: "user"),
-            Derived("task.begin", t: 364_875_000, line: 15, task: 1),  // 13.861881 `Created background task <private>.`
-            Derived("task.end", t: 458_924_000, line: 29, task: 1),  // 13.955930
-            Derived("app.didBecomeActive", t: 460_374_000, line: 33),  // 13.957380, reasons 32 -> 0
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                // SpringBoard: `Bootstrapping app<...> with intent foreground-interactive`: the user opened it.
+                Derived("process.launch", t: 0, line: 3, reason: "user"),
+                // 13.861881 `Created background task <private>.`
+                Derived("task.begin", t: 364_875_000, line: 15, task: 1),
+                Derived("task.end", t: 458_924_000, line: 29, task: 1),  // 13.955930
+                Derived("app.didBecomeActive", t: 460_374_000, line: 33),  // 13.957380, reasons 32 -> 0
+            ])
         // Reason 11 set while launching (1056 -> 3104) is not a trip to the background.
         #expect(!events.contains { $0.kind == .appDidEnterBackground })
         #expect(events[1].attribute("task_id_inferred") == .bool(true))
@@ -37,25 +40,37 @@ import Testing
     @Test func backgroundingBecomesResignBackgroundTasksAndSnapshot() throws {
         let (_, events) = try ImportFixtures.importFixture("background.console.log", AppSelection(process: "hootowl"))
         // Origin 11:06:18.205818.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 23_000, line: 4),  // reasons 0 -> 1: it was active
-            Derived("app.willResignActive", t: 23_000, line: 4),
-            Derived("app.didEnterBackground", t: 616_809_000, line: 9),  // 18.822627, reason 11 added
-            Derived("task.begin", t: 619_692_000, line: 12, task: 19, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 619_770_000, line: 13, task: 19),
-            Derived("task.begin", t: 626_429_000, line: 14, task: 20, taskName: "_UIRemoteKeyboard XPC disconnection"),
-            Derived("task.begin", t: 627_287_000, line: 16, task: 21, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 627_314_000, line: 17, task: 21),
-            Derived("task.begin", t: 631_009_000, line: 18, task: 22, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 631_055_000, line: 19, task: 22),
-            Derived("task.begin", t: 631_260_000, line: 20, task: 23, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 631_381_000, line: 21, task: 23),
-            Derived("task.begin", t: 632_106_000, line: 23, task: 24, taskName: "com.apple.asset_manager.cache_resource_cleanup"),
-            Derived("task.end", t: 632_126_000, line: 24, task: 24),
-            // 18.866936: taskName com.apple.uikit.applicationSnapshot; two header lines, and entry 24 spans two lines.
-            Derived("system.snapshot", t: 661_118_000, line: 29),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 23_000, line: 4),  // reasons 0 -> 1: it was active
+                Derived("app.willResignActive", t: 23_000, line: 4),
+                Derived("app.didEnterBackground", t: 616_809_000, line: 9),  // 18.822627, reason 11 added
+                Derived(
+                    "task.begin", t: 619_692_000, line: 12, task: 19,
+                    taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+                Derived("task.end", t: 619_770_000, line: 13, task: 19),
+                Derived(
+                    "task.begin", t: 626_429_000, line: 14, task: 20, taskName: "_UIRemoteKeyboard XPC disconnection"),
+                Derived(
+                    "task.begin", t: 627_287_000, line: 16, task: 21,
+                    taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+                Derived("task.end", t: 627_314_000, line: 17, task: 21),
+                Derived(
+                    "task.begin", t: 631_009_000, line: 18, task: 22,
+                    taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+                Derived("task.end", t: 631_055_000, line: 19, task: 22),
+                Derived(
+                    "task.begin", t: 631_260_000, line: 20, task: 23,
+                    taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+                Derived("task.end", t: 631_381_000, line: 21, task: 23),
+                Derived(
+                    "task.begin", t: 632_106_000, line: 23, task: 24,
+                    taskName: "com.apple.asset_manager.cache_resource_cleanup"),
+                Derived("task.end", t: 632_126_000, line: 24, task: 24),
+                // 18.866936: taskName com.apple.uikit.applicationSnapshot; two header lines, and entry 24 spans two lines.
+                Derived("system.snapshot", t: 661_118_000, line: 29),
+            ])
         #expect(events[1].attribute("state_at_capture_start") == .bool(true))
     }
 
@@ -63,17 +78,19 @@ import Testing
     @Test func terminationBecomesExit() throws {
         let (importer, events) = try ImportFixtures.importFixture(
             "crash.console.log", AppSelection(process: "Nexy", bundleID: "com.nexy.assistant"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
-            // runningboardd: `running-active (role: UserInteractive)`, 12:29:34.472105: in front of the user.
-            Derived("app.didBecomeActive", t: 16_846_000, line: 7),
-            // 12:29:34.567001 - 12:29:34.455259; two header lines, and entry 2 spans two lines.
-            Derived("process.exit", t: 111_742_000, line: 12, reason: "terminated"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+                // runningboardd: `running-active (role: UserInteractive)`, 12:29:34.472105: in front of the user.
+                Derived("app.didBecomeActive", t: 16_846_000, line: 7),
+                // 12:29:34.567001 - 12:29:34.455259; two header lines, and entry 2 spans two lines.
+                Derived("process.exit", t: 111_742_000, line: 12, reason: "terminated"),
+            ])
         #expect(events[1].attribute("process_role") == .string("UserInteractive"))
         // Ended while in front of the user, with no callback: what a crash looks like.
-        let analyzer = TraceAnalyzer(file: "crash", header: importer.header(app: nil), configuration: .defaults,
-                                     models: LifecycleModel.builtIn)
+        let analyzer = TraceAnalyzer(
+            file: "crash", header: importer.header(app: nil), configuration: .defaults,
+            models: LifecycleModel.builtIn)
         for event in events { analyzer.consume(event) }
         let result = analyzer.finish()
         #expect(result.processes.map(\.end) == [.endedInForeground])
@@ -85,17 +102,19 @@ import Testing
     @Test func foregroundingBecomesEnterForegroundAndActive() throws {
         let (_, events) = try ImportFixtures.importFixture("foreground.console.log", AppSelection(process: "hootowl"))
         // Origin 18:38:07.674370, when the mask (6176 -> 6144) still holds reason 11: in the background.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 3, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 3),
-            Derived("system.snapshot", t: 28_431_000, line: 6),  // 07.702801, task 8 is UIKit's snapshot
-            Derived("task.begin", t: 196_332_000, line: 8, task: 9, taskName: "com.apple.UIKit.CABackingStoreCollect"),
-            // 07.876329: task 4 began before the capture (no creation line): its end is kept, and says so.
-            Derived("task.end", t: 201_959_000, line: 9, task: 4),
-            Derived("task.end", t: 214_673_000, line: 10, task: 9),  // 07.889043
-            Derived("app.willEnterForeground", t: 3_122_866_000, line: 13),  // 10.797236, 6176 -> 4128
-            Derived("app.didBecomeActive", t: 3_452_363_000, line: 16),  // 11.126733, 32 -> 0
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 3, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 3),
+                Derived("system.snapshot", t: 28_431_000, line: 6),  // 07.702801, task 8 is UIKit's snapshot
+                Derived(
+                    "task.begin", t: 196_332_000, line: 8, task: 9, taskName: "com.apple.UIKit.CABackingStoreCollect"),
+                // 07.876329: task 4 began before the capture (no creation line): its end is kept, and says so.
+                Derived("task.end", t: 201_959_000, line: 9, task: 4),
+                Derived("task.end", t: 214_673_000, line: 10, task: 9),  // 07.889043
+                Derived("app.willEnterForeground", t: 3_122_866_000, line: 13),  // 10.797236, 6176 -> 4128
+                Derived("app.didBecomeActive", t: 3_452_363_000, line: 16),  // 11.126733, 32 -> 0
+            ])
         #expect(events[1].attribute("state_at_capture_start") == .bool(true))
         #expect(events[4].attribute("begun_before_capture") == .bool(true))
         #expect(events[5].attribute("begun_before_capture") == nil)
@@ -129,8 +148,9 @@ import Testing
     @Test func theSystemsSuspensionReplacesTheInference() throws {
         let (importer, events) = try ImportFixtures.importFixture(
             "session.default.log", AppSelection(process: "BareExample", bundleID: "com.example.Bare"))
-        let analyzer = TraceAnalyzer(file: "session", header: importer.header(app: nil), configuration: .defaults,
-                                     models: LifecycleModel.builtIn)
+        let analyzer = TraceAnalyzer(
+            file: "session", header: importer.header(app: nil), configuration: .defaults,
+            models: LifecycleModel.builtIn)
         for event in events { analyzer.consume(event) }
         let result = analyzer.finish()
         #expect(result.findings.isEmpty)
@@ -146,11 +166,13 @@ import Testing
     }
 
     @Test func theAppsOwnLinesAreTakenExactlyAndWinOverUIKits() throws {
-        let (_, events) = try ImportFixtures.importFixture("own-lines.compact.log", AppSelection(process: "BareExample"))
-        #expect(events.map(\.eventName) == [
-            "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.didBecomeActive",
-            "app.willResignActive", "app.didEnterBackground", "custom.save",
-        ])
+        let (_, events) = try ImportFixtures.importFixture(
+            "own-lines.compact.log", AppSelection(process: "BareExample"))
+        #expect(
+            events.map(\.eventName) == [
+                "process.launch", "app.willFinishLaunching", "app.didFinishLaunching", "app.didBecomeActive",
+                "app.willResignActive", "app.didEnterBackground", "custom.save",
+            ])
         #expect(events[5].dur == 6_200_000_000)
         #expect(events[5].t == 12_500_000_000)
         #expect(events[4].dur == 800_000)
@@ -190,9 +212,11 @@ import Testing
     }
 
     @Test func withoutTheBundleIDTheLaunchIsTheAppsFirstLine() throws {
-        let (_, events) = try ImportFixtures.importFixture("cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
+        let (_, events) = try ImportFixtures.importFixture(
+            "cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
         // 20:42:13.857631 - 13.497006; the same transitions otherwise.
-        #expect(events.map(Derived.init).first == Derived("process.launch", t: 360_625_000, line: 12, reason: "unknown"))
+        #expect(
+            events.map(Derived.init).first == Derived("process.launch", t: 360_625_000, line: 12, reason: "unknown"))
         #expect(events.map(\.eventName) == ["process.launch", "task.begin", "task.end", "app.didBecomeActive"])
     }
 
@@ -210,7 +234,8 @@ import Testing
             importer.feed((String(decoding: line, as: UTF8.self) + "\r")[...], number: index + 1) { events.append($0) }
         }
         importer.finish { events.append($0) }
-        let (_, expected) = try ImportFixtures.importFixture("cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
+        let (_, expected) = try ImportFixtures.importFixture(
+            "cold-launch.console.log", AppSelection(process: "MobileJarvisNative"))
         #expect(events == expected)
         #expect(events.count == 4)
     }
@@ -220,7 +245,8 @@ import Testing
             default\t10:00:00.000000+0000\tOtherApp\tDeactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
             default\t10:00:01.000000+0000\tSpringBoard\t[0x1:(FBSceneManager):sceneID:com.example.other-default] Scene lifecycle state did change: Background
             """
-        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App", bundleID: "com.example.app"))
+        let (importer, events) = ImportFixtures.importText(
+            text, AppSelection(process: "App", bundleID: "com.example.app"))
         #expect(events.isEmpty)
         #expect(importer.entries == 2)
     }

@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// A macOS app's `log stream`: no runningboardd line about it, no UIKit; LaunchServices tells its process each
 /// change of the front-most app and AppKit logs `isActive`. The facts were read off the fixture's lines by hand
@@ -15,14 +16,15 @@ import Testing
         let (importer, events) = try ImportFixtures.importFixture(
             "augment-frontmost.compact.log", AppSelection(process: "Augment"), TimeAssumptions(year: 2025, zone: "UTC"))
         // Origin line 6, 21:10:01.215.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 6, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 1 * Self.ms, line: 7),  // isActive=1: active as the capture begins
-            Derived("app.willResignActive", t: 2_950 * Self.ms, line: 8),  // 21:10:04.165, another app in front
-            Derived("app.didBecomeActive", t: 8_772 * Self.ms, line: 12),  // 21:10:09.987, Augment in front
-            Derived("app.willResignActive", t: 11_785 * Self.ms, line: 15),  // 21:10:13.000
-            Derived("app.didBecomeActive", t: 14_323 * Self.ms, line: 17),  // 21:10:15.538
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 6, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 1 * Self.ms, line: 7),  // isActive=1: active as the capture begins
+                Derived("app.willResignActive", t: 2_950 * Self.ms, line: 8),  // 21:10:04.165, another app in front
+                Derived("app.didBecomeActive", t: 8_772 * Self.ms, line: 12),  // 21:10:09.987, Augment in front
+                Derived("app.willResignActive", t: 11_785 * Self.ms, line: 15),  // 21:10:13.000
+                Derived("app.didBecomeActive", t: 14_323 * Self.ms, line: 17),  // 21:10:15.538
+            ])
         #expect(events[1].attribute("state_at_capture_start") == .bool(true))
         #expect(events[3].attribute("state_at_capture_start") == nil)
         #expect(events[0].pid == 4909)
@@ -44,7 +46,10 @@ import Testing
         let (_, events) = try ImportFixtures.importFixture(
             "augment-frontmost.compact.log", AppSelection(process: "Augment", bundleID: "com.augment.Augment"),
             TimeAssumptions(year: 2025, zone: "UTC"))
-        #expect(events.map(\.eventName) == ["process.launch", "app.didBecomeActive", "app.willResignActive",
-                                            "app.didBecomeActive", "app.willResignActive", "app.didBecomeActive"])
+        #expect(
+            events.map(\.eventName) == [
+                "process.launch", "app.didBecomeActive", "app.willResignActive",
+                "app.didBecomeActive", "app.willResignActive", "app.didBecomeActive",
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// Captures as users have them: pasted among prose, beginning in the middle of a process, holding more than
 /// one process. The facts each test expects were read off the fixtures' lines by hand (Fixtures/README.md).
@@ -12,21 +13,22 @@ import Testing
         let (importer, events) = try ImportFixtures.importFixture(
             "promptpal.console.md", AppSelection(process: "PromptPal", bundleID: "com.mikhailspeaks.promptpal"))
         // Origin 02:41:49.663079, the entry after "it stays open. here is console app: " on line 6.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 6, reason: "unknown"),
-            // 49.668540: reason 11 added to 4097 (reasons 0 and 12: inactive, never seen active).
-            Derived("app.didEnterBackground", t: 5_461_000, line: 8),
-            // The four redacted creations are UIKit's tasks 3, 4, 5, 6: the second was announced with the
-            // handler block 0x107362a60 that `Ending task with identifier 4` names, so the first is 3.
-            Derived("task.begin", t: 21_506_000, line: 14, task: 3),  // 49.684585
-            Derived("task.begin", t: 27_380_000, line: 19, task: 4),  // 49.690459
-            Derived("task.end", t: 32_599_000, line: 20, task: 4),  // 49.695678
-            Derived("task.begin", t: 36_342_000, line: 24, task: 5),  // 49.699421
-            Derived("task.end", t: 167_692_000, line: 28, task: 5),  // 49.830771
-            Derived("task.begin", t: 179_805_000, line: 31, task: 6),  // 49.842884
-            Derived("task.end", t: 179_876_000, line: 32, task: 6),  // 49.842955
-            Derived("task.end", t: 181_962_000, line: 34, task: 3),  // 49.845041
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 6, reason: "unknown"),
+                // 49.668540: reason 11 added to 4097 (reasons 0 and 12: inactive, never seen active).
+                Derived("app.didEnterBackground", t: 5_461_000, line: 8),
+                // The four redacted creations are UIKit's tasks 3, 4, 5, 6: the second was announced with the
+                // handler block 0x107362a60 that `Ending task with identifier 4` names, so the first is 3.
+                Derived("task.begin", t: 21_506_000, line: 14, task: 3),  // 49.684585
+                Derived("task.begin", t: 27_380_000, line: 19, task: 4),  // 49.690459
+                Derived("task.end", t: 32_599_000, line: 20, task: 4),  // 49.695678
+                Derived("task.begin", t: 36_342_000, line: 24, task: 5),  // 49.699421
+                Derived("task.end", t: 167_692_000, line: 28, task: 5),  // 49.830771
+                Derived("task.begin", t: 179_805_000, line: 31, task: 6),  // 49.842884
+                Derived("task.end", t: 179_876_000, line: 32, task: 6),  // 49.842955
+                Derived("task.end", t: 181_962_000, line: 34, task: 3),  // 49.845041
+            ])
         #expect(events.filter { $0.kind == .taskBegin }.allSatisfy { $0.attribute("task_id_inferred") == .bool(true) })
         #expect(events[1].attribute("state_at_capture_start") == nil)
         // The three comment and prose lines before the paste and the sentence after it; the sentence before
@@ -46,15 +48,16 @@ import Testing
         let (importer, events) = try ImportFixtures.importFixture(
             "roam-sysdiagnose.md", AppSelection(process: "Roam", bundleID: "com.msdrigg.roam"))
         // Origin 2025-01-25 13:16:11.060118 -0500 (line 8, runningboardd, naming no pid).
-        #expect(events.map(Derived.init) == [
-            // 11.060132: runningboardd names the app's process `[app<com.msdrigg.roam(...)>:1758]`.
-            Derived("process.launch", t: 14_000, line: 9, reason: "unknown"),
-            // 11.060132: `Resuming task.`: the app is reopened; its suspension is before the capture.
-            Derived("process.suspend", t: 14_000, line: 10),
-            Derived("process.resume", t: 14_000, line: 10),
-            // 11.150861: launchd, `exited due to SIGPIPE | sent by Roam[1758]`.
-            Derived("process.exit", t: 90_743_000, line: 37, reason: "SIGPIPE"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                // 11.060132: runningboardd names the app's process `[app<com.msdrigg.roam(...)>:1758]`.
+                Derived("process.launch", t: 14_000, line: 9, reason: "unknown"),
+                // 11.060132: `Resuming task.`: the app is reopened; its suspension is before the capture.
+                Derived("process.suspend", t: 14_000, line: 10),
+                Derived("process.resume", t: 14_000, line: 10),
+                // 11.150861: launchd, `exited due to SIGPIPE | sent by Roam[1758]`.
+                Derived("process.exit", t: 90_743_000, line: 37, reason: "SIGPIPE"),
+            ])
         #expect(events[0].pid == 1758)
         #expect(importer.format == .console)
         // Two comment lines, the sentence before the fence, five `>>>` headings, the cut-off mDNSResponder
@@ -90,20 +93,22 @@ import Testing
             default\t10:10:00.300000+0000\tApp\tDeactivation reason removed: 10; deactivation reasons: 1024 -> 0; animating application lifecycle event: 0
             default\t10:10:01.000000+0000\tApp\tEnding background task with UIBackgroundTaskIdentifier: 1
             """
-        let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App", bundleID: "com.example.App"))
+        let (importer, events) = ImportFixtures.importText(
+            text, AppSelection(process: "App", bundleID: "com.example.App"))
         let s: Int64 = 1_000_000_000
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "user"),
-            Derived("app.didBecomeActive", t: 300_000_000, line: 3),
-            Derived("task.begin", t: 5 * s, line: 4, task: 1),
-            Derived("app.willResignActive", t: 6 * s, line: 5),
-            Derived("app.didEnterBackground", t: 6 * s + 100_000_000, line: 6),
-            Derived("task.end", t: 7 * s, line: 7, task: 1),
-            Derived("process.launch", t: 600 * s, line: 8, reason: "user"),
-            Derived("task.begin", t: 600 * s + 200_000_000, line: 10, task: 1),
-            Derived("app.didBecomeActive", t: 600 * s + 300_000_000, line: 11),
-            Derived("task.end", t: 601 * s, line: 12, task: 1),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "user"),
+                Derived("app.didBecomeActive", t: 300_000_000, line: 3),
+                Derived("task.begin", t: 5 * s, line: 4, task: 1),
+                Derived("app.willResignActive", t: 6 * s, line: 5),
+                Derived("app.didEnterBackground", t: 6 * s + 100_000_000, line: 6),
+                Derived("task.end", t: 7 * s, line: 7, task: 1),
+                Derived("process.launch", t: 600 * s, line: 8, reason: "user"),
+                Derived("task.begin", t: 600 * s + 200_000_000, line: 10, task: 1),
+                Derived("app.didBecomeActive", t: 600 * s + 300_000_000, line: 11),
+                Derived("task.end", t: 601 * s, line: 12, task: 1),
+            ])
         let result = Self.analyze(importer, events)
         #expect(result.findings.isEmpty)
         #expect(result.processes.count == 2)
@@ -130,7 +135,10 @@ import Testing
         #expect(launches.count == 2)
         #expect(launches.first?.pid == 100)
         // The end of task 7 comes from the new process, which never created it: it closes nothing of the old one.
-        #expect(!events.contains { $0.kind == .taskEnd && $0.t > launches[1].t && $0.attribute("begun_before_capture") == nil })
+        #expect(
+            !events.contains {
+                $0.kind == .taskEnd && $0.t > launches[1].t && $0.attribute("begun_before_capture") == nil
+            })
     }
 
     /// Between the launch and the first activation the app is inactive: UIKit's reason 10 (`0 -> 1024`).
@@ -159,13 +167,14 @@ import Testing
             default\t10:00:00.300000+0000\tApp\tEnding background task with UIBackgroundTaskIdentifier: 9
             """
         let (_, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 1),
-            Derived("task.begin", t: 100_000_000, line: 2, task: 9),
-            Derived("task.end", t: 200_000_000, line: 3, task: 2),
-            Derived("task.end", t: 300_000_000, line: 4, task: 9),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 1),
+                Derived("task.begin", t: 100_000_000, line: 2, task: 9),
+                Derived("task.end", t: 200_000_000, line: 3, task: 2),
+                Derived("task.end", t: 300_000_000, line: 4, task: 9),
+            ])
         #expect(events[3].attribute("begun_before_capture") == .bool(true))
     }
 
@@ -175,7 +184,8 @@ import Testing
     @Test func linesLostWhileComingBackAndBecomingActive() {
         let line = { (time: String, text: String) in "default\t10:00:\(time)+0000\tApp\tDeactivation reason \(text)" }
         let text = [
-            line("00.000000", "added: 11; deactivation reasons: 4096 -> 6144; animating application lifecycle event: 1"),
+            line(
+                "00.000000", "added: 11; deactivation reasons: 4096 -> 6144; animating application lifecycle event: 1"),
             // Lost: reason 11 removed (6144 -> 4096).
             line("05.000000", "removed: 12; deactivation reasons: 4096 -> 0; animating application lifecycle event: 1"),
             line("06.000000", "added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1"),
@@ -184,22 +194,24 @@ import Testing
         ].joined(separator: "\n")
         let (_, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
         let s: Int64 = 1_000_000_000
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 1),  // reason 11 added to 4096: background, not active
-            Derived("app.willEnterForeground", t: 5 * s, line: 2),  // lost: 4096 has no reason 11
-            Derived("app.didBecomeActive", t: 5 * s, line: 2),  // the line's own: 4096 -> 0
-            Derived("app.willResignActive", t: 6 * s, line: 3),
-            Derived("app.didBecomeActive", t: 9 * s, line: 4),  // lost: the mask was 0 again
-            Derived("app.willResignActive", t: 9 * s, line: 4),  // the line's own: 0 -> 32
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 1),  // reason 11 added to 4096: background, not active
+                Derived("app.willEnterForeground", t: 5 * s, line: 2),  // lost: 4096 has no reason 11
+                Derived("app.didBecomeActive", t: 5 * s, line: 2),  // the line's own: 4096 -> 0
+                Derived("app.willResignActive", t: 6 * s, line: 3),
+                Derived("app.didBecomeActive", t: 9 * s, line: 4),  // lost: the mask was 0 again
+                Derived("app.willResignActive", t: 9 * s, line: 4),  // the line's own: 0 -> 32
+            ])
         let lost = events.map { $0.attribute("lost_from_capture") == .bool(true) }
         #expect(lost == [false, false, true, false, false, true, false])
     }
 
     static func analyze(_ importer: LogImporter, _ events: [LifecycleEvent]) -> AnalysisResult {
-        let analyzer = TraceAnalyzer(file: "capture", header: importer.header(app: nil), configuration: .defaults,
-                                     models: LifecycleModel.builtIn)
+        let analyzer = TraceAnalyzer(
+            file: "capture", header: importer.header(app: nil), configuration: .defaults,
+            models: LifecycleModel.builtIn)
         for event in events { analyzer.consume(event) }
         return analyzer.finish()
     }

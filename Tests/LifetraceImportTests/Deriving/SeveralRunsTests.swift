@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// Several runs of one app in one capture: each pid a process of its own, in time order whatever order the runs
 /// were pasted in; process names with spaces and punctuation. The fixture's facts were read off its lines by
@@ -16,19 +17,20 @@ import Testing
             "several-runs.xcode.md", AppSelection(process: "HBNavigationBarDemo"),
             TimeAssumptions(year: 2015, zone: "+0800"))
         // Origin line 4, 17:32:30.767 (pid 14468); each time is its line's minus it.
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 4, reason: "unknown"),
-            Derived("process.launch", t: 874_595 * Self.ms, line: 64, reason: "unknown"),  // 17:47:05.362
-            Derived("app.didFinishLaunching", t: 874_595 * Self.ms, line: 64),
-            Derived("app.didBecomeActive", t: 952_854 * Self.ms, line: 67),  // 17:48:23.621
-            Derived("app.willResignActive", t: 1_038_141 * Self.ms, line: 71),  // 17:49:48.908
-            Derived("app.didEnterBackground", t: 1_038_667 * Self.ms, line: 72),  // 17:49:49.434
-            Derived("app.willEnterForeground", t: 1_071_143 * Self.ms, line: 74),  // 17:50:21.910
-            Derived("app.didBecomeActive", t: 1_071_661 * Self.ms, line: 75),  // 17:50:22.428
-            Derived("process.launch", t: 1_274_231 * Self.ms, line: 43, reason: "unknown"),  // 17:53:44.998
-            Derived("process.launch", t: 1_742_446 * Self.ms, line: 47, reason: "unknown"),  // 18:01:33.213
-            Derived("process.launch", t: 1_900_938 * Self.ms, line: 55, reason: "unknown"),  // 18:04:11.705
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 4, reason: "unknown"),
+                Derived("process.launch", t: 874_595 * Self.ms, line: 64, reason: "unknown"),  // 17:47:05.362
+                Derived("app.didFinishLaunching", t: 874_595 * Self.ms, line: 64),
+                Derived("app.didBecomeActive", t: 952_854 * Self.ms, line: 67),  // 17:48:23.621
+                Derived("app.willResignActive", t: 1_038_141 * Self.ms, line: 71),  // 17:49:48.908
+                Derived("app.didEnterBackground", t: 1_038_667 * Self.ms, line: 72),  // 17:49:49.434
+                Derived("app.willEnterForeground", t: 1_071_143 * Self.ms, line: 74),  // 17:50:21.910
+                Derived("app.didBecomeActive", t: 1_071_661 * Self.ms, line: 75),  // 17:50:22.428
+                Derived("process.launch", t: 1_274_231 * Self.ms, line: 43, reason: "unknown"),  // 17:53:44.998
+                Derived("process.launch", t: 1_742_446 * Self.ms, line: 47, reason: "unknown"),  // 18:01:33.213
+                Derived("process.launch", t: 1_900_938 * Self.ms, line: 55, reason: "unknown"),  // 18:04:11.705
+            ])
         #expect(events.filter { $0.kind == .processLaunch }.map(\.pid) == [14468, 14684, 14825, 14961, 15028])
         #expect(importer.entries == 48)
         // Two comments and seven headings or notes (`###...`, `delloc最后调用`, `#UITabBarItem`).
@@ -48,8 +50,9 @@ import Testing
             2015-10-29 18:04:11.705 App[15028:2249677] applicationDidBecomeActive
             2015-10-29 17:47:05.362 App[14684:2146911] applicationDidBecomeActive
             """
-        var importer = LogImporter(selection: AppSelection(process: "App"), assumptions: TimeAssumptions(year: 2015),
-                                   live: true)
+        var importer = LogImporter(
+            selection: AppSelection(process: "App"), assumptions: TimeAssumptions(year: 2015),
+            live: true)
         var afterFirstLine: [LifecycleEvent] = []
         for (index, line) in text.split(separator: "\n").enumerated() {
             importer.feed(line, number: index + 1) { afterFirstLine.append($0) }
@@ -58,10 +61,11 @@ import Testing
         #expect(afterFirstLine.map(\.eventName) == ["process.launch", "app.didBecomeActive"])
         var rest: [LifecycleEvent] = []
         importer.finish { rest.append($0) }
-        #expect(rest.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 2, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 0, line: 2),
-        ])
+        #expect(
+            rest.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 2, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 0, line: 2),
+            ])
     }
 
     /// A device's syslog names the app's process as its executable: spaces and punctuation included.
@@ -75,11 +79,12 @@ import Testing
             """
         let (importer, events) = ImportFixtures.importText(
             text, AppSelection(process: "Did You Feel That?"), TimeAssumptions(year: 2016, zone: "UTC"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 0, line: 1),
-            Derived("app.willResignActive", t: 5_000 * Self.ms, line: 3),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 0, line: 1),
+                Derived("app.willResignActive", t: 5_000 * Self.ms, line: 3),
+            ])
         #expect(events.first?.pid == 312)
         #expect(importer.processesSeen.map(\.process).sorted() == ["Did You Feel That?"])
     }

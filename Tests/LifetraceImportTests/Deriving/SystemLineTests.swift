@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// The system's lines in the layouts the real captures show, one case each: suspension in an idevicesyslog
 /// capture, a relaunch where the capture has no pids, jetsam, BGTaskScheduler, the end of a crashed process.
@@ -18,12 +19,13 @@ import Testing
             Oct 10 13:18:50 runningboardd(RunningBoard)[33] <Notice>: [app<com.example.App(8A4C)>:812] Resuming task.
             """
         let (importer, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 1),
-            Derived("process.suspend", t: 5 * Self.s, line: 2),
-            Derived("process.resume", t: 65 * Self.s, line: 3),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 1),
+                Derived("process.suspend", t: 5 * Self.s, line: 2),
+                Derived("process.resume", t: 65 * Self.s, line: 3),
+            ])
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.suspensions.map { [$0.start, $0.end] } == [[5 * Self.s, 65 * Self.s]])
         #expect(result.findings.isEmpty)
@@ -46,12 +48,13 @@ import Testing
         // The new process's first line is a task's creation, not UIKit's launch line: without the job and the pid
         // it would be taken for the old process's task 8.
         let second = events.drop(while: { $0.attribute("log_line") != .int(4) })
-        #expect(second.map(Derived.init) == [
-            Derived("process.launch", t: 300 * Self.s, line: 4, reason: "unknown"),
-            Derived("task.begin", t: 300 * Self.s + 200_000_000, line: 6, task: 1),
-            Derived("app.didBecomeActive", t: 300 * Self.s + 300_000_000, line: 7),
-            Derived("task.end", t: 301 * Self.s, line: 8, task: 1),
-        ])
+        #expect(
+            second.map(Derived.init) == [
+                Derived("process.launch", t: 300 * Self.s, line: 4, reason: "unknown"),
+                Derived("task.begin", t: 300 * Self.s + 200_000_000, line: 6, task: 1),
+                Derived("app.didBecomeActive", t: 300 * Self.s + 300_000_000, line: 7),
+                Derived("task.end", t: 301 * Self.s, line: 8, task: 1),
+            ])
         #expect(second.first?.pid == nil)
         let result = MidSessionCaptureTests.analyze(importer, events)
         #expect(result.findings.isEmpty)
@@ -67,11 +70,12 @@ import Testing
             Oct 10 13:17:52 App[812] <Notice>: a last line of the killed process
             """
         let (_, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didEnterBackground", t: 0, line: 1),
-            Derived("process.exit", t: 6 * Self.s, line: 3, reason: "jetsam-per-process-limit"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didEnterBackground", t: 0, line: 1),
+                Derived("process.exit", t: 6 * Self.s, line: 3, reason: "jetsam-per-process-limit"),
+            ])
     }
 
     /// After the app's crash line, its last lines start no other process; a launch does.
@@ -85,27 +89,31 @@ import Testing
             default\t10:01:00.100000+0000\tApp\tDeactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 0
             """
         let (_, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("app.didBecomeActive", t: 0, line: 1),
-            Derived("process.exit", t: 1 * Self.s, line: 2, reason: "uncaught-exception"),
-            Derived("process.launch", t: 60 * Self.s, line: 5, reason: "user"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("app.didBecomeActive", t: 0, line: 1),
+                Derived("process.exit", t: 1 * Self.s, line: 2, reason: "uncaught-exception"),
+                Derived("process.launch", t: 60 * Self.s, line: 5, reason: "user"),
+            ])
     }
 
     /// launchd's exits in their older wordings; assertiond's job as a process start.
-    @Test(arguments: [("Service exited due to signal: Segmentation fault: 11", "SIGSEGV"),
-                      ("Service exited with abnormal code: 1", "exit-code-1")])
+    @Test(arguments: [
+        ("Service exited due to signal: Segmentation fault: 11", "SIGSEGV"),
+        ("Service exited with abnormal code: 1", "exit-code-1"),
+    ])
     func olderLaunchdExits(message: String, reason: String) {
         let text = """
             Aug  7 11:42:43 iPhone assertiond[63] <Notice>: Submitted job with label: UIKitApplication:com.example.App[0x966e][63]
             Aug  7 11:42:50 iPhone com.apple.xpc.launchd[1] (UIKitApplication:com.example.App[0x966e][3832]) <Notice>: \(message)
             """
         let (_, events) = ImportFixtures.importText(text, Self.app)
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("process.exit", t: 7 * Self.s, line: 2, reason: reason),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("process.exit", t: 7 * Self.s, line: 2, reason: reason),
+            ])
     }
 
     /// A processing task whose start names its kind; a start whose kind the log never tells is a line not
@@ -120,12 +128,17 @@ import Testing
             2020-10-11 08:54:05.000000+0700 App[381:2] lifetrace ev=custom.waiting
             """
         let (importer, events) = ImportFixtures.importText(text, AppSelection(process: "App"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("bg.processing.begin", t: 1 * Self.s, line: 2, task: ScheduledTasks.base + 1, taskName: "com.example.clean"),
-            Derived("bg.processing.end", t: 2 * Self.s, line: 3, task: ScheduledTasks.base + 1, taskName: "com.example.clean"),
-            Derived("custom.waiting", t: 5 * Self.s, line: 6),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived(
+                    "bg.processing.begin", t: 1 * Self.s, line: 2, task: ScheduledTasks.base + 1,
+                    taskName: "com.example.clean"),
+                Derived(
+                    "bg.processing.end", t: 2 * Self.s, line: 3, task: ScheduledTasks.base + 1,
+                    taskName: "com.example.clean"),
+                Derived("custom.waiting", t: 5 * Self.s, line: 6),
+            ])
         #expect(importer.notUnderstood.first.map(\.line) == [5])
     }
 }

@@ -1,5 +1,6 @@
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// The window that puts a pasted capture's entries back in time order.
 @Suite struct EntryReorderTests {

@@ -1,12 +1,15 @@
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// The capture formats: detection, fields, times and continuation lines.
 @Suite struct LogLineParserTests {
     @Test(arguments: [
         ("default\t20:42:13.601596-0500\tSpringBoard\tScene lifecycle state did change: Foreground", LogFormat.console),
-        ("2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] x",
-         .logDefault),
+        (
+            "2026-10-08 11:59:59.318123-0700  0x159e4  Default  0x0  31848  0  App: (UIKitCore) [com.apple.UIKit:Lifecycle] x",
+            .logDefault
+        ),
         ("2026-10-08 11:59:59.318 Df App[31848:159e4] [com.apple.UIKit:Lifecycle] x", .logCompact),
         ("{\"timestamp\":\"2026-10-08 11:59:59.318123-0700\",\"eventMessage\":\"x\"}", .json),
         ("[{", .json),
@@ -15,7 +18,9 @@ import Testing
         #expect(LogFormat.detect(line[...]) == format)
     }
 
-    @Test(arguments: ["Timestamp               Ty Process[PID:TID]", "Filtering the log data using \"process == App\"", ""])
+    @Test(arguments: [
+        "Timestamp               Ty Process[PID:TID]", "Filtering the log data using \"process == App\"", "",
+    ])
     func headerLinesAreNoFormat(line: String) {
         #expect(LogFormat.detect(line[...]) == nil)
     }
@@ -45,7 +50,10 @@ import Testing
             if let entry = parser.feed(line[...], number: index + 1) { entries.append(entry) }
         }
         if let last = parser.finish() { entries.append(last) }
-        #expect(entries.map(\.message) == ["Municipal+Lifecycle 25\n⏸️ app → background: pausing GPS + 2 active proto timer(s)", "next"])
+        #expect(
+            entries.map(\.message) == [
+                "Municipal+Lifecycle 25\n⏸️ app → background: pausing GPS + 2 active proto timer(s)", "next",
+            ])
         #expect(entries.map(\.number) == [1, 3])
         #expect(entries[0].timestamp == ((11 * 60 + 6) * 60 + 18) * 1_000_000_000 + 852_571_000)
         #expect(entries[0].zone == "+0800")
@@ -54,7 +62,8 @@ import Testing
 
     @Test func defaultStyleFieldsAreRead() throws {
         var parser = LogLineParser()
-        let line = "2026-10-08 11:59:59.000000-0700 0x159e4    Default     0x0                  31848  0    BareExample: (UIKitCore) [com.apple.UIKit:Lifecycle] Deactivation reason added: 10"
+        let line =
+            "2026-10-08 11:59:59.000000-0700 0x159e4    Default     0x0                  31848  0    BareExample: (UIKitCore) [com.apple.UIKit:Lifecycle] Deactivation reason added: 10"
         _ = parser.feed(line[...], number: 7)
         let last = parser.finish()
         let entry = try #require(last)
@@ -108,8 +117,9 @@ import Testing
         _ = parser.feed("{\"eventMessage\": \"never closed"[...], number: 1)
         let filler = String(repeating: "y", count: 64 * 1024)
         for number in 2...20 { _ = parser.feed(filler[...], number: number) }
-        let entry = parser.feed(#"{"timestamp":"2026-10-08 11:59:59.000000-0700","processImagePath":"/a/App","eventMessage":"ok"}"#[...],
-                                number: 21)
+        let entry = parser.feed(
+            #"{"timestamp":"2026-10-08 11:59:59.000000-0700","processImagePath":"/a/App","eventMessage":"ok"}"#[...],
+            number: 21)
         #expect(entry?.message == "ok")
         #expect(entry?.number == 21)
         #expect(parser.skippedLines >= 1)
@@ -144,7 +154,8 @@ import Testing
     }
 
     static func parse(_ lines: [String], _ assumptions: TimeAssumptions = TimeAssumptions(year: 2026))
-        -> (parser: LogLineParser, entries: [LogLine]) {
+        -> (parser: LogLineParser, entries: [LogLine])
+    {
         var parser = LogLineParser(assumptions: assumptions)
         var entries: [LogLine] = []
         for (index, line) in lines.enumerated() {
@@ -163,9 +174,16 @@ import Testing
         ])
         #expect(parser.format == .console)
         #expect(entries.map(\.process) == ["runningboardd", "launchd", "Roam"])
-        #expect(entries.map(\.subsystem) == ["com.apple.runningboard", "user/501/UIKitApplication:com.msdrigg.roam[6159][rb-legacy] [1758]", "com.apple.coreaudio"])
+        #expect(
+            entries.map(\.subsystem) == [
+                "com.apple.runningboard", "user/501/UIKitApplication:com.msdrigg.roam[6159][rb-legacy] [1758]",
+                "com.apple.coreaudio",
+            ])
         #expect(entries.map(\.category) == ["ttl", nil, nil])
-        #expect(entries.map(\.message) == ["[app<com.msdrigg.roam(95D1E2E9)>:1758] Resuming task.", "exited due to SIGPIPE", ""])
+        #expect(
+            entries.map(\.message) == [
+                "[app<com.msdrigg.roam(95D1E2E9)>:1758] Resuming task.", "exited due to SIGPIPE", "",
+            ])
         // 13:16:11.060132 at -05:00 is 18:16:11.060132 UTC; 1737828971 s since 1970 (`date -u -d ... +%s`).
         #expect(entries[0].timestamp == 1_737_828_971_060_132_000)
         #expect(entries[0].hasDate)
@@ -174,7 +192,9 @@ import Testing
 
     /// Console's copy with the type column hidden: the time comes first.
     @Test func consoleColumnsWithoutTheType() throws {
-        let (parser, entries) = Self.parse(["20:42:13.601596-0500\tSpringBoard\tScene lifecycle state did change: Foreground"])
+        let (parser, entries) = Self.parse([
+            "20:42:13.601596-0500\tSpringBoard\tScene lifecycle state did change: Foreground"
+        ])
         #expect(parser.format == .console)
         #expect(entries.first?.process == "SpringBoard")
         #expect(entries.first?.message == "Scene lifecycle state did change: Foreground")
@@ -185,7 +205,8 @@ import Testing
 
     /// `log show --style syslog`: the host, then `process[pid]:`, the sender and `[subsystem:category]`.
     @Test func syslogStyleFieldsAreRead() throws {
-        let line = "2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (FrontBoard) [com.apple.FrontBoard:Common] Bootstrapping app<com.example.App> with intent foreground-interactive"
+        let line =
+            "2019-08-23 17:08:45.211461+0300  localhost SpringBoard[20455]: (FrontBoard) [com.apple.FrontBoard:Common] Bootstrapping app<com.example.App> with intent foreground-interactive"
         #expect(LogFormat.detect(line[...]) == .logSyslog)
         let (_, entries) = Self.parse([line])
         let entry = try #require(entries.first)

@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 import LifetraceConcurrency
 import LifetraceCore
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The helpers around `beginBackgroundTask` and `BGTask` record what the documentation says happens, with the
 /// system's calls played by closures.
@@ -99,7 +100,8 @@ import Testing
         let app = FakeApplication()
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let stopped = LockedFlag()
-        let task = recorder.beginBackgroundTask(name: "sync", begin: app.begin, end: app.end, onExpiration: { stopped.set() })
+        let task = recorder.beginBackgroundTask(
+            name: "sync", begin: app.begin, end: app.end, onExpiration: { stopped.set() })
         app.handler(task.identifier)?()
         #expect(app.ended == [7])
         task.end()  // the work's own completion, after the handler: already ended
@@ -117,7 +119,8 @@ import Testing
         let app = FakeApplication(onEnd: { _, _ in
             writtenAtEnd.withLock { $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? [] }
         })
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
         let task = recorder.beginBackgroundTask(name: "upload", begin: app.begin, end: app.end)
         task.end()
         #expect(app.waitForAnEnd(atMost: .seconds(10)))
@@ -128,18 +131,20 @@ import Testing
     /// A `BGTask`'s expiry and end are written before `setTaskCompleted(success:)` is called.
     @Test func aScheduledTaskIsWrittenBeforeTheSystemIsTold() throws {
         let path = directory.file("bg-written.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
         let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
         let writtenAtCompletion = LockedValue<[EventKind]>([])
         let completions = Completions()
-        let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",
-                                                  setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
-                                                  setTaskCompleted: { success in
-                                                      writtenAtCompletion.withLock {
-                                                          $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? []
-                                                      }
-                                                      completions.complete(success)
-                                                  })
+        let refresh = recorder.beginScheduledTask(
+            .appRefresh, identifier: "com.example.refresh",
+            setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
+            setTaskCompleted: { success in
+                writtenAtCompletion.withLock {
+                    $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? []
+                }
+                completions.complete(success)
+            })
         expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
         #expect(completions.waitForOne(atMost: .seconds(10)))
@@ -157,7 +162,10 @@ import Testing
         let app = FakeApplication(onEnd: { app, identifier in
             // UIKit calls the expiration handler now, on another thread, while endBackgroundTask(_:) runs.
             let handler = app.handler(identifier)
-            Thread { handler?(); handlerReturned.set() }.start()
+            Thread {
+                handler?()
+                handlerReturned.set()
+            }.start()
             Thread.sleep(forTimeInterval: 0.05)
             if handlerReturned.isSet { returnedWhileEnding.set() }
         })
@@ -176,7 +184,8 @@ import Testing
     @Test func anInvalidTaskRecordsNothing() throws {
         let path = directory.file("invalid.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
-        let task = recorder.beginBackgroundTask(begin: { _, _ in 0 }, end: { _ in Issue.record("ended an invalid task") })
+        let task = recorder.beginBackgroundTask(
+            begin: { _, _ in 0 }, end: { _ in Issue.record("ended an invalid task") })
         task.end()
         try recorder.close()
         #expect(!task.isValid)
@@ -189,22 +198,25 @@ import Testing
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
         let completions = Completions()
-        let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.refresh",
-                                                  setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
-                                                  setTaskCompleted: completions.complete)
+        let refresh = recorder.beginScheduledTask(
+            .appRefresh, identifier: "com.example.refresh",
+            setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
+            setTaskCompleted: completions.complete)
         expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
         refresh.setTaskCompleted(success: true)
         #expect(completions.waitForOne(atMost: .seconds(10)))
-        let processing = recorder.beginScheduledTask(.processing, identifier: "com.example.index",
-                                                     setExpirationHandler: { _ in }, setTaskCompleted: completions.complete)
+        let processing = recorder.beginScheduledTask(
+            .processing, identifier: "com.example.index",
+            setExpirationHandler: { _ in }, setTaskCompleted: completions.complete)
         processing.setTaskCompleted(success: true)
         #expect(completions.waitForOne(atMost: .seconds(10)))
         try recorder.close()
         #expect(!completions.waitForOne(atMost: .milliseconds(100)), "a task was completed twice")
         #expect(completions.all == [false, true])
         let events = try events(path)
-        #expect(events.map(\.kind) == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd, .bgProcessingBegin, .bgProcessingEnd])
+        #expect(
+            events.map(\.kind) == [.bgRefreshBegin, .taskExpire, .bgRefreshEnd, .bgProcessingBegin, .bgProcessingEnd])
         #expect(events[0].name == "com.example.refresh" && events[3].name == "com.example.index")
         #expect(events[2].attrs == [Attribute("success", .bool(false))])
         #expect(refresh.id >= 1 << 32 && processing.id == refresh.id + 1)

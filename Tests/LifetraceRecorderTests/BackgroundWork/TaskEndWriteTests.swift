@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import LifetraceConcurrency
 import LifetraceCore
-@testable import LifetraceRecorder
 import Testing
+
+@testable import LifetraceRecorder
 
 /// Ending a task never waits for the disk on the caller's thread: the end is written first and the system told once
 /// it has landed, from a thread of the recorder's, or after a bound if the disk does not answer. Only the expiration
@@ -108,7 +109,8 @@ import Testing
         let handler = try #require(expirationHandler.withLock { $0 })
         let expiring = Self.time { handler() }
         let completing = Self.time { task.setTaskCompleted(success: false) }
-        #expect(expiring < DurableWriteTests.quickReturn, "the expiration handler waited \(expiring) for a stalled write")
+        #expect(
+            expiring < DurableWriteTests.quickReturn, "the expiration handler waited \(expiring) for a stalled write")
         #expect(completing < DurableWriteTests.quickReturn, "setTaskCompleted waited \(completing) for a stalled write")
         #expect(!completions.waitForOne(atMost: .milliseconds(300)))
         fixture.writer.release()

@@ -3,8 +3,9 @@ import Foundation
 import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The observers of the notifications after which an app may be suspended never wait for the file: the write is
 /// queued under a background-time assertion held until it lands, and the observer returns at once. Only
@@ -25,11 +26,13 @@ import Testing
 
         init() {
             let holds = self.holds
-            let probes = SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil },
-                                      holdSuspension: { reason, write in holds.withLock { $0.append((reason, write)) } })
+            let probes = SystemProbes(
+                applicationSnapshot: { _ in nil }, thermalState: { nil },
+                holdSuspension: { reason, write in holds.withLock { $0.append((reason, write)) } })
             // No timer write: only the writes the observers queue (and the stalling one) reach the writer.
-            recorder = Recorder(writer: writer, time: ManualTimeSource(),
-                                configuration: .init(flushInterval: .seconds(3600)), probes: probes)
+            recorder = Recorder(
+                writer: writer, time: ManualTimeSource(),
+                configuration: .init(flushInterval: .seconds(3600)), probes: probes)
             capture = LifecycleCapture(recorder: recorder, center: center)
         }
 
@@ -49,8 +52,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [LifecycleNotification.applicationWillResignActive, .applicationDidEnterBackground,
-                      .sceneWillDeactivate, .sceneDidEnterBackground, .applicationProtectedDataWillBecomeUnavailable])
+    @Test(arguments: [
+        LifecycleNotification.applicationWillResignActive, .applicationDidEnterBackground,
+        .sceneWillDeactivate, .sceneDidEnterBackground, .applicationProtectedDataWillBecomeUnavailable,
+    ])
     func aStalledWriterDoesNotBlockTheObserverAndLosesNothing(notification: LifecycleNotification) throws {
         let fixture = Fixture()
         defer { fixture.capture.stop() }

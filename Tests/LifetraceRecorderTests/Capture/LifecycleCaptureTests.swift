@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The capture turns the notifications UIKit posts into the trace `lifetrace check` judges. The sequences are
 /// the ones Apple's "Managing your app's life cycle" and the seeds' walkthroughs describe; names are posted as
@@ -36,29 +37,41 @@ import Testing
         // Apple, “Managing your app’s life cycle”: didFinishLaunching, willConnectTo, willEnterForeground, didBecomeActive.
         Sequence(description: "cold launch", sceneManifest: true, posts: launch),
         // Apple, “Managing your app’s life cycle”: a phone call makes the app inactive and active again, no background step.
-        Sequence(description: "phone call", sceneManifest: true,
-                 posts: launch + [(.sceneWillDeactivate, scene), (.applicationWillResignActive, nil),
-                                  (.sceneDidActivate, scene), (.applicationDidBecomeActive, nil)]),
+        Sequence(
+            description: "phone call", sceneManifest: true,
+            posts: launch + [
+                (.sceneWillDeactivate, scene), (.applicationWillResignActive, nil),
+                (.sceneDidActivate, scene), (.applicationDidBecomeActive, nil),
+            ]),
         // Apple, “Managing your app’s life cycle” and the return to the foreground.
-        Sequence(description: "background and return", sceneManifest: true, posts: launch + toBackground + toForeground),
+        Sequence(
+            description: "background and return", sceneManifest: true, posts: launch + toBackground + toForeground),
         // applicationWillTerminate comes only while running in the background (Apple, “Managing your app’s life cycle”).
-        Sequence(description: "terminated from the background", sceneManifest: true,
-                 posts: launch + toBackground + [(.applicationWillTerminate, nil)]),
+        Sequence(
+            description: "terminated from the background", sceneManifest: true,
+            posts: launch + toBackground + [(.applicationWillTerminate, nil)]),
         // The system disconnects a scene in the background; that is not termination (sceneDidDisconnect(_:)).
-        Sequence(description: "disconnected in the background, reconnected", sceneManifest: true,
-                 posts: launch + toBackground + [(.sceneDidDisconnect, scene), (.sceneWillConnect, scene),
-                                                 (.sceneWillEnterForeground, scene), (.sceneDidActivate, scene)]),
+        Sequence(
+            description: "disconnected in the background, reconnected", sceneManifest: true,
+            posts: launch + toBackground + [
+                (.sceneDidDisconnect, scene), (.sceneWillConnect, scene),
+                (.sceneWillEnterForeground, scene), (.sceneDidActivate, scene),
+            ]),
         // Without a scene manifest the app delegate drives the one window (Apple, “About the background execution sequence”).
-        Sequence(description: "app delegate only: launch, background, return", sceneManifest: false,
-                 posts: [(.applicationDidFinishLaunching, nil), (.applicationDidBecomeActive, nil),
-                         (.applicationWillResignActive, nil), (.applicationDidEnterBackground, nil),
-                         (.applicationWillEnterForeground, nil), (.applicationDidBecomeActive, nil)]),
+        Sequence(
+            description: "app delegate only: launch, background, return", sceneManifest: false,
+            posts: [
+                (.applicationDidFinishLaunching, nil), (.applicationDidBecomeActive, nil),
+                (.applicationWillResignActive, nil), (.applicationDidEnterBackground, nil),
+                (.applicationWillEnterForeground, nil), (.applicationDidBecomeActive, nil),
+            ]),
     ]
 
     func capture(_ sequence: Sequence, name: String) throws -> String {
         let path = directory.file("\(name).lifetrace")
         let center = NotificationCenter()
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", sceneManifest: sequence.sceneManifest)
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), app: "com.example.app", sceneManifest: sequence.sceneManifest)
         let capture = try recorder.captureLifecycle(from: center)
         for (notification, scene) in sequence.posts {
             center.post(name: Notification.Name(notification.rawValue), object: scene)
@@ -84,8 +97,9 @@ import Testing
     /// Apple, “Managing your app’s life cycle”: sceneWillResignActive comes before sceneDidEnterBackground. Skipping it is LT003, which
     /// `lifetrace check` reports as an error (exit 1).
     @Test func backgroundWithoutDeactivatingIsLT003() throws {
-        let sequence = Sequence(description: "no deactivate", sceneManifest: true,
-                                posts: Self.launch + [(.sceneDidEnterBackground, Self.scene)])
+        let sequence = Sequence(
+            description: "no deactivate", sceneManifest: true,
+            posts: Self.launch + [(.sceneDidEnterBackground, Self.scene)])
         #expect(try RecorderTraces.errors(try capture(sequence, name: "lt003")) == ["LT003"])
     }
 
@@ -95,8 +109,9 @@ import Testing
         let center = NotificationCenter()
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let capture = try recorder.captureLifecycle(from: center)
-        center.post(name: Notification.Name("UIApplicationDidFinishLaunchingNotification"), object: nil,
-                    userInfo: ["UIApplicationLaunchOptionsRemoteNotificationKey": ["aps": 1]])
+        center.post(
+            name: Notification.Name("UIApplicationDidFinishLaunchingNotification"), object: nil,
+            userInfo: ["UIApplicationLaunchOptionsRemoteNotificationKey": ["aps": 1]])
         capture.stop()
         try recorder.close()
         let (_, events) = try RecorderTraces.read(path)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifetraceRecorder
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The capture observes the frameworks' notifications by name, as string literals (it imports no UI framework), so
 /// nothing compiles them against the SDK's constants. This table is written from Apple's documentation of each
@@ -41,7 +42,10 @@ import Testing
         (.macApplicationWillTerminate, "NSApplicationWillTerminateNotification"),
         // Foundation, "NSApplicationProtectedDataWillBecomeUnavailable" and "...DidBecomeAvailable" (macOS 12): the
         // Swift names drop the Notification suffix that the AppKit constants carry.
-        (.macApplicationProtectedDataWillBecomeUnavailable, "NSApplicationProtectedDataWillBecomeUnavailableNotification"),
+        (
+            .macApplicationProtectedDataWillBecomeUnavailable,
+            "NSApplicationProtectedDataWillBecomeUnavailableNotification"
+        ),
         (.macApplicationProtectedDataDidBecomeAvailable, "NSApplicationProtectedDataDidBecomeAvailableNotification"),
         // Foundation, "NSExtensionContext" (Notifications): the host app's state, seen from an app extension.
         (.extensionHostDidBecomeActive, "NSExtensionHostDidBecomeActiveNotification"),
@@ -63,8 +67,10 @@ import Testing
     /// Every string literal of the source file is a documented name: a literal added without its row here, or
     /// spelt differently from the case it belongs to, fails.
     @Test func everyLiteralInTheSourceIsInTheTable() throws {
-        let source = URL(fileURLWithPath: #filePath)  // Tests/LifetraceRecorderTests/Capture/NotificationNameTests.swift
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // From Tests/LifetraceRecorderTests/Capture/NotificationNameTests.swift to the package's root.
+        let source = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/LifetraceRecorder/Capture/LifecycleNotification.swift")
         let text = try String(contentsOf: source, encoding: .utf8)
         let literals = Self.caseLiterals(in: text)
@@ -77,10 +83,13 @@ import Testing
 
     /// The `case name = "literal"` lines of Swift source, as (name, literal).
     static func caseLiterals(in text: String) -> [(String, String)] {
-        text.split(separator: "\n").compactMap { line -> (String, String)? in
+        // A case whose literal the formatter moved to the next line is read as one line.
+        let joined = text.replacingOccurrences(of: "=\n", with: "= ")
+        return joined.split(separator: "\n").compactMap { line -> (String, String)? in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("case "), let equals = trimmed.firstIndex(of: "=") else { return nil }
-            let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<equals].trimmingCharacters(in: .whitespaces)
+            let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<equals].trimmingCharacters(
+                in: .whitespaces)
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return nil }
             return (name, String(value.dropFirst().dropLast()))

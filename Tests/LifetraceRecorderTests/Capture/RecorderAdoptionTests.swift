@@ -4,9 +4,10 @@ import LifetraceAnalysis
 import LifetraceConcurrency
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The recorder as an app adopts it: started once, kept by nobody, late or early, relaunched onto the same
 /// path. The UI framework's notifications are posted by name on a private centre, as UIKit posts them.
@@ -30,18 +31,22 @@ import Testing
     }
 
     /// A recorder of a new file at `name` for a UIKit app with a scene manifest, as the initializers make it.
-    func recorder(_ name: String, probes: SystemProbes = probes(),
-                  configuration: RecorderConfiguration = .init()) throws -> Recorder {
-        try Recorder(destination: .file(URL(fileURLWithPath: directory.file(name))), app: "com.example.app",
-                     sceneManifest: true, metadata: [:], clock: .continuous, lifecycle: .uikit, capture: nil,
-                     configuration: configuration, probes: probes)
+    func recorder(
+        _ name: String, probes: SystemProbes = probes(),
+        configuration: RecorderConfiguration = .init()
+    ) throws -> Recorder {
+        try Recorder(
+            destination: .file(URL(fileURLWithPath: directory.file(name))), app: "com.example.app",
+            sceneManifest: true, metadata: [:], clock: .continuous, lifecycle: .uikit, capture: nil,
+            configuration: configuration, probes: probes)
     }
 
     @Test func startedOnceTheRecorderNeedsNoReferenceAndChecksClean() throws {
         let center = NotificationCenter()
-        var options = RecordingOptions(destination: .directory(URL(fileURLWithPath: directory.file("traces"))),
-                                       app: "com.example.app", sceneManifest: true, lifecycle: .uikit,
-                                       notificationCenter: center)
+        var options = RecordingOptions(
+            destination: .directory(URL(fileURLWithPath: directory.file("traces"))),
+            app: "com.example.app", sceneManifest: true, lifecycle: .uikit,
+            notificationCenter: center)
         options.probes = Self.probes()
         try Recorder.start(options)  // nothing kept
         let again = try Recorder.start(options)
@@ -58,7 +63,9 @@ import Testing
         let (header, events) = try RecorderTraces.read(file.path)
         #expect(header?.captureMethod == .notifications)
         #expect(header?.lifecycle == .uikit)
-        #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground + Self.toForeground).map(\.0.eventKind))
+        #expect(
+            events.map(\.kind) == [.processLaunch]
+                + (Self.launch + Self.toBackground + Self.toForeground).map(\.0.eventKind))
         #expect(try RecorderTraces.errors(file.path) == [])
         // The file is named for the app, the launch and the process.
         let name = try #require(TraceFileName(fileName: file.lastPathComponent))
@@ -101,13 +108,16 @@ import Testing
         let reached = DispatchSemaphore(value: 0)
         let creator = LockedValue<ObjectIdentifier?>(nil)
         let traces = directory.file("deferred")
-        var options = RecordingOptions(destination: .directory(URL(fileURLWithPath: traces)), app: "com.example.app",
-                                       sceneManifest: true, lifecycle: .uikit, notificationCenter: center)
-        options.probes = SystemProbes(applicationSnapshot: { _ in nil }, thermalState: { nil }, fileCreation: {
-            creator.withLock { $0 = ObjectIdentifier(Thread.current) }
-            reached.signal()
-            stall.wait()
-        })
+        var options = RecordingOptions(
+            destination: .directory(URL(fileURLWithPath: traces)), app: "com.example.app",
+            sceneManifest: true, lifecycle: .uikit, notificationCenter: center)
+        options.probes = SystemProbes(
+            applicationSnapshot: { _ in nil }, thermalState: { nil },
+            fileCreation: {
+                creator.withLock { $0 = ObjectIdentifier(Thread.current) }
+                reached.signal()
+                stall.wait()
+            })
         var released = false
         defer {
             if !released { stall.leave() }
@@ -128,7 +138,8 @@ import Testing
         try Recorder.stop()
         let (header, events) = try RecorderTraces.read(file.path)
         #expect(header?.captureMethod == .notifications)
-        #expect(events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind) + [.custom])
+        #expect(
+            events.map(\.kind) == [.processLaunch] + (Self.launch + Self.toBackground).map(\.0.eventKind) + [.custom])
         #expect(try RecorderTraces.errors(file.path) == [])
     }
 
@@ -154,8 +165,10 @@ import Testing
     /// What a SIGKILL once the queued write has landed would leave: the bytes are in the file, with no timer
     /// flush, for every notification after which the app may be suspended. (That the observer does not wait for
     /// the write is DurableWriteTests'.) Termination waits for its write: its bytes are there when `post` returns.
-    @Test(arguments: [LifecycleNotification.sceneWillDeactivate, .applicationWillResignActive, .sceneDidEnterBackground,
-                      .applicationDidEnterBackground, .applicationWillTerminate, .applicationProtectedDataWillBecomeUnavailable])
+    @Test(arguments: [
+        LifecycleNotification.sceneWillDeactivate, .applicationWillResignActive, .sceneDidEnterBackground,
+        .applicationDidEnterBackground, .applicationWillTerminate, .applicationProtectedDataWillBecomeUnavailable,
+    ])
     func eventsBeforeASuspensionPointAreWrittenWithoutATimer(notification: LifecycleNotification) throws {
         let center = NotificationCenter()
         let name = "durable-\(notification.rawValue).lifetrace"
@@ -244,10 +257,13 @@ import Testing
 
     /// What the connection options of a scene show, in the trace's words.
     @Test func connectionOptionsGiveTheLaunchReason() {
-        func reason(urls: Int = 0, shortcut: Bool = false, activities: Int = 0, notification: Bool = false,
-                    share: Bool = false) -> String? {
-            LaunchReason.connectionOptions(urlCount: urls, hasShortcutItem: shortcut, userActivityCount: activities,
-                                           hasNotificationResponse: notification, hasCloudKitShareMetadata: share)
+        func reason(
+            urls: Int = 0, shortcut: Bool = false, activities: Int = 0, notification: Bool = false,
+            share: Bool = false
+        ) -> String? {
+            LaunchReason.connectionOptions(
+                urlCount: urls, hasShortcutItem: shortcut, userActivityCount: activities,
+                hasNotificationResponse: notification, hasCloudKitShareMetadata: share)
         }
         #expect(reason() == nil)
         #expect(reason(urls: 1) == "url")
@@ -268,9 +284,15 @@ import Testing
         center.post(name: Notification.Name("UIApplicationProtectedDataDidBecomeAvailable"), object: nil)
         try recorder.close()
         let (_, events) = try RecorderTraces.read(directory.file("system.lifetrace"))
-        #expect(events.map(\.kind) == [.processLaunch, .appDidReceiveMemoryWarning, .systemThermalState,
-                                       .systemProtectedDataWillBecomeUnavailable, .systemProtectedDataDidBecomeAvailable])
+        #expect(
+            events.map(\.kind) == [
+                .processLaunch, .appDidReceiveMemoryWarning, .systemThermalState,
+                .systemProtectedDataWillBecomeUnavailable, .systemProtectedDataDidBecomeAvailable,
+            ])
         #expect(events[2].reason == "serious")
-        #expect((0...4).map(LifecycleNotification.thermalStateName) == ["nominal", "fair", "serious", "critical", "unknown"])
+        #expect(
+            (0...4).map(LifecycleNotification.thermalStateName) == [
+                "nominal", "fair", "serious", "critical", "unknown",
+            ])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import LifetraceCore
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// One trace per launch, never over another, kept within a retention, listed newest first.
 @Suite struct TraceFilesTests {
@@ -16,10 +17,14 @@ import Testing
         let read = try #require(TraceFileName(fileName: name.fileName))
         #expect(read.base == "com.example.app" && read.pid == 4242)
         #expect(read.launchUnixNanoseconds == 1_795_616_591_000_000_000)
-        #expect(TraceFileName(base: "My App/-x", launchUnixNanoseconds: 0, pid: 1).fileName == "My_App__x-19700101T000000Z-1.lifetrace")
+        #expect(
+            TraceFileName(base: "My App/-x", launchUnixNanoseconds: 0, pid: 1).fileName
+                == "My_App__x-19700101T000000Z-1.lifetrace")
         #expect(TraceFileName(base: "..", launchUnixNanoseconds: 0, pid: 1).base == "trace")
-        for other in ["run.lifetrace", "a-b-c.lifetrace", "x-20261125T142311-1.lifetrace", "x-20261325T142311Z-1.lifetrace",
-                      "x-20261125T142311Z-1.jsonl"] {
+        for other in [
+            "run.lifetrace", "a-b-c.lifetrace", "x-20261125T142311-1.lifetrace", "x-20261325T142311Z-1.lifetrace",
+            "x-20261125T142311Z-1.jsonl",
+        ] {
             #expect(TraceFileName(fileName: other) == nil, "\(other)")
         }
     }
@@ -47,35 +52,42 @@ import Testing
         let day: Int64 = 86_400_000_000_000
         // Four earlier launches on 2020-01-01 ... 2020-01-04 (18,262 days after 1970), 1,000 bytes each.
         for index in 0..<4 {
-            let name = TraceFileName(base: "app", launchUnixNanoseconds: (18_262 + Int64(index)) * day, pid: Int64(100 + index))
+            let name = TraceFileName(
+                base: "app", launchUnixNanoseconds: (18_262 + Int64(index)) * day, pid: Int64(100 + index))
             try Data(count: 1000).write(to: folder.appendingPathComponent(name.fileName))
         }
         try Data(count: 10).write(to: folder.appendingPathComponent("notes.lifetrace"))
-        let recorder = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 3, maxBytes: 1_000_000)),
-                                    app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
-                                    capture: nil, configuration: .init(), probes: .system)
+        let recorder = try Recorder(
+            destination: .directory(folder, retention: TraceRetention(maxCount: 3, maxBytes: 1_000_000)),
+            app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+            capture: nil, configuration: .init(), probes: .system)
         try recorder.close()
         let listed = Recorder.traces(in: folder)
-        #expect(listed.map(\.url.lastPathComponent) == [
-            try #require(recorder.file).lastPathComponent,
-            "app-20200104T000000Z-103.lifetrace", "app-20200103T000000Z-102.lifetrace", "notes.lifetrace",
-        ])
+        #expect(
+            listed.map(\.url.lastPathComponent) == [
+                try #require(recorder.file).lastPathComponent,
+                "app-20200104T000000Z-103.lifetrace", "app-20200103T000000Z-102.lifetrace", "notes.lifetrace",
+            ])
         #expect(listed[1].processID == 103 && listed[1].byteCount == 1000)
         #expect(listed[1].launchDate == Date(timeIntervalSince1970: 1_578_096_000))
         #expect(Recorder.previousTrace(in: folder)?.url.lastPathComponent == "app-20200104T000000Z-103.lifetrace")
 
         // By bytes: the earlier traces may take 1,500 bytes, so one of 1,000 stays.
-        let second = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1500)),
-                                  app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
-                                  capture: nil, configuration: .init(), probes: .system)
+        let second = try Recorder(
+            destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1500)),
+            app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+            capture: nil, configuration: .init(), probes: .system)
         try second.close()
         let names = Set(Recorder.traces(in: folder).map(\.url.lastPathComponent))
         #expect(names.contains(try #require(second.file).lastPathComponent))
         #expect(names.contains("notes.lifetrace"))
         #expect(!names.contains("app-20200103T000000Z-102.lifetrace"))
         // The first recorder's trace (a few hundred bytes, the newest earlier one) and 103 make 1,500 at most.
-        #expect(names == [try #require(second.file).lastPathComponent, try #require(recorder.file).lastPathComponent,
-                          "app-20200104T000000Z-103.lifetrace", "notes.lifetrace"])
+        #expect(
+            names == [
+                try #require(second.file).lastPathComponent, try #require(recorder.file).lastPathComponent,
+                "app-20200104T000000Z-103.lifetrace", "notes.lifetrace",
+            ])
     }
 
     /// A directory several apps or services share keeps each one's traces within its own retention: another's
@@ -93,9 +105,10 @@ import Testing
         }
         let others: Set = ["other-20200101T000000Z-100.lifetrace", "app_2-20200102T000000Z-100.lifetrace"]
         func recorder() throws -> Recorder {
-            try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 1, maxBytes: 1_000_000)),
-                         app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
-                         capture: nil, configuration: .init(), probes: .system)
+            try Recorder(
+                destination: .directory(folder, retention: TraceRetention(maxCount: 1, maxBytes: 1_000_000)),
+                app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+                capture: nil, configuration: .init(), probes: .system)
         }
         func names() -> Set<String> { Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) }
         let running = try recorder()
@@ -128,18 +141,28 @@ import Testing
         #expect(name.fileName == "com.example.app-3-19700101T000000Z-7.lifetrace")
         let read = try #require(TraceFileName(fileName: name.fileName))
         #expect(read == name && read.isOfBase("com.example.app"))
-        #expect(TraceFileName(base: "com.example.app-3", launchUnixNanoseconds: 0, pid: 7).fileName
+        #expect(
+            TraceFileName(base: "com.example.app-3", launchUnixNanoseconds: 0, pid: 7).fileName
                 == "com.example.app_3-19700101T000000Z-7.lifetrace")
-        #expect(try #require(TraceFileName(fileName: "com.example.app_3-19700101T000000Z-7.lifetrace")).isOfBase("com.example.app") == false)
+        #expect(
+            try #require(TraceFileName(fileName: "com.example.app_3-19700101T000000Z-7.lifetrace")).isOfBase(
+                "com.example.app") == false)
         #expect(try #require(TraceFileName(fileName: "x-+2-19700101T000000Z-7.lifetrace")).counter == nil)
     }
 
     @Test func lifetracePathNamesAFileOrADirectoryInTheContainer() {
         let base = URL(fileURLWithPath: "/container/Documents")
-        #expect(TraceDestination.path("run.lifetrace", relativeTo: base) == .file(URL(fileURLWithPath: "/container/Documents/run.lifetrace")))
-        #expect(TraceDestination.path("/tmp/x/run.lifetrace", relativeTo: base) == .file(URL(fileURLWithPath: "/tmp/x/run.lifetrace")))
-        #expect(TraceDestination.path("traces/", relativeTo: base) == .directory(URL(fileURLWithPath: "/container/Documents/traces/")))
-        #expect(TraceDestination.path(directory.path, relativeTo: base) == .directory(URL(fileURLWithPath: directory.path)))
+        #expect(
+            TraceDestination.path("run.lifetrace", relativeTo: base)
+                == .file(URL(fileURLWithPath: "/container/Documents/run.lifetrace")))
+        #expect(
+            TraceDestination.path("/tmp/x/run.lifetrace", relativeTo: base)
+                == .file(URL(fileURLWithPath: "/tmp/x/run.lifetrace")))
+        #expect(
+            TraceDestination.path("traces/", relativeTo: base)
+                == .directory(URL(fileURLWithPath: "/container/Documents/traces/")))
+        #expect(
+            TraceDestination.path(directory.path, relativeTo: base) == .directory(URL(fileURLWithPath: directory.path)))
     }
 
     /// The bytes of earlier traces never remove the last session's trace, however large: it is what
@@ -152,12 +175,16 @@ import Testing
         let last = TraceFileName(base: "app", launchUnixNanoseconds: 18_263 * day, pid: 101).fileName
         try Data(count: 500).write(to: folder.appendingPathComponent(older))
         try Data(count: 5000).write(to: folder.appendingPathComponent(last))
-        let recorder = try Recorder(destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1000)),
-                                    app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
-                                    capture: nil, configuration: .init(), probes: .system)
+        let recorder = try Recorder(
+            destination: .directory(folder, retention: TraceRetention(maxCount: 10, maxBytes: 1000)),
+            app: "app", sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil,
+            capture: nil, configuration: .init(), probes: .system)
         #expect(Recorder.previousTrace(in: folder)?.url.lastPathComponent == last)
         try recorder.close()
-        #expect(Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) == [try #require(recorder.file).lastPathComponent, last])
+        #expect(
+            Set(Recorder.traces(in: folder).map(\.url.lastPathComponent)) == [
+                try #require(recorder.file).lastPathComponent, last,
+            ])
     }
 
     #if canImport(Darwin)
@@ -166,13 +193,16 @@ import Testing
     @Test func tracesAreExcludedFromBackup() throws {
         let other = URL(fileURLWithPath: directory.file("notes.txt"))
         try Data("mine".utf8).write(to: other)
-        let named = try Recorder(destination: .directory(URL(fileURLWithPath: directory.file("traces"))), app: "com.example.app",
-                                 sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil, capture: nil,
-                                 configuration: .init(), probes: .system)
+        let named = try Recorder(
+            destination: .directory(URL(fileURLWithPath: directory.file("traces"))), app: "com.example.app",
+            sceneManifest: nil, metadata: [:], clock: .continuous, lifecycle: nil, capture: nil,
+            configuration: .init(), probes: .system)
         let given = try Recorder(file: URL(fileURLWithPath: directory.file("given.lifetrace")))
         for recorder in [named, given] {
             let file = try #require(recorder.file)
-            #expect(try file.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == true, "\(file.path)")
+            #expect(
+                try file.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == true,
+                "\(file.path)")
             try recorder.close()
         }
         #expect(try other.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == false)
@@ -201,14 +231,17 @@ extension TraceFilesTests {
             let created = Created()
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 let destination = TraceDestination.directory(folder, retention: TraceRetention(maxCount: 1))
-                if let file = try? TraceFiles.create(destination, base: "app", launchUnixNanoseconds: Int64(round) * 1_000_000_000,
-                                                     pid: Int64(index + 1)) {
+                if let file = try? TraceFiles.create(
+                    destination, base: "app", launchUnixNanoseconds: Int64(round) * 1_000_000_000,
+                    pid: Int64(index + 1))
+                {
                     created.add(file.url, file.lock)
                 }
             }
             let files = created.all
             #expect(files.count == 8)
-            missing += files.filter { !FileManager.default.fileExists(atPath: $0.url.path) }.map(\.url.lastPathComponent)
+            missing += files.filter { !FileManager.default.fileExists(atPath: $0.url.path) }.map(
+                \.url.lastPathComponent)
             for file in files { file.lock.release() }
             // No hidden file of a creation is left behind.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
 import LifetraceImport
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// The log mirror carries the trace: `lifetrace import` of its lines gives the file's events, times and
 /// handler durations, a handler that never returns included.
@@ -14,8 +15,16 @@ import Testing
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()
         private var text = ""
-        func append(_ bytes: [UInt8]) { lock.lock(); text += String(decoding: bytes, as: UTF8.self); lock.unlock() }
-        var all: String { lock.lock(); defer { lock.unlock() }; return text }
+        func append(_ bytes: [UInt8]) {
+            lock.lock()
+            text += String(decoding: bytes, as: UTF8.self)
+            lock.unlock()
+        }
+        var all: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return text
+        }
     }
 
     /// A callback with its duration, whether written whole or as an unfinished event and its `handler.return`;
@@ -24,7 +33,9 @@ import Testing
         var result: [LifecycleEvent] = []
         for event in events {
             if event.kind == .handlerReturn {
-                if let index = result.lastIndex(where: { $0.eventName == event.name && $0.scene == event.scene && $0.dur == nil }) {
+                if let index = result.lastIndex(where: {
+                    $0.eventName == event.name && $0.scene == event.scene && $0.dur == nil
+                }) {
                     result[index].dur = event.dur
                 }
                 continue
@@ -41,7 +52,8 @@ import Testing
         var configuration = RecorderConfiguration(flushInterval: .seconds(3600), mirror: .standardError)
         configuration.mirrorOutput = { lines.append($0) }
         let path = directory.file("mirrored.lifetrace")
-        let recorder = try Recorder(file: URL(fileURLWithPath: path), app: "com.example.app", configuration: configuration)
+        let recorder = try Recorder(
+            file: URL(fileURLWithPath: path), app: "com.example.app", configuration: configuration)
         recorder.measure(.appDidFinishLaunching) { usleep(2000) }
         recorder.record(.sceneWillConnect, scene: "S1")
         let handler = recorder.beginSpan(.sceneDidEnterBackground, scene: "S1")

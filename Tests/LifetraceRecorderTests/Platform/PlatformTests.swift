@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import LifetraceCore
 import LifetraceTestSupport
-@testable import LifetraceRecorder
 import Testing
+
+@testable import LifetraceRecorder
 
 /// What the recorder reads of the system, in the parts that are arithmetic and parsing.
 @Suite struct PlatformTests {
@@ -14,7 +15,9 @@ import Testing
         #expect(ProcessAge.startTicks(procSelfStat: Array(line.utf8)) == 98765)
         #expect(ProcessAge.startTicks(procSelfStat: Array("4242 (short) S 1 2\n".utf8)) == nil)
         #expect(ProcessAge.startTicks(procSelfStat: Array("no parenthesis".utf8)) == nil)
-        #expect(ProcessAge.clamped(-1) == nil && ProcessAge.clamped(5) == 5 && ProcessAge.clamped(ProcessAge.maximum) == nil)
+        #expect(
+            ProcessAge.clamped(-1) == nil && ProcessAge.clamped(5) == 5 && ProcessAge.clamped(ProcessAge.maximum) == nil
+        )
     }
 
     /// This test process started before the test ran, and not long before.
@@ -44,7 +47,8 @@ import Testing
     /// UIKit's and WatchKit's raw states, and what shows a launch that is over.
     @Test func snapshotsReadTheFrameworksStates() {
         #expect((0...3).map(ApplicationSnapshot.phase(applicationState:)) == [.active, .inactive, .background, nil])
-        #expect((-1...2).map(ApplicationSnapshot.phase(sceneActivationState:)) == [nil, .active, .inactive, .background])
+        #expect(
+            (-1...2).map(ApplicationSnapshot.phase(sceneActivationState:)) == [nil, .active, .inactive, .background])
         let active = ApplicationSnapshot.uikit(applicationState: 0, scenes: [("A", 0), ("B", -1), ("C", 2)])
         #expect(active.launched && active.application == .active)
         #expect(active.scenes == [.init(id: "A", phase: .active), .init(id: "C", phase: .background)])
@@ -54,8 +58,9 @@ import Testing
         #expect(!ApplicationSnapshot.uikit(applicationState: 2, scenes: [("A", -1)]).launched)
         #expect(ApplicationSnapshot.watchkit(applicationState: 0).launched)
         #expect(!ApplicationSnapshot.watchkit(applicationState: 1).launched)
-        #expect(ApplicationSnapshot.appkit(isActive: false, isRunning: true) ==
-                ApplicationSnapshot(application: .inactive, scenes: [], launched: true))
+        #expect(
+            ApplicationSnapshot.appkit(isActive: false, isRunning: true)
+                == ApplicationSnapshot(application: .inactive, scenes: [], launched: true))
     }
 
     /// Intervals keep their length whatever the width of `Int` (on arm64_32 `.nanoseconds` holds 2.1 s).
@@ -80,7 +85,8 @@ import Testing
         // Every notification is observed by some lifecycle.
         let all = Set(TraceHeader.Lifecycle.allCases.flatMap(LifecycleNotification.observed(for:)))
         #expect(all == Set(LifecycleNotification.allCases))
-        #expect(TraceHeader.Lifecycle.detect(platform: .current, bundlePath: "/x/App.app", extensionPoint: nil)
-                    == TraceHeader.Lifecycle.current)
+        #expect(
+            TraceHeader.Lifecycle.detect(platform: .current, bundlePath: "/x/App.app", extensionPoint: nil)
+                == TraceHeader.Lifecycle.current)
     }
 }

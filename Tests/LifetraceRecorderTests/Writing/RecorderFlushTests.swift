@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceRecorder
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceRecorder
 
 /// What a flush writes: everything recorded before it returns, and, before the process may be suspended,
 /// everything buffered, whatever span is still open.
@@ -44,7 +45,8 @@ import Testing
         #expect(written[0].dur == nil && written[0].attrs == [Attribute("unfinished", .bool(true))])
         span.end()
         try recorder.close()
-        #expect(try RecorderTraces.read(path).events.map(\.eventName)
+        #expect(
+            try RecorderTraces.read(path).events.map(\.eventName)
                 == ["scene.didEnterBackground", "custom.saved", "handler.return"])
     }
 }

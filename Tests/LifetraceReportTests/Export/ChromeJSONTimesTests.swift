@@ -1,9 +1,10 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceReport
 import LifetraceTestSupport
 import Testing
+
+@testable import LifetraceReport
 
 /// Chrome JSON as a viewer reads it: times parsed into doubles, then into nanoseconds. Slices that touch or
 /// nest in the trace must still touch or nest after that rounding, however long the trace.
@@ -13,10 +14,12 @@ import Testing
     /// An app-delegate app that goes to the background and back every 2.83 hours for `days` days, each time at
     /// an odd nanosecond: its state slices touch end to start, its callbacks nest in nothing.
     func longTrace(days: Int64) throws -> String {
-        var lines = [#"{"lifetrace":1,"clock":"continuous","app":"com.example.long","scene_manifest":false}"#,
-                     #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"#,
-                     #"{"t":1000,"ev":"app.didFinishLaunching","dur":1234567}"#,
-                     #"{"t":2000000,"ev":"app.didBecomeActive","dur":777}"#]
+        var lines = [
+            #"{"lifetrace":1,"clock":"continuous","app":"com.example.long","scene_manifest":false}"#,
+            #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"#,
+            #"{"t":1000,"ev":"app.didFinishLaunching","dur":1234567}"#,
+            #"{"t":2000000,"ev":"app.didBecomeActive","dur":777}"#,
+        ]
         let step: Int64 = 10_187_654_321_123  // 2.83 h and an odd number of nanoseconds
         var t: Int64 = 3_000_000
         let end = days * 86_400_000_000_000
@@ -39,7 +42,8 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: path + ".json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var slices: [String: [(Int64, Int64)]] = [:]
-        for case let event as [String: Any] in try #require(root["traceEvents"] as? [Any]) where event["ph"] as? String == "X" {
+        for case let event as [String: Any] in try #require(root["traceEvents"] as? [Any])
+        where event["ph"] as? String == "X" {
             let ts = try #require((event["ts"] as? NSNumber)?.doubleValue)
             let dur = try #require((event["dur"] as? NSNumber)?.doubleValue)
             // As Perfetto's JSON importer does: microseconds (double) to integer nanoseconds, each on its own.
@@ -58,7 +62,9 @@ import Testing
             var open: [Int64] = []  // ends of the enclosing slices
             for (start, end) in list.sorted(by: { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 > $1.1 }) {
                 while let last = open.last, last <= start { open.removeLast() }
-                if let last = open.last { #expect(end <= last, "track \(track): [\(start), \(end)) crosses the end \(last)") }
+                if let last = open.last {
+                    #expect(end <= last, "track \(track): [\(start), \(end)) crosses the end \(last)")
+                }
                 open.append(end)
             }
         }

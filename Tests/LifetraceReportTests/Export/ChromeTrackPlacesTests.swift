@@ -1,5 +1,6 @@
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// A Chrome JSON event's place on its track, spelled once per track and kept in a slot by its tid.
 @Suite struct ChromeTrackPlacesTests {

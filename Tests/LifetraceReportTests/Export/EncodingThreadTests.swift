@@ -2,10 +2,11 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceReport
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
+
+@testable import LifetraceReport
 
 /// An export made on the encoding thread is byte for byte the export its encoder writes called directly, however
 /// the calls are cut into batches: a batch ending inside a block (its events read after the reader has moved on),
@@ -15,10 +16,14 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// The export of `path` as `format` to `sink`, on the encoding thread `callsPerBatch` calls at a time, or directly.
-    static func export(_ path: String, _ format: TraceExport.Format, callsPerBatch: Int?,
-                       to sink: any TraceSink = CollectingSink()) throws -> ExportSummary {
-        try TraceExport.export(try TraceReader(path: path), file: path, format: format, to: sink,
-                               callsPerBatch: callsPerBatch).summary
+    static func export(
+        _ path: String, _ format: TraceExport.Format, callsPerBatch: Int?,
+        to sink: any TraceSink = CollectingSink()
+    ) throws -> ExportSummary {
+        try TraceExport.export(
+            try TraceReader(path: path), file: path, format: format, to: sink,
+            callsPerBatch: callsPerBatch
+        ).summary
     }
 
     /// Expects the exports of `path` on the thread, at each batch size, to be the direct one.
@@ -41,8 +46,9 @@ import Testing
         return path
     }
 
-    @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace") + PackagePaths.sampleTraces(extension: "jsonl"),
-          TraceExport.Format.allCases)
+    @Test(
+        arguments: PackagePaths.sampleTraces(extension: "lifetrace") + PackagePaths.sampleTraces(extension: "jsonl"),
+        TraceExport.Format.allCases)
     func samplesExportTheSameBytes(path: String, format: TraceExport.Format) throws {
         try Self.expectSameExport(path, format, batchSizes: [1, 3, EncodingThread.callsPerBatch])
     }
@@ -72,9 +78,10 @@ import Testing
         }
         try #require(before.count > 3, "the walk spans several blocks")
         var told: [Int] = []
-        let (summary, _) = try TraceExport.export(try TraceReader(path: path), file: path, format: .perfetto,
-                                                  to: CollectingSink(), callsPerBatch: callsPerBatch,
-                                                  progress: { told.append($0) })
+        let (summary, _) = try TraceExport.export(
+            try TraceReader(path: path), file: path, format: .perfetto,
+            to: CollectingSink(), callsPerBatch: callsPerBatch,
+            progress: { told.append($0) })
         #expect(told == before)
         #expect(summary.events == total)
     }
@@ -102,7 +109,7 @@ import Testing
     @Test(arguments: TraceExport.Format.allCases)
     func markersWithManyLabelsExportTheSameBytes(format: TraceExport.Format) throws {
         var events = [LifecycleEvent(t: 0, kind: .processLaunch, reason: "user", pid: 7)]
-        for i in 0 ..< 5000 {
+        for i in 0..<5000 {
             var marker = LifecycleEvent(t: Int64(1000 + i * 10), kind: .custom)
             marker.label = "mark-\(i % 1000)"
             marker.attrs = [Attribute("step", .int(Int64(i))), Attribute("note", .string("n\(i % 13)"))]
@@ -129,7 +136,8 @@ import Testing
     /// stopped (the call returns).
     @Test(arguments: TraceExport.Format.allCases)
     func aDamagedTraceFailsAsTheDirectExportFails(format: TraceExport.Format) throws {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try walk(seed: 9, events: 3_000, frameBytes: 1 << 12))))
+        var bytes = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: try walk(seed: 9, events: 3_000, frameBytes: 1 << 12))))
         // A byte of zstd's output in the middle of the file: that frame no longer decompresses or checks.
         bytes[bytes.count / 2] ^= 0xFF
         let path = directory.file("damaged.lifetrace")
@@ -145,7 +153,9 @@ import Testing
     @Test(arguments: TraceExport.Format.allCases)
     func aFailingSinkFailsTheExportAsCalledDirectly(format: TraceExport.Format) throws {
         let path = try walk(seed: 3, events: 20_000, frameBytes: 1 << 14)
-        let direct = #expect(throws: TraceError.self) { try Self.export(path, format, callsPerBatch: nil, to: FailingSink()) }
+        let direct = #expect(throws: TraceError.self) {
+            try Self.export(path, format, callsPerBatch: nil, to: FailingSink())
+        }
         let threaded = #expect(throws: TraceError.self) {
             try Self.export(path, format, callsPerBatch: 100, to: FailingSink())
         }
@@ -158,7 +168,9 @@ import Testing
         var writes = 0
         func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
             writes += 1
-            if writes >= 2 { throw TraceError(.io, file: "out.pftrace", at: .file, "write failed: no space left on device") }
+            if writes >= 2 {
+                throw TraceError(.io, file: "out.pftrace", at: .file, "write failed: no space left on device")
+            }
         }
         func flush() throws(TraceError) {}
     }

@@ -1,6 +1,7 @@
 import LifetraceAnalysis
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// A slice's own values are named and spelled as the exports have always shown them, and kept in the order added.
 @Suite struct ExportExtraTests {
@@ -15,8 +16,10 @@ import Testing
             (.outcome(.openWhenTraceEnded), "outcome", .string("open when the trace ended")),
             (.outcome(.openWhenProcessEnded), "outcome", .string("open when its process ended")),
             (.begun(.beforeTheTrace), "begun", .string("before the trace")),
-            (.begun(.beforeTheTraceOrWhileLanesWereFull), "begun",
-             .string("before the trace, or while its track's lanes were full")),
+            (
+                .begun(.beforeTheTraceOrWhileLanesWereFull), "begun",
+                .string("before the trace, or while its track's lanes were full")
+            ),
             (.drawnAsInstant, "drawn", .string("as an instant: 1024 slices overlap on its track")),
             (.endNanoseconds(-3), "end_ns", .int(-3)),
             (.processEnd(.crashed), "end", .string("crashed")),

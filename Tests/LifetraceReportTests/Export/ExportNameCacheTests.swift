@@ -1,10 +1,11 @@
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceReport
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
+
+@testable import LifetraceReport
 
 /// The names an export makes from what events carry (custom markers' labels, tasks' names) are made once each,
 /// numbered after the fixed vocabulary, up to the cache's bounds; past them a name is made per event, and the
@@ -15,10 +16,22 @@ import Testing
     @Test func namesAreMadeOnceAndNumberedAfterTheFixedVocabulary() {
         var cache = ExportNameCache()
         var made = 0
-        let first = cache.name(.custom, "save") { made += 1; return "custom.save" }
-        let again = cache.name(.custom, "save") { made += 1; return "custom.save" }
-        let task = cache.name(.taskBegin, nil) { made += 1; return "background task" }
-        let named = cache.name(.taskBegin, "") { made += 1; return "background task " }
+        let first = cache.name(.custom, "save") {
+            made += 1
+            return "custom.save"
+        }
+        let again = cache.name(.custom, "save") {
+            made += 1
+            return "custom.save"
+        }
+        let task = cache.name(.taskBegin, nil) {
+            made += 1
+            return "background task"
+        }
+        let named = cache.name(.taskBegin, "") {
+            made += 1
+            return "background task "
+        }
         #expect(made == 3)
         #expect((first.text, first.key) == ("custom.save", ExportName.keyCount))
         #expect((again.text, again.key) == ("custom.save", ExportName.keyCount))
@@ -33,7 +46,7 @@ import Testing
         var cache = ExportNameCache(limit: 2)
         _ = cache.name(.custom, "a") { "custom.a" }
         _ = cache.name(.custom, "b") { "custom.b" }
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let name = cache.name(.custom, "c") { "custom.c" }
             #expect((name.text, name.key) == ("custom.c", -1))
         }
@@ -58,10 +71,12 @@ import Testing
     /// A trace of markers with 40 labels and tasks with 30 names, each seen many times, escaped characters among
     /// them.
     static var markersAndTasks: String {
-        var lines = [#"{"lifetrace":1,"clock":"continuous","start_unix_ns":1763700000000000000,"app":"x"}"#,
-                     #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"#]
+        var lines = [
+            #"{"lifetrace":1,"clock":"continuous","start_unix_ns":1763700000000000000,"app":"x"}"#,
+            #"{"t":0,"ev":"process.launch","reason":"user","pid":7}"#,
+        ]
         var t = 1000
-        for i in 0 ..< 600 {
+        for i in 0..<600 {
             t += 1000
             lines.append(#"{"t":\#(t),"ev":"custom.mark \"\#(i % 40)\"é","attrs":{"k\#(i % 7)":\#(i)}}"#)
             t += 1000
@@ -77,8 +92,10 @@ import Testing
     /// The export of `path` as `format` by an exporter keeping names in `names`.
     func export(_ path: String, _ format: TraceExport.Format, names: ExportNameCache) throws -> [UInt8] {
         let sink = CollectingSink()
-        let encoder: any ExportEncoder = format == .perfetto ? PerfettoEncoder(sink: sink) : ChromeJSONEncoder(sink: sink)
-        let exporter = TraceExporter(file: path, header: try TraceReader(path: path).header, encoder: encoder, names: names)
+        let encoder: any ExportEncoder =
+            format == .perfetto ? PerfettoEncoder(sink: sink) : ChromeJSONEncoder(sink: sink)
+        let exporter = TraceExporter(
+            file: path, header: try TraceReader(path: path).header, encoder: encoder, names: names)
         _ = try TraceAnalyzer.analyze(try TraceReader(path: path), file: path, observer: exporter)
         try exporter.finish()
         return sink.bytes

@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// The numbers that stand for names in an export: event kinds' tags, then states' recorded and inferred names,
 /// then how a process ended, all below the size of the tables the encoders keep by number.
@@ -18,10 +19,12 @@ import Testing
 
     /// The encoding thread's own copy of a name has the same text and number: a kind's, a state's, a marker's.
     @Test func aNamesOwnCopyIsTheSameName() {
-        let names = [ExportName(.sceneDidBecomeActive), ExportName(.custom),
-                     ExportName("background (inferred)", key: ExportName.firstStateKey + 5),
-                     ExportName("custom.a label longer than a small string", key: ExportName.keyCount + 3),
-                     ExportName("finding name", key: -1)]
+        let names = [
+            ExportName(.sceneDidBecomeActive), ExportName(.custom),
+            ExportName("background (inferred)", key: ExportName.firstStateKey + 5),
+            ExportName("custom.a label longer than a small string", key: ExportName.keyCount + 3),
+            ExportName("finding name", key: -1),
+        ]
         for name in names {
             let copy = name.ownCopy()
             #expect(copy.text == name.text)

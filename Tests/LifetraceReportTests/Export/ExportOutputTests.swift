@@ -1,6 +1,7 @@
 import LifetraceFormat
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// An encoder's bytes reach its sink in the order handed over, whole, written as they come or on a thread; a
 /// failed write ends the export with that failure.
@@ -18,7 +19,9 @@ import Testing
 
         func write(_ bytes: UnsafeRawBufferPointer) throws(TraceError) {
             writes += 1
-            if failing, writes >= 2 { throw TraceError(.io, file: "out.json", at: .file, "write failed: no space left on device") }
+            if failing, writes >= 2 {
+                throw TraceError(.io, file: "out.json", at: .file, "write failed: no space left on device")
+            }
             self.bytes.append(contentsOf: bytes)
         }
 
@@ -56,7 +59,7 @@ import Testing
         let sink = CountingSink(failing: true)
         let output = ExportOutput(sink: sink, onThread: onThread)
         var buffer = ByteBuffer()
-        for byte: UInt8 in 1 ... 5 {
+        for byte: UInt8 in 1...5 {
             buffer.append(byte)
             output.write(&buffer)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifetraceReport
 
 /// The name and labels a process is shown with, spelled as bytes by the encoders.

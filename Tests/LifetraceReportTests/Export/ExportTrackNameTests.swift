@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifetraceReport
 
 /// The names tracks are given, spelled as bytes by the encoders.

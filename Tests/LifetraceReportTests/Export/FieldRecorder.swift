@@ -1,6 +1,7 @@
 import Foundation
 import LifetraceCore
 import LifetraceFormat
+
 @testable import LifetraceReport
 
 /// An encoder that writes each call as a line of text holding everything it was called with, every field of its
@@ -24,12 +25,16 @@ final class FieldRecorder: ExportEncoder {
         add("track \(track) \(name.text)")
     }
 
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) {
         add("slice \(track.uuid) \(name.text)#\(name.key) \(category) \(start)-\(end) \(Self.describe(arguments))")
     }
 
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         add("begin \(track.uuid) \(name.text)#\(name.key) \(category) \(t) \(Self.describe(arguments))")
     }
 
@@ -37,12 +42,16 @@ final class FieldRecorder: ExportEncoder {
         add("end \(track.uuid) \(t) \(Self.describe(arguments))")
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         add("instant \(track.uuid) \(name.text)#\(name.key) \(category) \(t) \(Self.describe(arguments))")
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote]) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]
+    ) {
         let described = notes.map { " \($0.key)=\($0.text)" }.joined()
         add("instant \(track.uuid) \(name.text)#\(name.key) \(category) \(t) \(Self.describe(arguments))\(described)")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifetraceReport
 
 /// A lane's stack of open ends behaves as an array used as a stack, whatever its depth.

@@ -1,6 +1,7 @@
 import LifetraceFormat
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// The cursor's varints are protobuf's base-128 varints, however they are written.
 @Suite struct OutputCursorTests {
@@ -27,14 +28,22 @@ import Testing
 
     @Test func aWideVarintWritesWhatTheByteLoopWritesAtEveryLength() {
         var values: [UInt64] = []
-        for bits in 0 ..< 64 {
+        for bits in 0..<64 {
             let top = UInt64(1) << bits
             values += [top, top &- 1, top | 0x55, top | (top >> 1) | 1]
         }
         for value in values {
             #expect(bytes { $0.wideVarint(value) } == bytes { $0.varint(value) }, "value \(value)")
             // Followed by a byte: the eight-byte store leaves what comes after the varint to later writes.
-            #expect(bytes { $0.wideVarint(value); $0.put(0xEE) } == bytes { $0.varint(value); $0.put(0xEE) })
+            #expect(
+                bytes {
+                    $0.wideVarint(value)
+                    $0.put(0xEE)
+                }
+                    == bytes {
+                        $0.varint(value)
+                        $0.put(0xEE)
+                    })
         }
     }
 
@@ -42,7 +51,7 @@ import Testing
     @Test func decimalsAreSpelledAsTheStandardLibrarySpellsThem() {
         var values: [Int64] = [0, 1, -1, .max, .min, .max - 1, .min + 1]
         var power: Int64 = 1
-        for _ in 0 ..< 19 {
+        for _ in 0..<19 {
             values += [power - 1, power, power + 1, -power, -(power - 1)]
             if power <= Int64.max / 10 { power *= 10 }
         }
@@ -50,7 +59,7 @@ import Testing
             #expect(bytes { $0.decimal(value) } == Array(String(value).utf8), "value \(value)")
         }
         var unsignedPower: UInt64 = 1
-        for digits in 1 ... 20 {
+        for digits in 1...20 {
             #expect(OutputCursor.decimalDigits(unsignedPower) == digits)
             if digits > 1 { #expect(OutputCursor.decimalDigits(unsignedPower - 1) == digits - 1) }
             if digits < 20 { unsignedPower *= 10 }

@@ -2,10 +2,11 @@ import Foundation
 import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
-@testable import LifetraceReport
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
+
+@testable import LifetraceReport
 
 /// The Perfetto encoder writes track events straight in the wire format; the generated swift-protobuf messages
 /// are the reference. Each packet it writes decodes, with the generated `PerfettoTracePacket`, to the packet the
@@ -31,7 +32,7 @@ import Testing
                 if byte < 0x80 { break }
             }
             try #require(offset + length <= file.count)
-            packets.append(Array(file[offset ..< offset + length]))
+            packets.append(Array(file[offset..<offset + length]))
             offset += length
         }
         return packets
@@ -118,13 +119,17 @@ final class MessagePerfettoEncoder: ExportEncoder {
         packets.append(packet)
     }
 
-    func slice(on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
-               _ arguments: ExportArguments) {
+    func slice(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, from start: Int64, to end: Int64,
+        _ arguments: ExportArguments
+    ) {
         trackEvent(.sliceBegin, on: track, name: name, category: category, at: start, arguments)
         trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: end, ExportArguments())
     }
 
-    func begin(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func begin(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         trackEvent(.sliceBegin, on: track, name: name, category: category, at: t, arguments)
     }
 
@@ -132,12 +137,16 @@ final class MessagePerfettoEncoder: ExportEncoder {
         trackEvent(.sliceEnd, on: track, name: nil, category: nil, at: t, arguments)
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments
+    ) {
         trackEvent(.instant, on: track, name: name, category: category, at: t, arguments)
     }
 
-    func instant(on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
-                 notes: [ExportNote]) {
+    func instant(
+        on track: ExportTrack, name: ExportName, category: ExportCategory, at t: Int64, _ arguments: ExportArguments,
+        notes: [ExportNote]
+    ) {
         trackEvent(.instant, on: track, name: name, category: category, at: t, arguments, notes: notes)
     }
 
@@ -153,8 +162,10 @@ final class MessagePerfettoEncoder: ExportEncoder {
         return packet
     }
 
-    private func trackEvent(_ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
-                            category: ExportCategory?, at t: Int64, _ arguments: ExportArguments, notes: [ExportNote] = []) {
+    private func trackEvent(
+        _ type: PerfettoTrackEvent.TypeEnum, on track: ExportTrack, name: ExportName?,
+        category: ExportCategory?, at t: Int64, _ arguments: ExportArguments, notes: [ExportNote] = []
+    ) {
         var packet = newPacket()
         packet.sequenceFlags = UInt32(PerfettoTracePacket.SequenceFlags.seqNeedsIncrementalState.rawValue)
         packet.timestamp = UInt64(max(t, 0))
@@ -170,13 +181,17 @@ final class MessagePerfettoEncoder: ExportEncoder {
             }
         }
         annotate(&event, with: arguments, ending: type == .sliceEnd, into: &packet)
-        for note in notes { event.debugAnnotations.append(annotation("\(note.key)", .string(note.text), into: &packet)) }
+        for note in notes {
+            event.debugAnnotations.append(annotation("\(note.key)", .string(note.text), into: &packet))
+        }
         packet.trackEvent = event
         packets.append(packet)
     }
 
-    private func annotate(_ event: inout PerfettoTrackEvent, with arguments: ExportArguments, ending: Bool,
-                          into packet: inout PerfettoTracePacket) {
+    private func annotate(
+        _ event: inout PerfettoTrackEvent, with arguments: ExportArguments, ending: Bool,
+        into packet: inout PerfettoTracePacket
+    ) {
         func add(_ key: String, _ value: ExportValue) {
             event.debugAnnotations.append(annotation(key, value, into: &packet))
         }
@@ -203,7 +218,9 @@ final class MessagePerfettoEncoder: ExportEncoder {
         arguments.extras.forEach { add("\($0.key)", $0.value) }
     }
 
-    private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket) -> PerfettoDebugAnnotation {
+    private func annotation(_ key: String, _ value: ExportValue?, into packet: inout PerfettoTracePacket)
+        -> PerfettoDebugAnnotation
+    {
         var annotation = PerfettoDebugAnnotation()
         if let iid = intern(key, in: &annotationNames, into: &packet, as: \.debugAnnotationNames) {
             annotation.nameIid = iid
@@ -230,8 +247,10 @@ final class MessagePerfettoEncoder: ExportEncoder {
         return iid
     }
 
-    private func intern<Entry: InternedName>(_ name: String, in table: inout [String: UInt64], into packet: inout PerfettoTracePacket,
-                                              as list: WritableKeyPath<PerfettoInternedData, [Entry]>) -> UInt64? {
+    private func intern<Entry: InternedName>(
+        _ name: String, in table: inout [String: UInt64], into packet: inout PerfettoTracePacket,
+        as list: WritableKeyPath<PerfettoInternedData, [Entry]>
+    ) -> UInt64? {
         if let iid = table[name] { return iid }
         guard table.count < PerfettoEncoder.internedLimit else { return nil }
         let iid = UInt64(table.count + 1)

@@ -1,10 +1,11 @@
 import Foundation
 import LifetraceAnalysis
 import LifetraceFormat
-@testable import LifetraceReport
 import LifetraceTestSupport
 import LifetraceZstd
 import Testing
+
+@testable import LifetraceReport
 
 /// A service's events (what `LifetraceServiceLifecycle` records under swift-service-lifecycle) are drawn on a lane
 /// of their own per service, named after it, in both formats, and its states (as the HTML report draws them) as
@@ -36,7 +37,9 @@ import Testing
     /// its states.
     static let expectedLanes: [String: [String]] = [
         "service http": ["service.start", "service.ready", "service.shutdown", "service.stopped"],
-        "service worker": ["service.start", "service.ready", "custom.job", "custom.job", "service.shutdown", "service.stopped"],
+        "service worker": [
+            "service.start", "service.ready", "custom.job", "custom.job", "service.shutdown", "service.stopped",
+        ],
         "service http state": ["starting", "running", "stopping"],
         "service worker state": ["starting", "running", "stopping"],
     ]
@@ -87,7 +90,7 @@ import Testing
             StateSlice(name: "stopping", start: 41_000_000, end: 70_000_000),
         ],
         "service worker state": [
-            StateSlice(name: "starting", start: 5_000_000, end: 70_000_000),
+            StateSlice(name: "starting", start: 5_000_000, end: 70_000_000)
         ],
     ]
 
@@ -121,7 +124,9 @@ import Testing
 
     /// The track events of a Perfetto export of `trace`, in order: each one's time, track name, type and name
     /// (`nil` for a slice's end).
-    func perfettoEvents(_ trace: String) throws -> [(t: Int64, track: String, type: PerfettoTrackEvent.TypeEnum, name: String?)] {
+    func perfettoEvents(_ trace: String) throws -> [(
+        t: Int64, track: String, type: PerfettoTrackEvent.TypeEnum, name: String?
+    )] {
         var trackNames: [UInt64: String] = [:]
         var eventNames: [UInt64: String] = [:]
         var placed: [(t: Int64, track: String, type: PerfettoTrackEvent.TypeEnum, name: String?)] = []
@@ -134,11 +139,12 @@ import Testing
                 trackNames[descriptor.uuid] = descriptor.name
             case let .trackEvent(event)?:
                 let track = try #require(trackNames[event.trackUuid])
-                let name: String? = switch event.nameField {
-                case let .nameIid(iid)?: eventNames[iid]
-                case let .name(name)?: name
-                case nil: nil
-                }
+                let name: String? =
+                    switch event.nameField {
+                    case let .nameIid(iid)?: eventNames[iid]
+                    case let .name(name)?: name
+                    case nil: nil
+                    }
                 if event.type != .sliceEnd { try #require(name != nil) }
                 placed.append((Int64(packet.timestamp), track, event.type, name))
             default:
@@ -151,14 +157,16 @@ import Testing
     /// The state slices (category `state`) on each service's state lane of a Chrome export, in the order written.
     func chromeStates(_ trace: String) throws -> [String: [StateSlice]] {
         var states: [String: [StateSlice]] = [:]
-        for (track, event) in try chromeEvents(trace) where event["cat"] as? String == "state" && track.hasPrefix("service ") {
+        for (track, event) in try chromeEvents(trace)
+        where event["cat"] as? String == "state" && track.hasPrefix("service ") {
             #expect(event["ph"] as? String == "X")
             // Microseconds with three digits of fraction: exact nanoseconds once scaled and rounded.
             let ts = try #require(event["ts"] as? Double)
             let dur = try #require(event["dur"] as? Double)
             let name = try #require(event["name"] as? String)
             let start = Int64((ts * 1000).rounded())
-            states[track, default: []].append(StateSlice(name: name, start: start, end: start + Int64((dur * 1000).rounded())))
+            states[track, default: []].append(
+                StateSlice(name: name, start: start, end: start + Int64((dur * 1000).rounded())))
         }
         return states
     }
@@ -167,7 +175,8 @@ import Testing
     func perfettoStates(_ trace: String) throws -> [String: [StateSlice]] {
         var open: [String: [StateSlice]] = [:]
         var states: [String: [StateSlice]] = [:]
-        for (t, track, type, name) in try perfettoEvents(trace) where track.hasPrefix("service ") && track.hasSuffix(" state") {
+        for (t, track, type, name) in try perfettoEvents(trace)
+        where track.hasPrefix("service ") && track.hasSuffix(" state") {
             switch type {
             case .sliceBegin:
                 open[track, default: []].append(StateSlice(name: name ?? "", start: t, end: t))
@@ -208,7 +217,8 @@ import Testing
 
     @Test func eachServiceHasItsOwnLaneInTheChromeExport() throws {
         var lanes: [String: [String]] = [:]
-        for (track, event) in try chromeEvents(Self.serviceTrace) where ["i", "X", "B"].contains(event["ph"] as? String) {
+        for (track, event) in try chromeEvents(Self.serviceTrace)
+        where ["i", "X", "B"].contains(event["ph"] as? String) {
             lanes[track, default: []].append(try #require(event["name"] as? String))
         }
         #expect(Self.serviceLanes(lanes) == Self.expectedLanes)

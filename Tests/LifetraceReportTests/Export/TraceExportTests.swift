@@ -13,7 +13,9 @@ import Testing
     let directory = TemporaryDirectory()
 
     /// Exports `path` as `format` and loads the export with the checker.
-    func exportAndLoad(_ path: String, _ format: TraceExport.Format) throws -> (summary: ExportSummary, loaded: [String: Any], file: String) {
+    func exportAndLoad(_ path: String, _ format: TraceExport.Format) throws -> (
+        summary: ExportSummary, loaded: [String: Any], file: String
+    ) {
         let output = directory.file(URL(fileURLWithPath: path).lastPathComponent + "." + format.rawValue)
         let sink = try FileSink(path: output)
         let (summary, _) = try TraceExport.export(try TraceReader(path: path), file: path, format: format, to: sink)
@@ -43,7 +45,8 @@ import Testing
         #expect(loaded["unterminated_slices"] as? Int == 0)
         // A callback is one slice, whatever happened around it.
         let slices = try #require(loaded["slices"] as? [String: Int])
-        let callbacks = Dictionary(grouping: events.filter { [.app, .scene, .swiftui].contains($0.kind.layer) }, by: \.eventName)
+        let callbacks = Dictionary(
+            grouping: events.filter { [.app, .scene, .swiftui].contains($0.kind.layer) }, by: \.eventName)
         for (name, occurrences) in callbacks { #expect(slices[name] == occurrences.count, "\(name)") }
         // A process track per process the analyzer saw.
         let result = try TraceAnalyzer.analyze(path: path, codec: .zstd)
@@ -95,7 +98,9 @@ import Testing
         #expect(named("process_labels").map { args($0)["labels"] as? String } == ["launch: user, pid 4312"])
         #expect(Set(events.compactMap { $0["pid"] as? Int }) == [1])
         // Microseconds from the first event, three digits of fraction, never rounded.
-        #expect(text.contains(#""name":"app.didFinishLaunching","cat":"callback","ph":"X","pid":1,"tid":2,"ts":1.000,"dur":500.345"#))
+        #expect(
+            text.contains(
+                #""name":"app.didFinishLaunching","cat":"callback","ph":"X","pid":1,"tid":2,"ts":1.000,"dur":500.345"#))
         // willResignActive ends after didBecomeActive does without nesting in it: a second lane.
         let resign = named("scene.willResignActive")
         #expect(resign.map(thread) == ["scene S1 (2)", "scene S1"])
@@ -111,12 +116,18 @@ import Testing
         // Nothing shows the process ended: no second launch, no process.exit, and its events go on to the
         // trace's last (custom.mark, 21 ms). So it is alive at the trace's end, whatever it left open (task 8,
         // the handler of 19 ms, 2 ms before the end, within its 5 s): the trace ended, and the export says so.
-        #expect(endsByThread["background tasks (2)"]?.map { args($0)["outcome"] as? String } == ["open when the trace ended"])
+        #expect(
+            endsByThread["background tasks (2)"]?.map { args($0)["outcome"] as? String } == [
+                "open when the trace ended"
+            ])
         let end = try #require(try TraceAnalyzer.analyze(path: path, codec: .zstd).processes.first?.end)
         #expect(end == .traceEnded)
         #expect(named("process ended: trace-ended").count == 1)
         #expect(named("process ended: killed-with-background-task").isEmpty)
-        #expect(text.contains(#""ph":"E","pid":1,"tid":\#(threads.first { $0.value == "background tasks (2)" }!.key),"ts":21000.000"#))
+        #expect(
+            text.contains(
+                #""ph":"E","pid":1,"tid":\#(threads.first { $0.value == "background tasks (2)" }!.key),"ts":21000.000"#)
+        )
         #expect(named("task.expire").map(thread) == ["background tasks (2)"])
         #expect(named("task.end").map { args($0)["begun"] as? String } == ["before the trace"])
         // The handler written unfinished ends where handler.return says (11 ms + 3 ms); the one that never
@@ -143,8 +154,9 @@ import Testing
     /// Every message and field of the schema lifetrace generates its Perfetto code from has Perfetto's own
     /// number and type.
     @Test func theProtoSchemaIsPerfettosOwn() throws {
-        let result = try run(PackagePaths.path("scripts/perfetto/check-export"),
-                             ["--check-schema", PackagePaths.path("Schemas/perfetto/perfetto_trace.proto")])
+        let result = try run(
+            PackagePaths.path("scripts/perfetto/check-export"),
+            ["--check-schema", PackagePaths.path("Schemas/perfetto/perfetto_trace.proto")])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("37 fields match Perfetto's schema"), "\(result.stdout)")
     }

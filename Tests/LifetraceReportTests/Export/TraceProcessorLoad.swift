@@ -56,7 +56,11 @@ struct TraceProcessorLoad: Decodable {
     var results: [Result]
 
     enum CodingKeys: String, CodingKey {
-        case version = "trace_processor", loadSeconds = "load_seconds", bytes, importErrors = "import_errors", results
+        case version = "trace_processor"
+        case loadSeconds = "load_seconds"
+        case bytes
+        case importErrors = "import_errors"
+        case results
     }
 
     /// Loads `path` and runs `queries` over it; a driver that cannot run (no node, no trace processor build,

@@ -55,11 +55,13 @@ import Testing
     func exportAndLoad(_ path: String, _ format: TraceExport.Format) throws {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let output = directory.file(name + "." + format.rawValue)
-        let (summary, _) = try TraceExport.export(try TraceReader(path: path), file: path, format: format,
-                                                  to: try FileSink(path: output))
+        let (summary, _) = try TraceExport.export(
+            try TraceReader(path: path), file: path, format: format,
+            to: try FileSink(path: output))
         let contents = try Contents(path)
         let loaded = try TraceProcessorLoad.load(output, queries: Self.queries)
-        print("trace processor: \(name) as \(format.rawValue), \(loaded.bytes) bytes, loaded in \(loaded.loadSeconds) s")
+        print(
+            "trace processor: \(name) as \(format.rawValue), \(loaded.bytes) bytes, loaded in \(loaded.loadSeconds) s")
         #expect(loaded.version.hasPrefix("Perfetto v52."), "\(loaded.version)")
         #expect(loaded.importErrors.isEmpty, "\(name) (\(format)): \(loaded.importErrors)")
         let results = loaded.results
@@ -120,14 +122,17 @@ import Testing
     func checkExportAgreesWithTheTraceProcessorOnATraceSpanningMonths(format: TraceExport.Format) async throws {
         let path = try await randomWalk(events: 100_000)
         let output = directory.file("walk." + format.rawValue)
-        _ = try TraceExport.export(try TraceReader(path: path), file: path, format: format, to: try FileSink(path: output))
+        _ = try TraceExport.export(
+            try TraceReader(path: path), file: path, format: format, to: try FileSink(path: output))
         let checked = try run(PackagePaths.path("scripts/perfetto/check-export"), [output])
         try #require(checked.status == 0, "\(checked.stderr)")
         let imported = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
-        let loaded = try TraceProcessorLoad.load(output, queries: [
-            "select name, count(*) from slice group by name",
-            "select count(*) from process where name like '% (pid %)'",
-        ])
+        let loaded = try TraceProcessorLoad.load(
+            output,
+            queries: [
+                "select name, count(*) from slice group by name",
+                "select count(*) from process where name like '% (pid %)'",
+            ])
         #expect(loaded.importErrors.isEmpty, "\(loaded.importErrors)")
         #expect(imported["import_errors"] as? [String: Int] == [:], "\(imported["import_errors"] ?? "none")")
         // The trace processor keeps an instant as a slice of no duration: compare the two by name together.

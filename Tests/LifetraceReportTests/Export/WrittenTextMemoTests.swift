@@ -1,6 +1,7 @@
 import LifetraceFormat
-@testable import LifetraceReport
 import Testing
+
+@testable import LifetraceReport
 
 /// The bytes written for the text written last are copied when the same text comes again, and only then.
 @Suite struct WrittenTextMemoTests {

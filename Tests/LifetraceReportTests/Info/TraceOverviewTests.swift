@@ -26,10 +26,11 @@ import Testing
     func countsEveryEventByKindAndTheScenes(path: String, threads: Int) throws {
         let overview = try Self.overview(path, threads: threads)
         #expect(overview.statistics.events == 8)
-        #expect(overview.kinds == [
-            .processLaunch: 1, .appDidFinishLaunching: 1, .sceneWillConnect: 1, .sceneWillEnterForeground: 1,
-            .sceneDidBecomeActive: 2, .sceneWillResignActive: 1, .custom: 1,
-        ])
+        #expect(
+            overview.kinds == [
+                .processLaunch: 1, .appDidFinishLaunching: 1, .sceneWillConnect: 1, .sceneWillEnterForeground: 1,
+                .sceneDidBecomeActive: 2, .sceneWillResignActive: 1, .custom: 1,
+            ])
         #expect(overview.scenes == ["main"])
         #expect(overview.span == 97_350_000_000)
         #expect(overview.damage == "none")
@@ -41,7 +42,9 @@ import Testing
         #expect(lines.count == 9)
         #expect(lines[0] == Substring(Self.jsonLines))
         #expect(lines[1] == "  format:      JSON Lines (9 lines)")
-        #expect(lines[2].hasPrefix("  header:      app=com.example.video clock=continuous scene_manifest=true source=hand-written"))
+        #expect(
+            lines[2].hasPrefix(
+                "  header:      app=com.example.video clock=continuous scene_manifest=true source=hand-written"))
         #expect(lines[3] == "  events:      8 in 1 scene")
         #expect(lines[4] == "  time span:   0.000000s to 97.350000s (1m37s)")
         #expect(lines[5].hasPrefix("  kinds:       scene.didBecomeActive 2, "))
@@ -60,13 +63,22 @@ import Testing
 
     @Test func jsonOfEachFormat() throws {
         guard case let .object(binary) = try Self.overview(Self.binary).jsonValue,
-              case let .object(jsonLines) = try Self.overview(Self.jsonLines).jsonValue
-        else { Issue.record("not an object"); return }
-        #expect(binary.map(\.key) == ["file", "format", "header", "events", "first_t", "last_t", "bytes", "kinds", "scenes",
-                                      "truncated", "data_frames", "index_present", "index_consistent", "format_version",
-                                      "warnings"])
-        #expect(jsonLines.map(\.key) == ["file", "format", "header", "events", "first_t", "last_t", "bytes", "kinds",
-                                         "scenes", "truncated", "lines", "warnings"])
+            case let .object(jsonLines) = try Self.overview(Self.jsonLines).jsonValue
+        else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            binary.map(\.key) == [
+                "file", "format", "header", "events", "first_t", "last_t", "bytes", "kinds", "scenes",
+                "truncated", "data_frames", "index_present", "index_consistent", "format_version",
+                "warnings",
+            ])
+        #expect(
+            jsonLines.map(\.key) == [
+                "file", "format", "header", "events", "first_t", "last_t", "bytes", "kinds",
+                "scenes", "truncated", "lines", "warnings",
+            ])
         let members = Dictionary(uniqueKeysWithValues: jsonLines.map { ($0.key, $0.value) })
         #expect(members["events"] == .int(8))
         #expect(members["first_t"] == .int(0))
@@ -81,20 +93,22 @@ import Testing
         let headerOnly = directory.write("header-only.jsonl", text: #"{"lifetrace":1}"# + "\n")
         let overview = try Self.overview(headerOnly)
         #expect(overview.span == nil)
-        #expect(overview.text == """
-            \(headerOnly)
-              format:      JSON Lines (1 line)
-              header:      (version only)
-              events:      0
-              bytes:       16
-              damage:      none
+        #expect(
+            overview.text == """
+                \(headerOnly)
+                  format:      JSON Lines (1 line)
+                  header:      (version only)
+                  events:      0
+                  bytes:       16
+                  damage:      none
 
-            """)
+                """)
     }
 
     /// Names from the input are escaped: an ESC in the app's name can not reach the terminal.
     @Test func controlCharactersFromTheInputAreEscaped() throws {
-        let path = directory.write("escape.jsonl", text: "{\"lifetrace\":1,\"app\":\"a\\u001b[2Jb\"}\n{\"t\":0,\"ev\":\"heartbeat\"}\n")
+        let path = directory.write(
+            "escape.jsonl", text: "{\"lifetrace\":1,\"app\":\"a\\u001b[2Jb\"}\n{\"t\":0,\"ev\":\"heartbeat\"}\n")
         let text = try Self.overview(path).text
         #expect(!text.unicodeScalars.contains("\u{1B}"))
         #expect(text.contains("  header:      app=a\\u{1B}[2Jb\n"))
@@ -105,13 +119,17 @@ import Testing
     @Test(arguments: [1, 2])
     func scenesEqualAsStringsAreOneScene(threads: Int) throws {
         let names = ["K", "\u{212A}", "\u{E9}", "e\u{301}", "plain", "plain"]
-        let events = names.enumerated().map { LifecycleEvent(t: Int64($0.offset), kind: .sceneWillConnect, scene: $0.element) }
+        let events = names.enumerated().map {
+            LifecycleEvent(t: Int64($0.offset), kind: .sceneWillConnect, scene: $0.element)
+        }
         let binary = directory.file("scenes.lifetrace")
-        let writer = try BinaryTraceWriter(sink: try FileSink(path: binary), header: nil,
-                                           options: .init(codec: .zstd, targetFrameBytes: 16))
+        let writer = try BinaryTraceWriter(
+            sink: try FileSink(path: binary), header: nil,
+            options: .init(codec: .zstd, targetFrameBytes: 16))
         for event in events { try writer.append(event) }
         try writer.close()
-        let jsonLines = directory.write("scenes.jsonl", text: events.map { JSONLinesEncoder.line($0) }.joined(separator: "\n") + "\n")
+        let jsonLines = directory.write(
+            "scenes.jsonl", text: events.map { JSONLinesEncoder.line($0) }.joined(separator: "\n") + "\n")
         for path in [binary, jsonLines] {
             let overview = try Self.overview(path, threads: threads)
             #expect(overview.sceneCount == 3, "\(path)")

@@ -20,7 +20,9 @@ enum Scenario: String {
             toBackground(say)
             pause(0.3)
             // Back to active with no sceneWillEnterForeground: the violation.
-            say("posting UISceneDidActivateNotification from the background (no UISceneWillEnterForegroundNotification)")
+            say(
+                "posting UISceneDidActivateNotification from the background (no UISceneWillEnterForegroundNotification)"
+            )
             post("UISceneDidActivateNotification", Self.scene)
             post("UIApplicationDidBecomeActiveNotification")
             // Two seconds of ordinary life after it: a phone call, twice.

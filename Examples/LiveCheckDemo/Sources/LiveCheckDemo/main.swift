@@ -36,8 +36,9 @@ let counter = CountingReporter(StandardErrorReporter(prefix: stamp))
 let recorder: Recorder
 do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    recorder = try Recorder(file: directory.appendingPathComponent("demo.lifetrace"), app: "com.example.livecheckdemo",
-                            sceneManifest: true, lifecycle: .uikit)
+    recorder = try Recorder(
+        file: directory.appendingPathComponent("demo.lifetrace"), app: "com.example.livecheckdemo",
+        sceneManifest: true, lifecycle: .uikit)
     _ = try recorder.captureLifecycle()
 } catch {
     FileHandle.standardError.write(Data("LiveCheckDemo: \(error)\n".utf8))

@@ -64,8 +64,9 @@ if ProcessInfo.processInfo.environment["RECORDER_CLIENT_HANG"] != nil {
 }
 post("UISceneDidEnterBackgroundNotification", scene)
 post("UIApplicationDidEnterBackgroundNotification")
-let refresh = recorder.beginScheduledTask(.appRefresh, identifier: "com.example.client.refresh",
-                                          setExpirationHandler: { _ in }, setTaskCompleted: { _ in })
+let refresh = recorder.beginScheduledTask(
+    .appRefresh, identifier: "com.example.client.refresh",
+    setExpirationHandler: { _ in }, setTaskCompleted: { _ in })
 refresh.setTaskCompleted(success: true)
 do {
     try Recorder.stop()

@@ -14,13 +14,15 @@ final class UploadSample {
         let application = UIApplication.shared  // read on the main actor; endBackgroundTask is nonisolated
         let task = recorder.beginBackgroundTask(
             name: "upload",
-            begin: { name, expire in application.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue },
+            begin: { name, expire in
+                application.beginBackgroundTask(withName: name, expirationHandler: expire).rawValue
+            },
             // At once, on whatever thread ends the task: the expiration handler's (the main thread, before it
             // returns, as UIKit asks) or the recorder's, once task.end is written.
             end: { application.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: $0)) },
             // UIKit calls the expiration handler on the main thread: the work stops before the task ends.
             onExpiration: { [weak self] in MainActor.assumeIsolated { self?.cancel() } })  // task.expire, task.end
-        start { task.end() }                                                               // task.end, once
+        start { task.end() }  // task.end, once
         // README: end
     }
 }

@@ -7,8 +7,9 @@ public enum LifecycleApp {
     /// the mistake `lifetrace check` reports as LT003. Returns the trace.
     public static func run(into file: URL, skipResign: Bool = false) throws -> URL {
         let center = NotificationCenter()
-        var options = RecordingOptions(destination: .file(file), app: "com.example.client", sceneManifest: true,
-                                       lifecycle: .uikit, notificationCenter: center)
+        var options = RecordingOptions(
+            destination: .file(file), app: "com.example.client", sceneManifest: true,
+            lifecycle: .uikit, notificationCenter: center)
         options.configuration.flushInterval = .milliseconds(100)
         let recorder = try Recorder.start(options)
         recorder.mark("launched")

@@ -9,7 +9,8 @@ import TestingClient
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("testing-client-\(UUID().uuidString)")
 
     @Test func aCleanRunHasNoLifecycleErrors() throws {
-        let trace = try LifecycleTrace(contentsOf: try LifecycleApp.run(into: directory.appendingPathComponent("clean.lifetrace")))
+        let trace = try LifecycleTrace(
+            contentsOf: try LifecycleApp.run(into: directory.appendingPathComponent("clean.lifetrace")))
         trace.expectNoLifecycleErrors()
         #expect(trace.errors.isEmpty)
         #expect(trace.time.background > 0)
@@ -23,7 +24,8 @@ import TestingClient
         withKnownIssue {
             trace.expectNoLifecycleErrors()
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("error LT003: sceneDidEnterBackground without sceneWillResignActive")
+            issue.comments.map(\.rawValue).joined().contains(
+                "error LT003: sceneDidEnterBackground without sceneWillResignActive")
         }
     }
 }

@@ -27,7 +27,8 @@ enum AppCrashLine {
             return UTF8Search.range(of: "uncaught exception", in: message) != nil ? "uncaught-exception" : "abort"
         }
         if multiline, let end = lineStart(message, debuggerTermination),
-            let signal = UTF8Search.integer(message, at: end) {
+            let signal = UTF8Search.integer(message, at: end)
+        {
             // The signal's name, as launchd's lines give it (`SIGKILL`).
             return SystemObservation.signalName(signal)
         }

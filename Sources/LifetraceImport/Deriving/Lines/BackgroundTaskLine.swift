@@ -25,7 +25,9 @@ enum BackgroundTaskLine {
 
     static func observe(_ message: String) -> Observation? {
         // Every line of the app passes here: its first byte decides.
-        guard let first = message.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "M") else { return nil }
+        guard let first = message.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "M") else {
+            return nil
+        }
         if message.hasPrefix("Simulating launch for task with identifier ") {
             let identifier = message.dropFirst("Simulating launch for task with identifier ".count).prefix { $0 != " " }
             return identifier.isEmpty ? nil : .simulating(identifier: String(identifier))

@@ -29,8 +29,9 @@ struct DeactivationLine: Sendable, Equatable {
         else { return nil }
         let before = message[reasons.upperBound..<arrow.lowerBound]
         let after = UTF8Search.integer(message, at: arrow.upperBound)
-        let reasonStart = message.utf8.index(after: UTF8Search.firstIndex(
-            of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
+        let reasonStart = message.utf8.index(
+            after: UTF8Search.firstIndex(
+                of: UInt8(ascii: ":"), in: message, from: message.startIndex) ?? message.startIndex)
         let reasonText = UTF8Search.prefix(message, from: reasonStart) { $0 == UInt8(ascii: ";") }.dropFirst()
         guard let old = Int64(before), let new = after, let reason = Int64(reasonText) else { return nil }
         return DeactivationLine(reason: reason, old: old, new: new)

@@ -30,7 +30,8 @@ enum LaunchdLine {
         }
         if let range = UTF8Search.range(of: "exited with exit code: ", in: message)
             ?? UTF8Search.range(of: "exited with abnormal code: ", in: message),
-            let code = UTF8Search.integer(message, at: range.upperBound) {
+            let code = UTF8Search.integer(message, at: range.upperBound)
+        {
             return "exit-code-\(code)"
         }
         return nil

@@ -44,7 +44,8 @@ enum RunningBoardLine {
         if state.hasPrefix("running-suspended") { return SystemObservation(.taskState(suspended: true)) }
         if state.hasPrefix("running") {
             if identity.hasPrefix("application."), state.hasPrefix("running-active"),
-                let role = UTF8Search.range(of: "(role: UserInteractive", in: message) {
+                let role = UTF8Search.range(of: "(role: UserInteractive", in: message)
+            {
                 let name = UTF8Search.prefix(message, from: message.utf8.index(role.lowerBound, offsetBy: 7)) {
                     $0 == UInt8(ascii: ")")
                 }

@@ -8,8 +8,10 @@ enum SpringBoardLine {
             let rest = message.dropFirst("Bootstrapping app<".count)
             guard rest.hasPrefix(bundle), rest.dropFirst(bundle.count).hasPrefix("> with intent ") else { return nil }
             let intent = rest.dropFirst(bundle.count + "> with intent ".count).prefix { $0 != " " }
-            return SystemObservation(.bootstrapping(reason: launchReason(intent: intent),
-                                                    foreground: intent == "foreground-interactive"))
+            return SystemObservation(
+                .bootstrapping(
+                    reason: launchReason(intent: intent),
+                    foreground: intent == "foreground-interactive"))
         }
         // iOS 10: `Executing suspended-activation immediately: OpenApplication(ID)ForRequester(locationd.1882)`:
         // the app is to be started in the background for another process.
@@ -49,7 +51,8 @@ enum SpringBoardLine {
         // `[app<ID>:26683] Process exited: <RBSProcessExitContext| ... domain:signal(2) code:SIGABRT(6)>>.`
         if let exited = UTF8Search.range(of: "] Process exited: ", in: message) {
             guard message.hasPrefix("[app<" + bundle + ">:") else { return nil }
-            let pid = UTF8Search.integer(message, at: message.utf8.index(message.startIndex, offsetBy: bundle.utf8.count + 7))
+            let pid = UTF8Search.integer(
+                message, at: message.utf8.index(message.startIndex, offsetBy: bundle.utf8.count + 7))
             if let code = UTF8Search.range(of: "domain:signal(2) code:", in: message, from: exited.upperBound) {
                 let name = UTF8Search.prefix(message, from: code.upperBound) { $0 == UInt8(ascii: "(") }
                 return SystemObservation(.exited(reason: String(name)), pid: pid)

@@ -1,134 +1,11 @@
-// The front type and the per-event loop: every step an event goes through is read here, in order, so that the
+// The per-event loop: every step an event goes through is read here, in order, so that the
 // hot path stays one function the compiler can inline. The rare changes of a process (its start, its end, its
 // UI's state) are in AnalysisCore+Processes.swift, the rules checked in code in AnalysisCore+CodeCheckedRules.swift,
 // what an observer is told in AnalysisCore+Observer.swift; the parts with state of their own (processes,
 // suspensions, tasks, the models, the slowest handlers) live in Engine/.
 
-public import LifetraceCore
-public import LifetraceFormat
-
-/// The one-pass streaming analyzer: feed it a trace's events in order, then ask for the result.
-///
-/// Memory is constant in the number of events: state per scene, task and process, a few events of context,
-/// and the findings themselves.
-///
-/// ```swift
-/// let result = try TraceAnalyzer.analyze(path: "run.lifetrace", codec: .zstd)
-/// for finding in result.findings { print(finding.rule.id, finding.message) }
-/// ```
-public final class TraceAnalyzer {
-    /// The state; internal so that the extensions in other files reach it.
-    var core: AnalysisCore
-    /// The block single events are fed through.
-    private var single = EventBlock()
-
-    /// Per-process details and suspension intervals kept for the report; beyond that only totals, so memory
-    /// stays constant however long the trace.
-    public static let keptDetails = 1000
-
-    /// Findings kept of each rule; the rest are counted (``AnalysisResult/omittedFindings``).
-    public static let keptFindingsPerRule = 100
-
-    /// The longest string a finding keeps (scene names, labels, messages): longer ones are cut, marked `…`.
-    public static let keptStringLength = 256
-
-    /// How long an idle background process must show no sign of life to be taken as suspended, without
-    /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (Apple, “Extending your app’s background execution time”).
-    public static let suspensionThreshold: Int64 = 10_000_000_000
-
-    /// Starts an analysis of the trace `file` with `header`.
-    ///
-    /// - Parameter recordTimeline: also build the ``Timeline`` the reports draw (bounded in memory).
-    public init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-                models: [LifecycleModel] = LifecycleModel.builtIn, recordTimeline: Bool = false) {
-        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models,
-                            observer: recordTimeline ? TimelineRecorder(configuration: configuration) : nil)
-    }
-
-    /// Starts an analysis of the trace `file` with `header` that tells `observer` what it reads and computes,
-    /// as it goes (``TimelineObserver``).
-    package init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-                 models: [LifecycleModel] = LifecycleModel.builtIn, observer: any TimelineObserver) {
-        core = AnalysisCore(file: file, header: header, configuration: configuration, models: models, observer: observer)
-    }
-
-    /// Starts an analysis with models compiled before for the same scene manifest and configuration (many small
-    /// traces: compiling is most of the cost of one).
-    init(file: String, header: TraceHeader?, models: [LifecycleModel], compiled: ModelEngine.Blueprint) {
-        core = AnalysisCore(file: file, header: header, configuration: compiled.configuration, models: models,
-                            observer: nil, compiled: compiled)
-    }
-
-    /// Reads and analyzes the trace at `path`.
-    ///
-    /// - Parameter codec: how data frames are decompressed: ``FrameCodec/stored`` (the default) reads what a
-    ///   recorder writes, in Swift alone; a trace whose frames libzstd compressed then fails with an error
-    ///   naming the frame. The command line passes `.zstd` (`LifetraceZstd`), which reads both.
-    public static func analyze(path: String, codec: FrameCodec = .stored, configuration: AnalysisConfiguration = .defaults,
-                               models: [LifecycleModel] = LifecycleModel.builtIn,
-                               recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
-        try analyze(try TraceReader(path: path, codec: codec), file: path, configuration: configuration, models: models,
-                    recordTimeline: recordTimeline)
-    }
-
-    /// Analyzes what `reader` reads, the trace named `file` in findings; `observer`, if given, is told as it goes.
-    package static func analyze(_ reader: TraceReader, file: String, configuration: AnalysisConfiguration = .defaults,
-                               models: [LifecycleModel] = LifecycleModel.builtIn,
-                               recordTimeline: Bool = false, observer: (any TimelineObserver)? = nil) throws(TraceError) -> AnalysisResult {
-        let analyzer = observer.map {
-            TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models, observer: $0)
-        } ?? TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models,
-                           recordTimeline: recordTimeline)
-        do {
-            try reader.forEachBlock { analyzer.consume($0) }
-        } catch {
-            // The body cannot fail: what the reading throws is the reader's own error.
-            throw error as! TraceError
-        }
-        var result = analyzer.finish()
-        result.inputWarnings = reader.warnings
-        return result
-    }
-
-    /// Feeds the next event.
-    public func consume(_ event: borrowing LifecycleEvent) {
-        single.removeAll()
-        single.append(event)
-        core.consume(single)
-    }
-
-    /// Feeds the next events, a block at a time: the fast way, with no event materialised unless a finding
-    /// or the timeline needs it.
-    package func consume(_ block: borrowing EventBlock) {
-        core.consume(block)
-    }
-
-    /// Ends the analysis: closes open processes and returns everything found.
-    public func finish() -> AnalysisResult {
-        core.finish()
-    }
-
-    /// Starts keeping a log of background tasks as they end (or are closed open), for ``takeTaskLog()``.
-    func logTasks() {
-        core.logTasks()
-    }
-
-    /// The tasks that ended since the last call, oldest first; empty unless ``logTasks()`` was called.
-    func takeTaskLog() -> [TaskTracker.Life] {
-        core.takeTaskLog()
-    }
-
-    /// Starts keeping a log of the services of a service process as the process ends, for ``takeServiceLog()``.
-    func logServices() {
-        core.logServices()
-    }
-
-    /// The services of the processes that ended since the last call, in order; empty unless ``logServices()``
-    /// was called and the trace follows the service lifecycle.
-    func takeServiceLog() -> [ServiceLife] {
-        core.takeServiceLog()
-    }
-}
+import LifetraceCore
+import LifetraceFormat
 
 /// The analyzer's state and logic, a value mutated in place: one exclusive access per event, not one per field.
 struct AnalysisCore: ~Copyable {
@@ -195,8 +72,10 @@ struct AnalysisCore: ~Copyable {
     /// wherever the capture did.
     var derived = false
 
-    init(file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
-         observer: (any TimelineObserver)?, compiled: ModelEngine.Blueprint? = nil) {
+    init(
+        file: String, header: TraceHeader?, configuration: AnalysisConfiguration, models: [LifecycleModel],
+        observer: (any TimelineObserver)?, compiled: ModelEngine.Blueprint? = nil
+    ) {
         self.file = file
         self.observer = observer
         timelineRecorder = observer as? TimelineRecorder
@@ -208,21 +87,25 @@ struct AnalysisCore: ~Copyable {
             configuration.disabledRules.insert(.uiBeforeLaunch)
         }
         self.configuration = configuration
-        self.engine = compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
+        self.engine =
+            compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
         if observer != nil { engine.segmentLog = [] }
-        collector = FindingCollector(file: file, configuration: configuration, models: models, family: CallbackFamily(header: header))
+        collector = FindingCollector(
+            file: file, configuration: configuration, models: models, family: CallbackFamily(header: header))
         suspension = SuspensionTracker(header: header)
         groundTruth = suspension.evidence == .groundTruth
         didEnterBackgroundBudget = configuration.budget(.didEnterBackground)
         launchBudget = configuration.budget(.launch)
-        taskLimits = TaskTracker.Limits(backgroundTask: configuration.budget(.backgroundTask),
-                                        refreshTask: configuration.budget(.refreshTask),
-                                        expirationGrace: configuration.budget(.expirationGrace))
+        taskLimits = TaskTracker.Limits(
+            backgroundTask: configuration.budget(.backgroundTask),
+            refreshTask: configuration.budget(.refreshTask),
+            expirationGrace: configuration.budget(.expirationGrace))
         // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
         // app-level event says nothing of the app delegate's methods (LT020 judges those). Other lifecycles
         // have no scene manifest: their app-level events are the only ones.
         let uikit = header.followedLifecycle == .uikit
-        appDelegateUICallbacksForbidden = uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
+        appDelegateUICallbacksForbidden =
+            uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
         appNotificationsAggregate = uikit && header?.sceneManifest == true && header?.captureMethod == .notifications
         terminateInForegroundChecked = uikit
         appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
@@ -266,13 +149,15 @@ struct AnalysisCore: ~Copyable {
         if observer != nil { observe(row: row, of: block) }
         // (An event with attributes may be a callback written unfinished.)
         if triggers.read[event.tag] || event.fields.contains(.attrs) || process.state.willTerminateEnd != nil
-            || (groundTruth && suspension.suspendedSince != nil) {
+            || (groundTruth && suspension.suspendedSince != nil)
+        {
             namedRules(event, row: row, of: block)
         }
         let layer = layers[event.tag]
         if layer == .task {
-            tasks.consume(event, of: block, index: index, inBackground: Self.isBackground(process.state.ui), limits: taskLimits,
-                          reports: &reports)
+            tasks.consume(
+                event, of: block, index: index, inBackground: Self.isBackground(process.state.ui), limits: taskLimits,
+                reports: &reports)
         }
         // What every event of a running process changes (its last sign of life, where its UI is, its end), written
         // out here, as a call was not inlined; the rare steps are calls (AnalysisCore+Processes.swift).
@@ -281,11 +166,14 @@ struct AnalysisCore: ~Copyable {
             let ui = engine.uiState
             // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
             // A model that resets at `process.exit` says where the next launch starts, not where this process ended.
-            if ui != process.state.ui, event.kind != .processExit, ui != .none || process.state.ui != process.state.launchUI {
+            if ui != process.state.ui, event.kind != .processExit,
+                ui != .none || process.state.ui != process.state.launchUI
+            {
                 uiChanged(to: ui, event, of: block)
             }
             if let budget = didEnterBackgroundBudget, event.dur > budget,
-                event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground {
+                event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground
+            {
                 process.state.handlerOverrun = true
             }
             if event.kind == .appWillTerminate { process.state.terminated = true }
@@ -323,9 +211,13 @@ struct AnalysisCore: ~Copyable {
         totals.suspended -= suspension.silentExits.notRunning
         var result = AnalysisResult(
             file: file, header: header, eventCount: index, span: first.map { TimeSpan(first: $0, last: last) },
-            findings: collector.findings, processes: process.summaries, processCount: process.count, endCounts: process.endCountsByKind, totals: totals,
-            scenes: engine.instanceTimes(kept: TraceAnalyzer.keptDetails).map { SceneTimes(scene: $0.key, times: $0.times) },
-            suspensions: suspension.intervals, suspensionCount: suspension.count, suspensionFromGroundTruth: suspension.fromEvidence,
+            findings: collector.findings, processes: process.summaries, processCount: process.count,
+            endCounts: process.endCountsByKind, totals: totals,
+            scenes: engine.instanceTimes(kept: TraceAnalyzer.keptDetails).map {
+                SceneTimes(scene: $0.key, times: $0.times)
+            },
+            suspensions: suspension.intervals, suspensionCount: suspension.count,
+            suspensionFromGroundTruth: suspension.fromEvidence,
             silentExits: suspension.silentExits, longestHandlers: slowest.longest,
             timeline: timelineRecorder?.finish(start: first ?? 0, end: last))
         result.omittedFindings = collector.omitted
@@ -338,13 +230,17 @@ struct AnalysisCore: ~Copyable {
     /// Turns the reports of the current event (or of the end of the trace) into findings. Rare: out of the loop.
     @inline(never)
     private mutating func flushReports(_ block: EventBlock?, row: Int, blockStart: Int) {
-        collector.collect(reports, index: index, t: block.map { $0.records[row].t } ?? last, block: block, row: row,
-                          blockStart: blockStart, observer: observer)
+        collector.collect(
+            reports, index: index, t: block.map { $0.records[row].t } ?? last, block: block, row: row,
+            blockStart: blockStart, observer: observer)
         reports.removeAll(keepingCapacity: true)
     }
 
     /// Reports a finding on the current event.
-    mutating func report(_ ruleID: RuleID, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil) {
-        reports.append(ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
+    mutating func report(
+        _ ruleID: RuleID, _ message: String, scene: String?, measured: Int64? = nil, budget: Int64? = nil
+    ) {
+        reports.append(
+            ModelEngine.Report(rule: ruleID, message: message, scene: scene, measured: measured, budget: budget))
     }
 }
