@@ -7,6 +7,7 @@ import LifetraceReport
 /// `lifetrace check TRACE...`: what CI runs.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check traces against the lifecycle rules and budgets; exit 1 on errors.",
         discussion: """
             Every trace is read once, in constant memory; several traces are checked in parallel. Exit status: \

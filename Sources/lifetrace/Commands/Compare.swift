@@ -11,6 +11,7 @@ extension ComparisonOutput.Format: ExpressibleByArgument {}
 /// `lifetrace compare --base BASE... --new NEW...`: did a build make the lifecycle slower or worse?
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two sets of runs (a base build and a new one); exit 1 on a regression.",
         discussion: """
             Each side is traces, directories of traces, or summary files (`summarize` output, .jsonl). For each \

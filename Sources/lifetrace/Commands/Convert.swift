@@ -6,6 +6,7 @@ import LifetraceZstd
 /// `lifetrace convert IN OUT`: JSON Lines to `.lifetrace` and back.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a trace between JSON Lines and .lifetrace.",
         discussion: """
             The output's format follows its extension: .jsonl, .ndjson or .json write JSON Lines, anything \

@@ -6,6 +6,7 @@ import LifetraceZstd
 /// `lifetrace dump TRACE`: the trace as canonical JSON Lines on standard output.
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dump",
         abstract: "Print a trace as JSON Lines.",
         discussion: """
             Prints the header line (if the trace has one) and one line per event, in the canonical form of \

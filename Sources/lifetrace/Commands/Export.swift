@@ -9,6 +9,7 @@ import LifetraceZstd
 /// `lifetrace export [--format perfetto|chrome] TRACE -o OUT`.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export a trace for Perfetto and other trace viewers, keeping every event.",
         discussion: """
             perfetto writes Perfetto's own protobuf trace; chrome writes Chrome's Trace Event Format (JSON). \

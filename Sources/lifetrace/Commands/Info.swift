@@ -7,6 +7,7 @@ import LifetraceZstd
 /// `lifetrace info TRACE...`: what a trace holds and how it is stored.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Summarize traces: header, events, time span, frames, size, index and damage.",
         discussion:
             "Reads every event, so it also verifies the trace. Exit 2 if any trace is damaged beyond a truncated end."

@@ -10,6 +10,7 @@ import SystemPackage
 /// `lifetrace record -o OUT [-- COMMAND ARGS...]`: turns a live JSON Lines stream into a crash-safe trace.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record a live JSON Lines stream (standard input, or a command's output) into a .lifetrace file.",
         discussion: """
             Lines that start with '{' must be lifetrace JSON Lines (the first may be the header); other lines, \

@@ -6,6 +6,7 @@ import LifetraceZstd
 /// `lifetrace recover IN OUT`: salvages every intact frame of a damaged trace.
 struct Recover: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "recover",
         abstract: "Copy every intact frame of a damaged .lifetrace file into a new, valid one.",
         discussion: """
             Frames that fail zstd's checksum or do not decode are dropped, and so is an incomplete last \

@@ -9,6 +9,7 @@ import LifetraceZstd
 /// `lifetrace report TRACE... -o OUT.html|OUT.txt|-`: a timeline people can look at.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Draw the timelines of traces: a self-contained HTML page, or text for a terminal.",
         discussion: """
             Swimlanes per process and per scene show where each was active, inactive, in the background or \

@@ -3,7 +3,8 @@ import LifetraceAnalysis
 
 /// `lifetrace rules`: the catalogue.
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the lifecycle rules lifetrace checks.")
+    static let configuration = CommandConfiguration(
+        commandName: "rules", abstract: "List the lifecycle rules lifetrace checks.")
 
     func run() throws {
         var out = StandardOutput()
@@ -17,6 +18,7 @@ struct Rules: ParsableCommand {
 /// `lifetrace explain LT003`: one rule in full.
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain one rule: what it checks, where it comes from, how to fix it.")
 
     @Argument(help: "The rule id, such as LT003.")

@@ -7,6 +7,7 @@ import LifetraceZstd
 /// `lifetrace simulate`: writes a realistic trace of a documented lifecycle sequence.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Write a simulated lifecycle trace: a documented sequence, a random walk, with faults if asked.",
         discussion: """
             The simulator models the iOS process and its scenes and writes the callbacks an app would receive, \

@@ -8,6 +8,7 @@ import LifetraceSummary
 /// `lifetrace summarize TRACES... [-o FILE]`: summary rows for a warehouse, from many traces.
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "summarize",
         abstract:
             "Summarize traces as JSON Lines a warehouse loads: a row per trace, process, handler kind, task and finding.",
         discussion: """
