@@ -143,7 +143,7 @@ public final class Recorder: Sendable {
         let pid = SystemInterface.processID()
         let create = { @Sendable (file: RecorderFile) throws(TraceError) -> FileSink in
             probes.fileCreation?()
-            let created = try TraceFiles.create(destination, base: base, launchUnixNanoseconds: wallStart, pid: pid)
+            let created = try TraceDirectory.create(destination, base: base, launchUnixNanoseconds: wallStart, pid: pid)
             FileProtection.keepWritableAfterFirstUnlock(created.url.path)
             BackupExclusion.exclude(created.url.path)
             file.made(url: created.url, lock: created.lock)

@@ -8,7 +8,7 @@ import Testing
 
 /// Every kind of bad input gets one exact, positioned error or warning, and never a crash.
 @Suite struct DamagedInputTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     func sample(count: Int = 300, frames: [Int] = [100, 100]) throws -> (
         events: [LifecycleEvent], bytes: [UInt8], offsets: [Int]

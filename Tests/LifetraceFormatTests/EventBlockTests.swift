@@ -52,7 +52,7 @@ import Testing
     /// Written to a `.lifetrace` in two frames and read back block by block, every event is as written,
     /// one block per frame.
     @Test func decodedBlocksHoldTheWrittenEvents() throws {
-        let files = TraceFiles()
+        let files = ScratchTraces()
         let path = files.directory.file("blocks.lifetrace")
         let (bytes, _) = try files.binary(header: nil, Self.events, frameSizes: [3])
         try Data(bytes).write(to: URL(fileURLWithPath: path))

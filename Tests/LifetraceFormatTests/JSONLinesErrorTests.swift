@@ -5,7 +5,7 @@ import Testing
 
 /// Every malformed JSON Lines input is an error naming the line (and column), never a silent loss.
 @Suite struct JSONLinesErrorTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     static let cases: [(String, String)] = [
         ("{\"t\":1,\"ev\":\"scene.didBecomeActive\"}", "2: scene.didBecomeActive needs \"scene\""),

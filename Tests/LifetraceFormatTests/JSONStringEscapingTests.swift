@@ -24,7 +24,7 @@ import Testing
     }
 
     private static func json(_ string: String) -> [UInt8] {
-        var buffer = ByteBuffer()
+        var buffer = ByteWriter()
         buffer.appendJSONString(string)
         return buffer.withBytes { Array($0) }
     }
@@ -72,12 +72,12 @@ import Testing
                     let shift = 8 * UInt64(position)
                     let word = base & ~(UInt64(0xFF) << shift) | UInt64(byte) << shift
                     let expected = Self.needsEscaping(filler) || Self.needsEscaping(byte)
-                    if ByteBuffer.mayNeedEscaping(word) != expected {
+                    if ByteWriter.mayNeedEscaping(word) != expected {
                         Issue.record("byte \(byte) at \(position) among \(filler)s: expected \(expected)")
                     }
                 }
             }
         }
-        #expect(!ByteBuffer.mayNeedEscaping(0xFFFE_8081_7F5D_5B23))
+        #expect(!ByteWriter.mayNeedEscaping(0xFFFE_8081_7F5D_5B23))
     }
 }

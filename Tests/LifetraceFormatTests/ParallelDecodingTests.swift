@@ -8,7 +8,7 @@ import Testing
 /// Decoding frames on several threads changes nothing a reader sees: the same blocks in the same order, the
 /// same statistics and warnings, and on damage the same error after the same events.
 @Suite struct ParallelDecodingTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     /// What reading `path` block by block yields: its events, the error it ended with, its warnings and, when
     /// it read to the end, its statistics.

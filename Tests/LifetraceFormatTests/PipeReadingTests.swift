@@ -15,7 +15,7 @@ import Testing
     @Test func anErrorEndsTheReadOfAnOpenPipe() throws {
         let events = (0..<10).map { LifecycleEvent(t: Int64($0) * 1000, kind: .heartbeat) }
         // The header and the first of two frames: the rest is still to come when the reader fails.
-        let (bytes, frames) = try TraceFiles().binary(header: nil, events, frameSizes: [5], close: false)
+        let (bytes, frames) = try ScratchTraces().binary(header: nil, events, frameSizes: [5], close: false)
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(bytes[..<frames[1]]))
         nonisolated(unsafe) let reader = try TraceReader(path: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)")

@@ -6,7 +6,7 @@ import Testing
 
 /// JSON Lines → `.lifetrace` → JSON Lines loses nothing, on random traces and on every sample.
 @Suite struct RoundTripTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     @Test(arguments: 0..<60)
     func randomTracesSurviveBinaryAndJSONLines(seed: Int) throws {
@@ -20,12 +20,12 @@ import Testing
         #expect(fromBinary.header == header)
         #expect(fromBinary.events == events)
 
-        let text = TraceFiles.jsonLines(header: header, events)
+        let text = ScratchTraces.jsonLines(header: header, events)
         let jsonPath = files.directory.write("random.jsonl", text: text)
         let fromJSON = try files.readAll(jsonPath)
         #expect(fromJSON.header == header)
         #expect(fromJSON.events == events)
-        #expect(TraceFiles.jsonLines(header: fromBinary.header, fromBinary.events) == text)
+        #expect(ScratchTraces.jsonLines(header: fromBinary.header, fromBinary.events) == text)
     }
 
     @Test(arguments: PackagePaths.sampleTraces(extension: "jsonl"))
@@ -34,7 +34,7 @@ import Testing
         let read = try files.readAll(path)
         let binary = try files.binary(header: read.header, read.events)
         let again = try files.readAll(files.directory.write("sample.lifetrace", binary.bytes))
-        #expect(TraceFiles.jsonLines(header: again.header, again.events) == original)
+        #expect(ScratchTraces.jsonLines(header: again.header, again.events) == original)
     }
 
     @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace"))
@@ -55,7 +55,7 @@ import Testing
         let read = try files.readAll(disguised)
         #expect(read.reader.format == .binary)
         #expect(read.events == events)
-        let text = files.directory.write("trace.lifetrace", text: TraceFiles.jsonLines(header: nil, events))
+        let text = files.directory.write("trace.lifetrace", text: ScratchTraces.jsonLines(header: nil, events))
         let readText = try files.readAll(text)
         #expect(readText.reader.format == .jsonLines)
         #expect(readText.events == events)

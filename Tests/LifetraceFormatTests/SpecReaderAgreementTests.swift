@@ -7,7 +7,7 @@ import Testing
 /// `scripts/lifetrace_read.py`, written from `Schemas/lifetrace-format.md` alone, reads every trace to the
 /// same events as the Swift reader: the specification is complete.
 @Suite(.integration) struct SpecReaderAgreementTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     func pythonDump(_ path: String) throws -> ShellResult {
         let python = try #require(which("python3"), "python3 is needed (scripts/test installs it)")
@@ -19,7 +19,7 @@ import Testing
         let read = try files.readAll(path)
         let python = try pythonDump(path)
         #expect(python.status == 0, "\(python.stderr)")
-        #expect(python.stdout == TraceFiles.jsonLines(header: read.header, read.events))
+        #expect(python.stdout == ScratchTraces.jsonLines(header: read.header, read.events))
     }
 
     @Test(arguments: 0..<8)
@@ -31,7 +31,7 @@ import Testing
             "r.lifetrace", try files.binary(header: header, events, frameSizes: [100]).bytes)
         let python = try pythonDump(path)
         #expect(python.status == 0, "\(python.stderr)")
-        #expect(python.stdout == TraceFiles.jsonLines(header: header, events))
+        #expect(python.stdout == ScratchTraces.jsonLines(header: header, events))
     }
 
     @Test func pythonReaderReportsTruncationLikeTheSwiftReader() throws {
@@ -42,7 +42,7 @@ import Testing
         let path = files.directory.write("cut.lifetrace", Array(trace.bytes[0..<cut]))
         let python = try pythonDump(path)
         #expect(python.status == 0)
-        #expect(python.stdout == TraceFiles.jsonLines(header: nil, Array(events[0..<100])))
+        #expect(python.stdout == ScratchTraces.jsonLines(header: nil, Array(events[0..<100])))
         #expect(python.stderr == "\(path): truncated at byte \(cut): 100 events recovered\n")
     }
 }

@@ -1,4 +1,4 @@
-/// Where encoded bytes go: a byte array, or a ``ByteBuffer`` on the hot paths of the exports. The encodings
+/// Where encoded bytes go: a byte array, or a ``ByteWriter`` on the hot paths of the exports. The encodings
 /// (varints, JSON text) are written once, over this, and specialized for each.
 package protocol ByteAppending {
     /// Appends a byte.

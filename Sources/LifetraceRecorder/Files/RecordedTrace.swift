@@ -18,7 +18,7 @@ extension Recorder {
     /// when they were launched come last, by name. While recording, the first is this launch's own; to read
     /// how the last session ended, take ``previousTrace(in:)``.
     public static func traces(in directory: URL = TraceDestination.standardDirectory) -> [RecordedTrace] {
-        TraceFiles.list(directory).map(\.trace)
+        TraceDirectory.list(directory).map(\.trace)
     }
 
     /// The trace of the most recent launch before this process's, in `directory`: the one that shows how the

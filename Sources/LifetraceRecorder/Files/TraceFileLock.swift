@@ -2,7 +2,7 @@ import LifetraceConcurrency
 
 /// The lock a recorder holds on the trace file it writes, from its creation until it closes (or is let go), so
 /// that a recorder of another process pruning the same directory (services sharing one, a Mac's Application
-/// Support) leaves the file alone (``TraceFiles/prune(_:base:keeping:within:)``). Advisory and best-effort: a
+/// Support) leaves the file alone (``TraceDirectory/prune(_:base:keeping:within:)``). Advisory and best-effort: a
 /// file system without locks leaves the file unlocked, and a crash releases it, as it should. None is taken on
 /// Apple's device platforms (``SystemInterface/holdsFileLocks``), where a suspended app holding a lock is killed.
 final class TraceFileLock: Sendable {

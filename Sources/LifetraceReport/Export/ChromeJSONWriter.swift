@@ -6,7 +6,7 @@ import LifetraceFormat
 /// place without the run-time exclusivity checks a class's stored properties take on every access.
 struct ChromeJSONWriter {
     /// The bytes written and not yet handed to the sink.
-    var buffer = ByteBuffer()
+    var buffer = ByteWriter()
     /// The time of the trace's first event, which times count from.
     var origin: Int64 = 0
     private var opened = false
@@ -15,7 +15,7 @@ struct ChromeJSONWriter {
     /// Where the events of the tracks written to lately are: their `pid` and `tid`, spelled once.
     private var places = ChromeTrackPlaces()
     /// A process's or track's name or labels, spelled here before they are written as JSON strings.
-    private var text = ByteBuffer()
+    private var text = ByteWriter()
     /// The numbered names written so far, as JSON strings, and where each one is in it by ``ExportName/key``
     /// (a count of 0: not written yet).
     private var knownNameBytes: [UInt8] = []

@@ -22,7 +22,7 @@ final class ExportOutput {
 
     /// A buffer that crosses to the thread.
     private final class Chunk {
-        var bytes = ByteBuffer(capacity: ExportOutput.bufferSize + 4096)
+        var bytes = ByteWriter(capacity: ExportOutput.bufferSize + 4096)
     }
 
     /// The sink and its first failure: the thread's alone while it runs, the caller's once it has been joined.
@@ -34,7 +34,7 @@ final class ExportOutput {
             self.sink = sink
         }
 
-        func write(_ bytes: inout ByteBuffer) {
+        func write(_ bytes: inout ByteWriter) {
             defer { bytes.removeAll(keepingCapacityUpTo: ExportOutput.keptCapacity) }
             guard failure == nil, !bytes.isEmpty else { return }
             do throws(TraceError) {
@@ -66,7 +66,7 @@ final class ExportOutput {
     }
 
     /// Writes `bytes`, or hands them to the thread, and leaves `bytes` empty.
-    func write(_ bytes: inout ByteBuffer) {
+    func write(_ bytes: inout ByteWriter) {
         guard let relay else { return writer.write(&bytes) }
         guard !bytes.isEmpty else { return }
         let chunk = relay.take()

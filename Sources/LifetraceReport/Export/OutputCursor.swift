@@ -1,6 +1,6 @@
 import LifetraceFormat
 
-/// Writes bytes through a pointer into room a ``ByteBuffer`` made for them (``ByteBuffer/write(atMost:_:)``): the
+/// Writes bytes through a pointer into room a ``ByteWriter`` made for them (``ByteWriter/write(atMost:_:)``): the
 /// exports' runs of bounded size (protobuf keys and varints, JSON punctuation, names and numbers) with no call and
 /// no capacity check per byte.
 struct OutputCursor {
@@ -119,7 +119,7 @@ struct OutputCursor {
     }
 }
 
-extension ByteBuffer {
+extension ByteWriter {
     /// Appends what `body` writes through a cursor, at most `maximum` bytes.
     @inline(__always)
     mutating func write(atMost maximum: Int, _ body: (inout OutputCursor) -> Void) {

@@ -54,7 +54,7 @@ extension PerfettoWireWriter {
     }
 
     /// Appends a length-delimited field: its `key`, the length of `bytes`, and `bytes`.
-    private static func append(_ key: UInt8, lengthDelimited bytes: ByteBuffer, to buffer: inout ByteBuffer) {
+    private static func append(_ key: UInt8, lengthDelimited bytes: ByteWriter, to buffer: inout ByteWriter) {
         buffer.append(key)
         buffer.appendVarint(UInt64(bytes.count))
         buffer.append(bytes)

@@ -40,7 +40,7 @@ extension PerfettoWireWriter {
     /// `entries` field the first time; `nil` once the table holds ``PerfettoEncoder/internedLimit`` names.
     private static func intern(
         _ name: String, in table: inout [String: UInt64], entries: UInt8,
-        into interned: inout ByteBuffer
+        into interned: inout ByteWriter
     ) -> UInt64? {
         if let iid = table[name] { return iid }
         guard table.count < PerfettoEncoder.internedLimit else { return nil }
@@ -51,7 +51,7 @@ extension PerfettoWireWriter {
     }
 
     /// Appends an `EventCategory`, `EventName` or `DebugAnnotationName` (iid 1, name 2) to the interned data.
-    static func appendInterned(entries: UInt8, iid: UInt64, name: String, to interned: inout ByteBuffer) {
+    static func appendInterned(entries: UInt8, iid: UInt64, name: String, to interned: inout ByteWriter) {
         let nameLength = name.utf8.count
         interned.append(entries << 3 | 2)
         interned.appendVarint(UInt64(1 + iid.varintSize + 1 + UInt64(nameLength).varintSize + nameLength))

@@ -23,7 +23,7 @@ struct PerfettoWireWriter {
     static let needsIncrementalState: UInt8 = 2
 
     /// The packets written, each a `Trace.packet` field.
-    var buffer = ByteBuffer()
+    var buffer = ByteWriter()
     /// Whether a packet was written: the first one says the sequence's incremental state starts there.
     var sequenceStarted = false
     var eventNames: [String: UInt64] = [:]
@@ -42,14 +42,14 @@ struct PerfettoWireWriter {
     private var keyIids = [UInt64](repeating: 0, count: PerfettoWireWriter.fixedKeys.count + ExportExtra.kinds.count)
     /// The track event being written, its annotation being written, and the interned data of its packet: reused
     /// scratch arrays, which give the nested messages' lengths.
-    var event = ByteBuffer()
-    private var annotation = ByteBuffer()
+    var event = ByteWriter()
+    private var annotation = ByteWriter()
     private var annotationName: String?
     /// The annotation of the scene written last.
     private var scenes = WrittenTextMemo()
-    var interned = ByteBuffer()
+    var interned = ByteWriter()
     /// A process's or track's name or label, spelled here before it is written (its length first).
-    var text = ByteBuffer()
+    var text = ByteWriter()
 
     /// Appends the two packets of a slice whose end is known (its beginning, then its end) to ``buffer``; returns
     /// whether ``buffer`` holds ``ExportOutput/bufferSize`` bytes or more, to be written.

@@ -9,19 +9,19 @@ struct WrittenTextMemo {
     static let limit = 4096
 
     private var text = ""
-    private var bytes = ByteBuffer()
+    private var bytes = ByteWriter()
     private var holds = false
 
     /// Appends the bytes kept for `text` to `buffer` if it is the text kept; returns whether it was.
     @inline(__always)
-    mutating func append(_ text: String, to buffer: inout ByteBuffer) -> Bool {
+    mutating func append(_ text: String, to buffer: inout ByteWriter) -> Bool {
         guard holds, self.text == text else { return false }
         buffer.append(bytes)
         return true
     }
 
     /// Keeps `text` with the bytes written for it: `buffer`'s from `start` on.
-    mutating func keep(_ text: String, written buffer: ByteBuffer, from start: Int) {
+    mutating func keep(_ text: String, written buffer: ByteWriter, from start: Int) {
         holds = false
         guard text.utf8.count <= Self.limit else { return }
         bytes.removeAll()

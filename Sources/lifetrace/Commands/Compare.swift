@@ -112,7 +112,7 @@ struct Compare: ParsableCommand {
         observations.finish()
         if !traces.isEmpty {
             // Each trace's rows become its observations on the worker that read it: nothing is kept of a row.
-            var files = try TraceFiles(traces)
+            var files = try TraceInputs(traces)
             try SummaryPipeline.run(
                 prepared, jobs: jobs.count, next: { try files.next() }, makeRows: ObservedRows.init
             ) { rows, _ in

@@ -49,7 +49,7 @@ struct Summarize: ParsableCommand {
         var summarized = 0
         var unreadable = 0
         var firstUnreadable: String?
-        var files = try TraceFiles(traces, listFile: filesFrom, output: output)
+        var files = try TraceInputs(traces, listFile: filesFrom, output: output)
         // A trace's rows past a mebibyte go to a file: in the temporary directory, else beside the output.
         let outputDirectory =
             output == "-" ? "." : (OutputFile.followingLinks(output) as NSString).deletingLastPathComponent

@@ -8,7 +8,7 @@ extension SummaryPipeline {
     /// compressed (see ``SummaryPipeline/run(models:codec:configuration:jobs:next:makeRows:consume:)``).
     @discardableResult
     static func run<Rows: SummaryRows>(
-        _ prepared: PreparedAnalysis, jobs: Int, next: () throws -> TraceFiles.Entry?,
+        _ prepared: PreparedAnalysis, jobs: Int, next: () throws -> TraceInputs.Entry?,
         makeRows: () -> Rows, consume: (inout Rows, _ complete: Bool) throws -> Void
     ) throws -> Int {
         try run(

@@ -9,7 +9,7 @@ import Testing
 /// Stored frames (RFC 8878 frames of raw blocks), written and read in Swift alone: the path by which an app
 /// records with no C library. libzstd and the `zstd` command are the independent judges.
 @Suite struct StoredFrameTests {
-    let files = TraceFiles()
+    let files = ScratchTraces()
 
     func storedFrame(_ content: [UInt8]) -> [UInt8] {
         FrameCodec.stored.makeCompressor().compressFrame(content) { Array($0) }
@@ -112,6 +112,6 @@ import Testing
         let python = try #require(which("python3"))
         let dumped = try run(python, [PackagePaths.path("scripts/lifetrace_read.py"), path])
         #expect(dumped.status == 0, "\(dumped.stderr)")
-        #expect(dumped.stdout == TraceFiles.jsonLines(header: header, events))
+        #expect(dumped.stdout == ScratchTraces.jsonLines(header: header, events))
     }
 }

@@ -36,7 +36,7 @@ import Testing
     func theBytesArriveInOrderAndTheBufferComesBackEmpty(onThread: Bool) throws {
         let sink = CountingSink()
         let output = ExportOutput(sink: sink, onThread: onThread)
-        var buffer = ByteBuffer()
+        var buffer = ByteWriter()
         var expected: [UInt8] = []
         for (position, size) in Self.sizes.enumerated() {
             let bytes = [UInt8](repeating: UInt8(position + 1), count: size)
@@ -58,7 +58,7 @@ import Testing
     func theFirstFailureEndsTheExportAndWhatFollowsIsDropped(onThread: Bool) {
         let sink = CountingSink(failing: true)
         let output = ExportOutput(sink: sink, onThread: onThread)
-        var buffer = ByteBuffer()
+        var buffer = ByteWriter()
         for byte: UInt8 in 1...5 {
             buffer.append(byte)
             output.write(&buffer)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct OutputCursorTests {
     /// The bytes `write` puts through a cursor.
     private func bytes(_ write: (inout OutputCursor) -> Void) -> [UInt8] {
-        var buffer = ByteBuffer()
+        var buffer = ByteWriter()
         buffer.write(atMost: 20, write)
         return buffer.withBytes { Array($0) }
     }

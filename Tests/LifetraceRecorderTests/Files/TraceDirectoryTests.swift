@@ -6,7 +6,7 @@ import Testing
 @testable import LifetraceRecorder
 
 /// One trace per launch, never over another, kept within a retention, listed newest first.
-@Suite struct TraceFilesTests {
+@Suite struct TraceDirectoryTests {
     let directory = TemporaryDirectory()
 
     @Test func aNameSaysTheAppTheLaunchAndTheProcess() throws {
@@ -211,7 +211,7 @@ import Testing
 }
 
 /// Launches that start at once in one directory (P7 of the third set of reproducers): none prunes another's trace.
-extension TraceFilesTests {
+extension TraceDirectoryTests {
     /// What the threads of one round created: each trace's file and lock.
     private final class Created: @unchecked Sendable {
         private let lock = NSLock()
@@ -231,7 +231,7 @@ extension TraceFilesTests {
             let created = Created()
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 let destination = TraceDestination.directory(folder, retention: TraceRetention(maxCount: 1))
-                if let file = try? TraceFiles.create(
+                if let file = try? TraceDirectory.create(
                     destination, base: "app", launchUnixNanoseconds: Int64(round) * 1_000_000_000,
                     pid: Int64(index + 1))
                 {

@@ -9,7 +9,7 @@ import SystemPackage
 /// A file found by walking a directory must be a regular file (or a link to one): anything else there — a FIFO
 /// named `*.lifetrace` would block its reader forever — comes with the error that stands for it, and is not
 /// opened. A path given as an argument is read whatever it is (`<(command)` is a pipe).
-struct TraceFiles {
+struct TraceInputs {
     /// A trace to read: its path, and, for one that is not to be opened, why.
     struct Entry {
         var path: String

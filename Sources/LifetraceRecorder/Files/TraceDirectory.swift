@@ -3,7 +3,7 @@ import LifetraceFormat
 
 /// Creates the file of a launch's trace, never over an earlier one, and keeps a directory of traces within
 /// its retention.
-enum TraceFiles {
+enum TraceDirectory {
     /// A listed trace and what its name says.
     struct Entry {
         var trace: RecordedTrace

@@ -5,7 +5,7 @@ import LifetraceZstd
 @testable import LifetraceFormat
 
 /// Writes traces into a temporary directory and reads them back, for the format's tests.
-struct TraceFiles {
+struct ScratchTraces {
     let directory = TemporaryDirectory()
 
     /// The bytes of a binary trace of `events`, with a frame ended after each count in `frameSizes`

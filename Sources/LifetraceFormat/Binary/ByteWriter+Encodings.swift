@@ -1,11 +1,11 @@
 package import LifetraceCore
 
-/// The encodings of ``ByteAppending`` as methods of ``ByteBuffer`` itself, compiled here for it: a generic
+/// The encodings of ``ByteAppending`` as methods of ``ByteWriter`` itself, compiled here for it: a generic
 /// method's body is not inlined into other modules, so they would call it unspecialized, through the protocol, once
 /// per byte. Each forwards to the one generic implementation from a generic function of this module, which the
 /// compiler specializes for the buffer; ``appendVarint(_:)``, which the protobuf export calls several times per
-/// event, is `@inlinable public` instead, inlined where it is called (see ``ByteBuffer``).
-extension ByteBuffer {
+/// event, is `@inlinable public` instead, inlined where it is called (see ``ByteWriter``).
+extension ByteWriter {
     /// Appends an unsigned LEB128 varint (protobuf's varint too), with one check of the capacity for its up to
     /// ten bytes rather than one per byte: the protobuf export writes several per event.
     ///

@@ -2,8 +2,8 @@
 /// byte is a store and an add, with none of an array's uniqueness and capacity checks per call, and emptying it
 /// keeps its memory (up to a limit, so that an event of megabytes leaves no buffer of its size behind).
 ///
-/// Its memory is a reference it owns, freed with the last copy; copies share it, so a buffer has one owner that
-/// writes to it (an encoder's writer), never two.
+/// Its memory is a reference it owns, freed with the last copy; copies share it (no copy-on-write, unlike
+/// swift-nio's `ByteBuffer`: hence the name), so a writer has one owner that writes to it (an encoder's), never two.
 ///
 /// The type and the members the exports' writers call per event are `public` and `@inlinable` for one reason:
 /// this toolchain keeps the body of an `@inlinable package` declaration out of its module, so a writer in another
@@ -11,7 +11,7 @@
 /// `reserve(_:)`, `reserveTail(_:)`, `commitTail(_:)`, `append(_:)` (of a byte and of another buffer),
 /// `appendBytes(_:)` and `appendVarint(_:)`. Everything else about it is `package`; it is not meant for use
 /// outside lifetrace, and creating one takes a `package` initializer.
-public struct ByteBuffer: ByteAppending {
+public struct ByteWriter: ByteAppending {
     /// The memory, freed when the last buffer that holds it goes.
     @usableFromInline
     final class Storage {
@@ -125,7 +125,7 @@ public struct ByteBuffer: ByteAppending {
     ///
     /// - Parameter other: The buffer whose bytes are appended, copied.
     @inlinable @inline(__always)
-    public mutating func append(_ other: ByteBuffer) {
+    public mutating func append(_ other: ByteWriter) {
         appendBytes(UnsafeRawBufferPointer(start: other.base, count: other.count))
     }
 

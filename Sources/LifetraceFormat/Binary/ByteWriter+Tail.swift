@@ -1,4 +1,4 @@
-extension ByteBuffer {
+extension ByteWriter {
     /// Makes room for `extra` more bytes and returns where they go, for a writer in another module that fills them
     /// through the pointer with no check per byte and then counts them with ``commitTail(_:)``.
     ///
@@ -20,7 +20,7 @@ extension ByteBuffer {
     }
 }
 
-extension ByteBuffer {
+extension ByteWriter {
     /// Replaces the byte written at `position` (a separator written ahead of knowing what it had to be).
     package mutating func replaceByte(at position: Int, with byte: UInt8) {
         precondition(position >= 0 && position < count)

@@ -1,9 +1,9 @@
 import LifetraceCore
 import LifetraceFormat
 
-extension ByteBuffer {
+extension ByteWriter {
     /// Appends the members of an exported event's fields, each preceded by a comma, named and ordered as JSON
-    /// Lines writes them (``ByteBuffer/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
+    /// Lines writes them (``ByteWriter/appendFieldMembers(of:)`` of the same ``LifecycleEvent``): Chrome JSON's
     /// `args` of a callback, task or instant. The scene's string is copied from `scenes` when it is the one written
     /// last.
     mutating func appendFieldMembers(of event: ExportEventFields, scenes: inout WrittenTextMemo) {
