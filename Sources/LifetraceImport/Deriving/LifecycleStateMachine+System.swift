@@ -128,6 +128,15 @@ extension LifecycleStateMachine {
             // The end of a process before this one (a new pid is named already) ends nothing.
             if let pid = observation.pid, let known = appPID, pid != known { return }
             endProcess(entry, reason: reason, pid: observation.pid ?? appPID, into: &events)
+        case let .watchdogKilled(foreground):
+            // The watchdog kills a process that hung while launching, often before its first line: the pid it
+            // names, when no line showed it, is a process that starts here and ends at once.
+            if let pid = observation.pid, !launched || (appPID != nil && appPID != pid) {
+                if afterExit, pid == endedPID { return }
+                if isEarlier(pid) { return noteLate(entry) }
+                startProcess(entry, reason: "unknown", pid: pid, foreground: foreground, into: &events)
+            }
+            endProcess(entry, reason: "watchdog", pid: observation.pid ?? appPID, into: &events)
         case .notUnderstood:
             notUnderstood(entry)
         }

@@ -42,6 +42,22 @@ enum SpringBoardLine {
             return message.hasPrefix("Application 'UIKitApplication:" + bundle + "[")
                 ? SystemObservation(.exited(reason: "jetsam")) : nil
         }
+        // iOS 9: `Forcing crash report of <FBApplicationProcess: 0x1b26fd30; NAME; pid: 1213> (reason: 1,
+        // description: ID failed to launch after 20.00s (launchIntent: foreground-interactive))`: the launch
+        // watchdog's kill (0x8badf00d), the crash report forced before launchd's `Killed: 9`.
+        if message.hasPrefix("Forcing crash report of <FBApplicationProcess: ") {
+            guard let marker = UTF8Search.range(of: "; pid: ", in: message),
+                let pid = UTF8Search.integer(message, at: marker.upperBound),
+                let described = UTF8Search.range(of: "description: ", in: message, from: marker.upperBound)
+            else { return nil }
+            let description = message[described.upperBound...]
+            guard description.hasPrefix(bundle),
+                description.dropFirst(bundle.count).hasPrefix(" failed to launch after ")
+            else { return nil }
+            let intent = UTF8Search.range(of: "(launchIntent: ", in: message, from: described.upperBound)
+                .map { message[$0.upperBound...].prefix { $0 != ")" } }
+            return SystemObservation(.watchdogKilled(foreground: intent.map { $0.hasPrefix("foreground") }), pid: pid)
+        }
         // `Killing ID for app installation`: SpringBoard ends the running process to install the app anew. Of a
         // process already gone it ends nothing (the state machine ignores an end while no process runs).
         if message.hasPrefix("Killing "), message.hasSuffix(" for app installation") {

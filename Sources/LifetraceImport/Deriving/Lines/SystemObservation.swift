@@ -26,6 +26,9 @@ struct SystemObservation: Sendable, Equatable {
         case activeRole(String)
         /// The process ended, and how: a signal (`SIGKILL`), `exit-code-N`, `terminated`, `jetsam-CAUSE`.
         case exited(reason: String)
+        /// SpringBoard's launch watchdog killed the process (pid in ``pid``), which may have logged nothing: it
+        /// was being launched into the foreground (`true`), the background (`false`), or the line does not say.
+        case watchdogKilled(foreground: Bool?)
         /// A line that starts like one of these but does not parse.
         case notUnderstood
     }
