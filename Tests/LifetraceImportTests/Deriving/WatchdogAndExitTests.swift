@@ -1,7 +1,8 @@
 import LifetraceAnalysis
 import LifetraceCore
-@testable import LifetraceImport
 import Testing
+
+@testable import LifetraceImport
 
 /// Two ends SpringBoard tells apart, from one real capture: the launch watchdog's kill (`Forcing crash report of
 /// ... failed to launch after 20.00s`) and the process's own exit (`exited voluntarily.`). The fixture's facts
@@ -18,15 +19,16 @@ import Testing
             "pvz-watchdog-exit.idevicesyslog.log", Self.app, TimeAssumptions(year: 2026, zone: "-0700"))
         // Origin line 10, 13:50:53 (debugserver's lines 6-9, 13:50:33, are not entries: the pid and the level come
         // on the tab-indented line after the program's name).
-        #expect(events.map(Derived.init) == [
-            // SpringBoard's watchdog names pid 1213, which no line showed before: its start is placed here.
-            Derived("process.launch", t: 0, line: 10, reason: "unknown"),
-            Derived("process.exit", t: 0, line: 10, reason: "watchdog"),  // `failed to launch after 20.00s`
-            // Lines 11 and 14 (launchd's `Killed: 9`, `exited abnormally via signal`) are the same end; lines
-            // 15-20 are a job that never ran (`Bootstrapping failed ... pid: -1`), its `exited voluntarily.` too.
-            Derived("process.launch", t: 1 * Self.s, line: 21, reason: "unknown"),  // 13:50:54, pid 1223
-            Derived("process.exit", t: 6 * Self.s, line: 33, reason: "exit"),  // 13:50:59, `exited voluntarily.`
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                // SpringBoard's watchdog names pid 1213, which no line showed before: its start is placed here.
+                Derived("process.launch", t: 0, line: 10, reason: "unknown"),
+                Derived("process.exit", t: 0, line: 10, reason: "watchdog"),  // `failed to launch after 20.00s`
+                // Lines 11 and 14 (launchd's `Killed: 9`, `exited abnormally via signal`) are the same end; lines
+                // 15-20 are a job that never ran (`Bootstrapping failed ... pid: -1`), its `exited voluntarily.` too.
+                Derived("process.launch", t: 1 * Self.s, line: 21, reason: "unknown"),  // 13:50:54, pid 1223
+                Derived("process.exit", t: 6 * Self.s, line: 33, reason: "exit"),  // 13:50:59, `exited voluntarily.`
+            ])
         // The launches carry the pid (an exit carries none: it ends the process before it).
         #expect(events.map(\.pid) == [1213, nil, 1223, nil])
         try #require(events.count == 4)
@@ -63,10 +65,11 @@ import Testing
             Jul  6 13:50:53 com.apple.xpc.launchd[1] (UIKitApplication:io.github.wszqkzqk.pvz-portable[0x45f7][1213]) <Notice>: Service exited due to signal: Killed: 9
             """
         let (importer, events) = ImportFixtures.importText(text, Self.app, TimeAssumptions(year: 2026, zone: "-0700"))
-        #expect(events.map(Derived.init) == [
-            Derived("process.launch", t: 0, line: 1, reason: "unknown"),
-            Derived("process.exit", t: 13 * Self.s, line: 4, reason: "watchdog"),
-        ])
+        #expect(
+            events.map(Derived.init) == [
+                Derived("process.launch", t: 0, line: 1, reason: "unknown"),
+                Derived("process.exit", t: 13 * Self.s, line: 4, reason: "watchdog"),
+            ])
         #expect(events.map(\.pid) == [1213, nil])
         #expect(importer.notUnderstood.count == 0)
     }
