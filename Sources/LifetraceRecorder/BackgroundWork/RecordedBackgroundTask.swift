@@ -49,7 +49,7 @@ public final class RecordedBackgroundTask: Sendable {
     public var isValid: Bool { identifier != 0 }
 
     /// Records `task.end`, queues its write, and returns at once; the system is told the task ended once the
-    /// write has landed (or after ``endWriteBound``, if the disk does not answer), on another thread. Only the
+    /// write has landed (or after 2 seconds, if the disk does not answer), on another thread. Only the
     /// first call does anything, so calling it both when the work finishes and from the expiration handler is
     /// safe, as Apple's documentation asks.
     ///
@@ -63,7 +63,7 @@ public final class RecordedBackgroundTask: Sendable {
     /// Records `task.expire` (unless the task was ended already), runs `work`, then ends the task before it
     /// returns: what the expiration handler must do (`beginBackgroundTask(withName:expirationHandler:)`:
     /// "Failure to end the task explicitly will result in the termination of the app"). It waits for
-    /// `task.end` to land at most ``expirationWriteBound``.
+    /// `task.end` to land at most half a second (`expirationWriteBound`).
     func expire(_ work: (@Sendable () -> Void)?) {
         // Recorded under the lock that ends the task: never after the end it begins.
         state.withLock { state in

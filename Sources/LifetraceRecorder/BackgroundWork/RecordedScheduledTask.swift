@@ -42,7 +42,7 @@ public final class RecordedScheduledTask: Sendable {
     static let completionWriteBound: DispatchTimeInterval = .seconds(2)
 
     /// Records the task's end, queues its write, and returns at once; `setTaskCompleted(success:)` is called once
-    /// the write has landed (or after ``completionWriteBound``, if the disk does not answer), on another thread.
+    /// the write has landed (or after 2 seconds, if the disk does not answer), on another thread.
     /// Only the first call does anything.
     ///
     /// Call it on every path, the expiration handler's included: a task not completed before its time expires
