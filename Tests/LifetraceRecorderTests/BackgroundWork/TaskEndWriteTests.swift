@@ -10,7 +10,10 @@ import Testing
 /// it has landed, from a thread of the recorder's, or after a bound if the disk does not answer. Only the expiration
 /// handler, which must return with the task ended, waits, and no longer than its bound. The writer here stalls as a
 /// disk that does not answer would.
-@Suite(.timeLimit(.minutes(1))) struct TaskEndWriteTests {
+///
+/// The time limit turns a hang into a failure. It is generous: in the integration tier, tests that block their
+/// thread for minutes (Spark, DuckDB) can keep these from running long after they started.
+@Suite(.timeLimit(.minutes(10))) struct TaskEndWriteTests {
     typealias FakeApplication = BackgroundWorkTests.FakeApplication
 
     /// Begins a background task on `fixture`'s recorder, whose system is `app`.

@@ -11,7 +11,10 @@ import Testing
 /// queued under a background-time assertion held until it lands, and the observer returns at once. Only
 /// termination waits, and no longer than its bound. The writer here stalls as a disk that does not answer would
 /// (an observer that waited for it would wait until the time limit fails the test).
-@Suite(.timeLimit(.minutes(1))) struct DurableWriteTests {
+///
+/// The time limit turns a hang into a failure. It is generous: in the integration tier, tests that block their
+/// thread for minutes (Spark, DuckDB) can keep these from running long after they started.
+@Suite(.timeLimit(.minutes(10))) struct DurableWriteTests {
     /// Generous: the point is that the observer does not wait for a write stalled for seconds, not its speed.
     static let quickReturn: Duration = .milliseconds(50)
 
