@@ -127,7 +127,8 @@ let package = Package(
                 "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat", "LifetraceSummary",
             ]
         ),
-        // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented.
+        // Stage 1: lifecycle traces derived from unified-log captures of apps nobody instrumented: the parsing and
+        // deriving alone, lines in and events out, no file or process (LifetraceIngest, below, feeds it and writes).
         .target(name: "LifetraceImport", dependencies: ["LifetraceCore", "LifetraceFormat"]),
         // Stage 1: the in-process recorder an instrumented app links.
         // Its privacy manifest declares the required-reason APIs of everything it links (Apple, "Describing use
@@ -137,8 +138,9 @@ let package = Package(
             dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
-        // Stage 1, for the command line: live JSON Lines recorded (`record`) and unified-log captures imported
-        // (`import`), through the recorder, compressed with libzstd.
+        // Stage 1, for the command line: the streams around the derivations — live JSON Lines recorded (`record`),
+        // unified-log captures read from files and pipes (`import`, `import --live`) and handed to LifetraceImport —
+        // written through the recorder, compressed with libzstd.
         .target(
             name: "LifetraceIngest",
             dependencies: [
@@ -166,7 +168,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // Generators and helpers shared by the test targets.
+        // Generators and helpers shared by this package's own test targets; not a product. (What an app's tests
+        // link is LifetraceTesting.)
         .target(
             name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
         .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
