@@ -245,8 +245,14 @@ let package = Package(
 // A Swift service's lifecycle recorded: LifetraceServiceLifecycle links swift-server's swift-service-lifecycle, whose
 // manifest — and those of swift-log and swift-async-algorithms, which it brings — needs swift-tools-version 6.2. So
 // it is declared only to a toolchain that reads 6.2 manifests: with an older one (Xcode 16) the package resolves and
-// builds exactly as before, and with any an app that links LifetraceRecorder resolves these but never builds them.
+// builds exactly as before; with any, an app that links LifetraceRecorder never builds them, and with the trait
+// ServiceLifecycle off (`traits: []`) does not resolve them either.
 #if compiler(>=6.2)
+/// swift-service-lifecycle's products and swift-log's, for the targets of the trait ServiceLifecycle.
+let serviceLifecycle: [Target.Dependency] =
+    ["ServiceLifecycle", "UnixSignals"].map {
+        .product(name: $0, package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"]))
+    } + [.product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"]))]
 package.dependencies += [
     // `ServiceGroup`, graceful shutdown and Unix signals, for LifetraceServiceLifecycle alone.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -261,27 +267,13 @@ package.targets += [
         name: "LifetraceServiceLifecycle",
         dependencies: [
             "LifetraceRecorder", "LifetraceCore", "LifetraceFormat", "LifetraceConcurrency",
-            .product(
-                name: "ServiceLifecycle", package: "swift-service-lifecycle",
-                condition: .when(traits: ["ServiceLifecycle"])),
-            .product(
-                name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
-            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
-        ]
+        ] + serviceLifecycle
     ),
     // The example service of Examples/ServiceExample (a package of its own, which depends on lifetrace by path),
     // built here too so that the tests run it as a real process.
     .executableTarget(
         name: "ServiceExample",
-        dependencies: [
-            "LifetraceServiceLifecycle",
-            .product(
-                name: "ServiceLifecycle", package: "swift-service-lifecycle",
-                condition: .when(traits: ["ServiceLifecycle"])),
-            .product(
-                name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["ServiceLifecycle"])),
-            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
-        ],
+        dependencies: ["LifetraceServiceLifecycle"] + serviceLifecycle,
         path: "Examples/ServiceExample/Sources/ServiceExample"
     ),
     // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), its trace
@@ -291,11 +283,7 @@ package.targets += [
         dependencies: [
             "LifetraceServiceLifecycle", "LifetraceRecorder", "LifetraceAnalysis", "LifetraceFormat", "LifetraceCore",
             "LifetraceTestSupport", "ServiceExample", "lifetrace",
-            .product(
-                name: "ServiceLifecycle", package: "swift-service-lifecycle",
-                condition: .when(traits: ["ServiceLifecycle"])),
-            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycle"])),
-        ]
+        ] + serviceLifecycle
     ),
 ]
 #endif

@@ -131,3 +131,14 @@ package final class LockedValue<Value>: @unchecked Sendable {
         mutex.unlock()
     }
 }
+
+extension LockedValue where Value == Bool {
+    /// Sets the flag; whether this call set it. Of the calls that race to do something once, the one that gets
+    /// `true` does it.
+    package func claim() -> Bool {
+        withLock { isSet in
+            defer { isSet = true }
+            return !isSet
+        }
+    }
+}

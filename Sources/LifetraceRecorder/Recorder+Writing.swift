@@ -59,11 +59,7 @@ extension Recorder {
     /// for it to finish and return (throwing nothing). Events recorded after it began are refused and counted
     /// in ``droppedEventCount``.
     public func close() throws(TraceError) {
-        let first = closing.withLock { closing in
-            defer { closing = true }
-            return !closing
-        }
-        guard first else {
+        guard closing.claim() else {
             waitForWriter()
             return
         }

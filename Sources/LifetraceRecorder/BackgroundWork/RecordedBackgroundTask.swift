@@ -14,20 +14,12 @@ public final class RecordedBackgroundTask: Sendable {
     public let identifier: Int
     private let recorder: Recorder
     private let endTask: @Sendable (Int) -> Void
-    /// How far the end has gone.
-    private let state = LockedValue(EndState())
+    /// The write of the task's `task.end`, once a call began ending it.
+    private let ending = LockedValue<QueuedWrite?>(nil)
+    /// Whether a thread began telling the system the task ended.
+    private let telling = LockedValue(false)
     /// Left once the system has been told the task ended, for an expiration handler to wait on.
     private let told = DispatchGroup()
-
-    /// How far ending the task has gone.
-    private struct EndState {
-        /// Whether a call began ending the task (its `task.end` is recorded).
-        var begun = false
-        /// The write of its `task.end`, once queued.
-        var write: QueuedWrite?
-        /// Whether a thread began telling the system.
-        var telling = false
-    }
 
     /// The longest the system is kept waiting for `task.end` to land before it is told anyway, when ``end()`` is
     /// called: a stalled disk must not keep a task open until its time runs out.
@@ -66,13 +58,13 @@ public final class RecordedBackgroundTask: Sendable {
     /// `task.end` to land at most half a second (`expirationWriteBound`).
     func expire(_ work: (@Sendable () -> Void)?) {
         // Recorded under the lock that ends the task: never after the end it begins.
-        state.withLock { state in
-            if !state.begun, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
+        ending.withLock { write in
+            if write == nil, isValid { recorder.record(.taskExpire, task: Int64(identifier)) }
         }
         work?()
         guard isValid else { return }
         // The write of an end begun here, or by the work's completion a moment ago.
-        let write = beginEnding() ?? state.withLock { $0.write }
+        let write = beginEnding() ?? ending.withLock { $0 }
         write?.wait(atMost: Self.expirationWriteBound)
         if !tellSystem() { _ = told.wait(timeout: .now() + Self.tellWait) }
     }
@@ -81,23 +73,18 @@ public final class RecordedBackgroundTask: Sendable {
     /// end (or the task is not valid).
     private func beginEnding() -> QueuedWrite? {
         // Queued under the lock, so that a second call finds the write (queuing it waits for nothing).
-        state.withLock { state in
-            defer { state.begun = true }
-            guard !state.begun, isValid else { return nil }
+        ending.withLock { write in
+            guard write == nil, isValid else { return nil }
             recorder.record(.taskEnd, task: Int64(identifier))
-            state.write = recorder.flushDurably()
-            return state.write
+            write = recorder.flushDurably()
+            return write
         }
     }
 
     /// Tells the system the task ended, if no thread did yet; whether this call did.
     @discardableResult
     private func tellSystem() -> Bool {
-        let first = state.withLock { state in
-            defer { state.telling = true }
-            return !state.telling
-        }
-        guard first else { return false }
+        guard telling.claim() else { return false }
         endTask(identifier)
         told.leave()
         return true

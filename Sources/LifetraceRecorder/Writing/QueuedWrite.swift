@@ -25,13 +25,7 @@ package final class QueuedWrite: Sendable {
     /// (a disk that does not answer must not hold back what follows the write for ever).
     package func whenLanded(orAfter bound: DispatchTimeInterval, _ body: @escaping @Sendable () -> Void) {
         let ran = LockedValue(false)
-        let once: @Sendable () -> Void = {
-            let first = ran.withLock { ran in
-                defer { ran = true }
-                return !ran
-            }
-            if first { body() }
-        }
+        let once: @Sendable () -> Void = { if ran.claim() { body() } }
         pending.notify(queue: .global(), execute: once)
         DispatchQueue.global().asyncAfter(deadline: .now() + bound, execute: once)
     }

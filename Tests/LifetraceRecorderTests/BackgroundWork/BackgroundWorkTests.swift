@@ -12,11 +12,33 @@ import Testing
 @Suite struct BackgroundWorkTests {
     let directory = TemporaryDirectory()
 
+    /// The calls a system closure received, in order, from whatever thread they come (the recorder makes some
+    /// from a thread of its own).
+    final class Calls<Value: Sendable>: Sendable {
+        private let values = LockedValue<[Value]>([])
+        private let signal = DispatchSemaphore(value: 0)
+
+        /// Records a call with `value`.
+        func record(_ value: Value) {
+            values.withLock { $0.append(value) }
+            signal.signal()
+        }
+
+        /// The calls so far.
+        var all: [Value] { values.withLock { $0 } }
+
+        /// Waits for the next call; whether one came within `bound`.
+        func waitForOne(atMost bound: DispatchTimeInterval) -> Bool {
+            signal.wait(timeout: .now() + bound) == .success
+        }
+    }
+
     /// A stand-in for UIApplication: hands out identifiers, keeps each task's expiration handler, and records
-    /// each end, from whatever thread it comes (the recorder tells it from a thread of its own).
+    /// each end.
     final class FakeApplication: Sendable {
-        private let state = LockedValue<(handlers: [Int: @Sendable () -> Void], ended: [Int], next: Int)>(([:], [], 6))
-        private let endSignal = DispatchSemaphore(value: 0)
+        private let state = LockedValue<(handlers: [Int: @Sendable () -> Void], next: Int)>(([:], 6))
+        /// The identifiers `endBackgroundTask(_:)` was called with.
+        let ends = Calls<Int>()
         /// What `endBackgroundTask(_:)` does besides recording the end, before it records it.
         let onEnd: (@Sendable (FakeApplication, Int) -> Void)?
 
@@ -35,8 +57,7 @@ import Testing
         /// `endBackgroundTask(_:)`.
         func end(_ identifier: Int) {
             onEnd?(self, identifier)
-            state.withLock { $0.ended.append(identifier) }
-            endSignal.signal()
+            ends.record(identifier)
         }
 
         /// The expiration handler of task `identifier`.
@@ -45,29 +66,11 @@ import Testing
         }
 
         /// The identifiers ended so far, in order.
-        var ended: [Int] { state.withLock { $0.ended } }
+        var ended: [Int] { ends.all }
 
         /// Waits for the next end; whether one came within `bound`.
         func waitForAnEnd(atMost bound: DispatchTimeInterval) -> Bool {
-            endSignal.wait(timeout: .now() + bound) == .success
-        }
-    }
-
-    /// The `success` of each `setTaskCompleted(success:)`, from whatever thread it comes.
-    final class Completions: Sendable {
-        private let values = LockedValue<[Bool]>([])
-        private let signal = DispatchSemaphore(value: 0)
-
-        func complete(_ success: Bool) {
-            values.withLock { $0.append(success) }
-            signal.signal()
-        }
-
-        var all: [Bool] { values.withLock { $0 } }
-
-        /// Waits for the next completion; whether one came within `bound`.
-        func waitForOne(atMost bound: DispatchTimeInterval) -> Bool {
-            signal.wait(timeout: .now() + bound) == .success
+            ends.waitForOne(atMost: bound)
         }
     }
 
@@ -135,7 +138,7 @@ import Testing
             file: URL(fileURLWithPath: path), configuration: .init(flushInterval: .seconds(3600)))
         let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
         let writtenAtCompletion = LockedValue<[EventKind]>([])
-        let completions = Completions()
+        let completions = Calls<Bool>()
         let refresh = recorder.beginScheduledTask(
             .appRefresh, identifier: "com.example.refresh",
             setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
@@ -143,7 +146,7 @@ import Testing
                 writtenAtCompletion.withLock {
                     $0 = (try? RecorderTraces.read(path).events.dropFirst().map(\.kind)) ?? []
                 }
-                completions.complete(success)
+                completions.record(success)
             })
         expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
@@ -197,18 +200,18 @@ import Testing
         let path = directory.file("bg.lifetrace")
         let recorder = try Recorder(file: URL(fileURLWithPath: path))
         let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
-        let completions = Completions()
+        let completions = Calls<Bool>()
         let refresh = recorder.beginScheduledTask(
             .appRefresh, identifier: "com.example.refresh",
             setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
-            setTaskCompleted: completions.complete)
+            setTaskCompleted: completions.record)
         expirationHandler.withLock { $0 }?()
         refresh.setTaskCompleted(success: false)
         refresh.setTaskCompleted(success: true)
         #expect(completions.waitForOne(atMost: .seconds(10)))
         let processing = recorder.beginScheduledTask(
             .processing, identifier: "com.example.index",
-            setExpirationHandler: { _ in }, setTaskCompleted: completions.complete)
+            setExpirationHandler: { _ in }, setTaskCompleted: completions.record)
         processing.setTaskCompleted(success: true)
         #expect(completions.waitForOne(atMost: .seconds(10)))
         try recorder.close()

@@ -99,7 +99,7 @@ import Testing
         let fixture = DurableWriteTests.Fixture()
         defer { fixture.capture.stop() }
         let expirationHandler = LockedValue<(@Sendable () -> Void)?>(nil)
-        let completions = BackgroundWorkTests.Completions()
+        let completions = BackgroundWorkTests.Calls<Bool>()
         let written = LockedValue<[EventKind]>([])
         try fixture.stallTheWriter()
         let task = fixture.recorder.beginScheduledTask(
@@ -107,7 +107,7 @@ import Testing
             setExpirationHandler: { handler in expirationHandler.withLock { $0 = handler } },
             setTaskCompleted: { success in
                 written.withLock { $0 = fixture.writer.events.map(\.kind) }
-                completions.complete(success)
+                completions.record(success)
             })
         let handler = try #require(expirationHandler.withLock { $0 })
         let expiring = Self.time { handler() }
