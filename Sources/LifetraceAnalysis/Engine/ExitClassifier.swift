@@ -117,7 +117,13 @@ enum ExitClassifier {
                 return (.crashed, with("the process exited with \(reason), a crash", facts.leftOpen))
             case let .jetsam(reason):
                 return (.killedByJetsam, with("the kernel killed the process for memory (\(reason))", facts.leftOpen))
-            case .exit: return (.exited, "the process recorded its own exit: its work returned")
+            case .exit:
+                return (
+                    .exited,
+                    facts.derived
+                        ? "the system's log shows the process exiting on its own"
+                        : "the process recorded its own exit: its work returned"
+                )
             case .error: return (.exitedWithError, "the process recorded its own exit: its work ended with an error")
             }
         } else if facts.openTask {

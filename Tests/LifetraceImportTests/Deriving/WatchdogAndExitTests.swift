@@ -48,6 +48,8 @@ import Testing
         #expect(result.findings.isEmpty)
         // Killed while launching into the foreground; then the process's own exit.
         #expect(result.processes.map(\.end) == [.endedInForeground, .exited])
+        // SpringBoard's `exited voluntarily.` is the log's word, not a line the process wrote itself.
+        #expect(result.processes.last?.endBasis == "the system's log shows the process exiting on its own")
     }
 
     /// SpringBoard's watchdog line of a process already running ends it (no second launch); of another app, or
