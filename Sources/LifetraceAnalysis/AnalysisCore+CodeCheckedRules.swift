@@ -1,5 +1,5 @@
-// The rules checked in code rather than by a model: each on the kinds the catalogue declares for it
-// (CodeRuleTriggers), or on the process's state (after applicationWillTerminate, while suspended).
+// The rules checked in code rather than by a model: each on the kinds the catalogue declares for it, by the check
+// it names (CodeRuleTriggers), or on the process's state (after applicationWillTerminate, while suspended).
 
 import LifetraceCore
 import LifetraceFormat
@@ -35,8 +35,8 @@ extension AnalysisCore {
         default:
             break
         }
-        let rules = triggers.rules[tag]
-        if !rules.isEmpty { checkRules(rules, event, row: row, of: block) }
+        let checks = triggers.checks[tag]
+        for check in checks { check(&self, event, row, block) }
         if let end = process.state.willTerminateEnd, event.t > end,
             !Self.judgedAfterTerminateByModel.contains(event.kind),
             !Self.allowedAfterTerminate.contains(event.kind), !process.state.reportedAfterTerminate
@@ -46,49 +46,52 @@ extension AnalysisCore {
                 .eventAfterTerminate, "\(block.eventName(at: row)) after applicationWillTerminate returned",
                 scene: block.string(event.scene))
         }
-        if groundTruth, suspension.suspendedSince != nil, layers[event.tag] != .process {
+        if workWhileSuspendedChecked, suspension.suspendedSince != nil, layers[event.tag] != .process {
             report(
                 .workWhileSuspended, "\(block.eventName(at: row)) while the process is suspended",
                 scene: block.string(event.scene))
         }
     }
 
-    /// Checks the rules that events of this kind trigger (`rules`, from the catalogue) on `event`.
-    private mutating func checkRules(
-        _ rules: CodeRuleTriggers.Rules, _ event: EventRecord, row: Int, of block: borrowing EventBlock
-    ) {
-        if rules.contains(.appDelegateUI), appDelegateUICallbacksForbidden {
+    // MARK: - The checks the catalogue names (`check` in Schemas/rules.json), on the kinds it declares for each,
+    // called only where the rule's scope admits the trace
+
+    /// LT020: an app-delegate UI callback in a UIKit app with a scene manifest, captured from callbacks.
+    mutating func appDelegateUIWithManifest(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        report(
+            .appDelegateUIWithManifest,
+            "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+            scene: nil)
+    }
+
+    /// LT012: `applicationWillTerminate` while a scene is in the foreground (UIKit, which terminates an app from
+    /// the background; an AppKit app quits while active).
+    mutating func terminateFromForeground(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        let ui = engine.uiState
+        if ui == .active || ui == .inactive {
             report(
-                .appDelegateUIWithManifest,
-                "\(block.eventName(at: row)) fired although the app has a scene manifest: UIKit never calls it there",
+                .terminateFromForeground,
+                "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))",
                 scene: nil)
-        } else if rules.contains(.appNotifications), appNotificationsAggregate {
-            checkAgainstScenes(event, row: row, of: block)
         }
-        if rules.contains(.terminateFromForeground), terminateInForegroundChecked {
-            let ui = engine.uiState
-            if ui == .active || ui == .inactive {
-                report(
-                    .terminateFromForeground,
-                    "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))", scene: nil)
-            }
+    }
+
+    /// LT080: a save (`custom.save`) in `applicationWillTerminate` after entering the background without one.
+    mutating func saveOnlyInTerminate(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+        guard block.extras(of: event)?.label == saveLabel else { return }
+        if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
+            report(
+                .saveOnlyInTerminate,
+                "state saved in applicationWillTerminate, after entering the background without saving",
+                scene: nil)
         }
-        if rules.contains(.appPhase), appPhaseChecked { checkAppPhase(event) }
-        if rules.contains(.saveOnlyInTerminate), block.extras(of: event)?.label == saveLabel {
-            if let end = process.state.willTerminateEnd, event.t <= end, process.state.backgroundSaveMissing {
-                report(
-                    .saveOnlyInTerminate,
-                    "state saved in applicationWillTerminate, after entering the background without saving",
-                    scene: nil)
-            }
-            process.state.backgroundSaveMissing = false
-        }
+        process.state.backgroundSaveMissing = false
     }
 
     /// Judges SwiftUI's App-level phase against its scenes' phases (LT030), in the order SwiftUI does not
     /// document (``AppPhaseCheck``): an App-level `event` (no scene) is held when its scenes contradict it, and a
     /// scene's (`event` with a scene, after the models moved it) may settle the one held.
-    private mutating func checkAppPhase(_ event: EventRecord) {
+    mutating func appPhaseAgainstScenes(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         if event.hasScene {
             if appPhase.isPending { appPhase.scenesChanged(engine.sceneCensus(readingEventsOf: .swiftuiScenePhase)) }
         } else if let phase = event.phase {
@@ -120,7 +123,7 @@ extension AnalysisCore {
     /// that moves the same way. A notification is judged only where no order of UIKit's posting could explain
     /// it: the application becoming active or resigning while every scene is in the background, entering the
     /// foreground or the background while a scene is active. (No scene known: nothing to judge.)
-    private mutating func checkAgainstScenes(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
+    mutating func appNotificationAgainstScenes(_ event: EventRecord, row: Int, of block: borrowing EventBlock) {
         let scenes = engine.uiState
         let contradicts: Bool
         switch event.kind {

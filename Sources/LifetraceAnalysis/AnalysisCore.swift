@@ -33,15 +33,6 @@ struct AnalysisCore: ~Copyable {
     let didEnterBackgroundBudget: Int64?
     let launchBudget: Int64?
     let taskLimits: TaskTracker.Limits
-    /// Whether an app-delegate UI callback is a finding (LT020): a UIKit app with a scene manifest, and the
-    /// events are callbacks rather than the notifications UIKit posts either way.
-    let appDelegateUICallbacksForbidden: Bool
-    /// Whether `applicationWillTerminate` in the foreground is a finding (LT012): UIKit's alone, where the
-    /// system terminates an app from the background. (An AppKit app quits while active.)
-    let terminateInForegroundChecked: Bool
-    /// Whether SwiftUI's App-level phase is checked against its scenes' (LT030): a model follows the scenes'
-    /// phases for the trace's lifecycle.
-    let appPhaseChecked: Bool
     /// SwiftUI's App-level phase held until its scenes support it (LT030).
     var appPhase = AppPhaseCheck()
     /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
@@ -50,18 +41,15 @@ struct AnalysisCore: ~Copyable {
     let layers = KindTable(EventKind.byTag.map { $0?.layer ?? .custom })
     /// Whether the suspensions are the simulator's ground truth (``SuspensionTracker/Evidence/groundTruth``).
     let groundTruth: Bool
-    /// The kinds the rules checked in code read, from the catalogue. An instance constant: a static one would
-    /// cost a once-check per event.
-    let triggers = CodeRuleTriggers()
+    /// Whether work while suspended is checked (LT070): its scope, ground-truth suspensions.
+    let workWhileSuspendedChecked: Bool
+    /// The kinds the rules checked in code read, and their checks, from the catalogue and the rules' scopes. An
+    /// instance constant: a static one would cost a once-check per event.
+    let triggers: CodeRuleTriggers
 
     /// The kinds with a handler budget in the models that apply, by tag: a callback of one written unfinished
     /// is kept until its `handler.return` (``ProcessTracker/State/unfinished``).
     let unfinishedKinds: [Bool]
-    /// Whether the application's notifications are checked against its scenes (LT021): a UIKit app with a
-    /// scene manifest captured from notifications, where UIKit posts them as the aggregate of its scenes'
-    /// states (`UIApplication.applicationState`: "the value of the most active scene").
-    let appNotificationsAggregate: Bool
-
     /// Who is told what the analysis reads and computes, if anyone (``TimelineObserver``).
     let observer: (any TimelineObserver)?
     /// The observer when it is the reports' timeline, for the result.
@@ -80,41 +68,40 @@ struct AnalysisCore: ~Copyable {
         self.observer = observer
         timelineRecorder = observer as? TimelineRecorder
         self.header = header
-        var configuration = configuration
         derived = header?.isDerived == true
-        if derived {
-            // Derived from a log: no launch callback is in it to order against (Schemas/oslog-mapping.md).
-            configuration.disabledRules.insert(.uiBeforeLaunch)
-        }
-        self.configuration = configuration
-        self.engine =
+        var engine =
             compiled.map(ModelEngine.init) ?? ModelEngine(models: models, header: header, configuration: configuration)
         if observer != nil { engine.segmentLog = [] }
+        // The kinds the rules' scopes ask a scene's model to read, which the models read.
+        let sceneModelsRead = Set(
+            RuleCatalog.all.compactMap(\.scope.sceneModelsReading).filter { engine.hasSceneModel(readingEventsOf: $0) })
+        self.engine = engine
+        suspension = SuspensionTracker(header: header)
+        let groundTruth = suspension.evidence == .groundTruth
+        self.groundTruth = groundTruth
+        // The rules whose scope does not admit the trace are not checked, and nothing reports them.
+        let applies = { (rule: Rule) in
+            rule.scope.admits(header, groundTruth: groundTruth, sceneModelsRead: sceneModelsRead.contains)
+        }
+        var configuration = configuration
+        for rule in RuleCatalog.all where !applies(rule) { configuration.disabledRules.insert(rule.id) }
+        self.configuration = configuration
+        triggers = CodeRuleTriggers(rules: RuleCatalog.all, applies: applies)
+        workWhileSuspendedChecked = RuleCatalog.all.contains { $0.id == .workWhileSuspended && applies($0) }
         collector = FindingCollector(
             file: file, configuration: configuration, models: models, family: CallbackFamily(header: header))
-        suspension = SuspensionTracker(header: header)
-        groundTruth = suspension.evidence == .groundTruth
         didEnterBackgroundBudget = configuration.budget(.didEnterBackground)
         launchBudget = configuration.budget(.launch)
         taskLimits = TaskTracker.Limits(
             backgroundTask: configuration.budget(.backgroundTask),
             refreshTask: configuration.budget(.refreshTask),
             expirationGrace: configuration.budget(.expirationGrace))
-        // UIKit posts the UIApplication notifications in a scene-based app too: captured from them, an
-        // app-level event says nothing of the app delegate's methods (LT020 judges those). Other lifecycles
-        // have no scene manifest: their app-level events are the only ones.
-        let uikit = header.followedLifecycle == .uikit
-        appDelegateUICallbacksForbidden =
-            uikit && header?.sceneManifest == true && header?.captureMethod != .notifications
-        appNotificationsAggregate = uikit && header?.sceneManifest == true && header?.captureMethod == .notifications
-        terminateInForegroundChecked = uikit
-        appPhaseChecked = engine.hasSceneModel(readingEventsOf: .swiftuiScenePhase)
         if header.followedLifecycle == .service {
             services = ServiceRules(configuration: configuration)
             process.countsTimeWithoutUI = false
         }
         var unfinished = [Bool](repeating: false, count: 256)
-        for tag in 0..<256 where engine.hasHandlerBudget(tag) { unfinished[tag] = true }
+        for tag in 0..<256 where self.engine.hasHandlerBudget(tag) { unfinished[tag] = true }
         unfinishedKinds = unfinished
     }
 
@@ -149,7 +136,7 @@ struct AnalysisCore: ~Copyable {
         if observer != nil { observe(row: row, of: block) }
         // (An event with attributes may be a callback written unfinished.)
         if triggers.read[event.tag] || event.fields.contains(.attrs) || process.state.willTerminateEnd != nil
-            || (groundTruth && suspension.suspendedSince != nil)
+            || (workWhileSuspendedChecked && suspension.suspendedSince != nil)
         {
             namedRules(event, row: row, of: block)
         }

@@ -100,16 +100,6 @@ extension LifecycleModel {
                     "app.didDiscardSceneSessions"
                   ]
                 }
-              ],
-              "rules": [
-                {
-                  "id": "LT062",
-                  "severity": "error",
-                  "title": "app-delegate callback in an app extension",
-                  "source": "Apple, “App Extension Programming Guide”, “Understand How an App Extension Works” (https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/ExtensionOverview.html): “An app extension is not an app”, and it cannot access a sharedApplication object; and “NSExtensionContext” (https://developer.apple.com/documentation/foundation/nsextensioncontext): an extension learns of its host's state from the NSExtensionHost… notifications",
-                  "explanation": "A trace that follows the app-extension lifecycle holds an app-delegate callback — launching, termination or scene configuration — that an extension never receives (Apple, “App Extension Programming Guide”: an app extension is not an app, the host app starts its life cycle, and it has no shared application; “NSExtensionContext”: the host's state reaches it as notifications). Either the trace's header names the wrong lifecycle, so its other events are judged by the wrong model, or code calls the methods by hand; setup placed in such a callback never runs in the extension.",
-                  "fix": "Record the containing app with \"lifecycle\": \"uikit\" (or its own platform's) and the extension with \"app-extension\"; set the extension up in its principal class (its view controller or request handler)."
-                }
               ]
             }
             """#),
@@ -306,16 +296,6 @@ extension LifecycleModel {
                     "app.didDiscardSceneSessions",
                     "scene.*"
                   ]
-                }
-              ],
-              "rules": [
-                {
-                  "id": "LT060",
-                  "severity": "error",
-                  "title": "background or scene callback in a macOS app",
-                  "source": "Apple, “NSApplication” (https://developer.apple.com/documentation/appkit/nsapplication) and “NSApplicationDelegate” (https://developer.apple.com/documentation/appkit/nsapplicationdelegate): an AppKit app becomes active and resigns active (applicationDidBecomeActive(_:), applicationWillResignActive(_:)), hides and unhides (applicationDidHide(_:)); it is never told it enters the background or the foreground, and has no UIScene",
-                  "explanation": "A trace that follows the AppKit lifecycle holds a UIKit callback a Mac app never receives: applicationDidEnterBackground, applicationWillEnterForeground or a UIScene callback (Apple, “NSApplication” and “NSApplicationDelegate”: a Mac app is active or inactive, hidden or not, and never in the background). Either the trace's header names the wrong lifecycle (a Mac Catalyst app follows UIKit's), so its other callbacks are judged by the wrong model, or code calls the methods by hand; work placed there never runs in an AppKit app.",
-                  "fix": "Record a Mac Catalyst app with \"lifecycle\": \"uikit\" and an AppKit one with \"appkit\"; in an AppKit app, pause work in applicationWillResignActive(_:) or applicationDidHide(_:)."
                 }
               ]
             }
@@ -626,32 +606,6 @@ extension LifecycleModel {
               "reset_on": [
                 "process.launch",
                 "process.exit"
-              ],
-              "rules": [
-                {
-                  "id": "LT091",
-                  "severity": "error",
-                  "title": "service shutdown over its grace period",
-                  "source": "Kubernetes, “Termination of Pods” (https://kubernetes.io/docs/concepts/workloads/pods/pod-termination/): the kubelet first sends TERM (SIGTERM) to the main process of each container with a grace period; “Once the grace period has expired, the KILL signal is sent to any remaining processes”; the grace period is the Pod's terminationGracePeriodSeconds, 30 seconds by default (“Pod Lifecycle”). systemd, “systemd.service” (https://www.freedesktop.org/software/systemd/man/latest/systemd.service.html), TimeoutStopSec=: a service that does not terminate in the time given is killed (SIGKILL, systemd.kill); its default is DefaultTimeoutStopSec=, 90 s (systemd-system.conf)",
-                  "explanation": "From the moment the service was asked to shut down (its group's graceful shutdown reached it, after SIGTERM) to its stop took longer than the grace period its orchestrator gives (shutdownGrace: 30 s by default, Kubernetes' terminationGracePeriodSeconds; 90 s under systemd's default TimeoutStopSec). In production the process is killed with SIGKILL at the end of the grace period, in the middle of the drain: requests still being served are dropped and unflushed state is lost. A shutdown still running at the process's last event (its process killed, or the trace cut) is measured to that event, a lower bound of its length, to within the recorder's flush or heartbeat interval. A group shuts services down one after the other, in reverse start order, so a slow service also delays the shutdown of those started before it.",
-                  "fix": "Bound the drain: stop accepting new work at once on graceful shutdown, give in-flight work a deadline shorter than the grace period, and set ServiceGroupConfiguration.maximumGracefulShutdownDuration below the grace period so the group cancels what is left before the orchestrator kills it. If the drain legitimately needs longer, raise terminationGracePeriodSeconds (or TimeoutStopSec=) and shutdownGrace for the service in lifetrace.json (services.<name>.budgets)."
-                },
-                {
-                  "id": "LT092",
-                  "severity": "error",
-                  "title": "work recorded after a service reported stopped",
-                  "source": "swift-service-lifecycle, “Adopting ServiceLifecycle in libraries” (https://swiftpackageindex.com/swift-server/swift-service-lifecycle/documentation/servicelifecycle/adopting-servicelifecycle-in-libraries): “Library authors are expected to make sure that any work they spawn from the run() method properly supports graceful shutdown”, and structured concurrency ties a service's work to its run(): the ServiceGroup “is going to wait for the Service/run() method to return before triggering the graceful shutdown of the next service” (“Adopting ServiceLifecycle in applications”)",
-                  "explanation": "Something of a service was recorded after its run() had returned: its own markers, or its lifecycle again (ready, a shutdown request, a second stop or start). Its group has moved on — it shuts down the next service, or exits — believing the service is done, so this work races the teardown of what it uses (connections, the services started before it) and is lost when the process exits. It is usually an unstructured Task (Task { }) or a callback the service started and did not wait for.",
-                  "fix": "Do the service's work in child tasks of run() (a task group, async let) so that run() returns only when they have finished, or keep the handles of unstructured tasks and cancel and await them before returning."
-                },
-                {
-                  "id": "LT096",
-                  "severity": "error",
-                  "title": "service lifecycle event out of order",
-                  "source": "swift-service-lifecycle, “ServiceGroup” (https://swiftpackageindex.com/swift-server/swift-service-lifecycle/documentation/servicelifecycle/servicegroup): a group runs each service's run() once, in a child task, and gracefully shuts services down one by one in reverse start order; Kubernetes, “Pod Lifecycle”: a container is ready once, after it started, and is not sent traffic once it is terminating",
-                  "explanation": "A service's events came in an order its group never produces: started twice, ready twice or ready while shutting down (a load balancer would route requests to a service that is draining), asked to shut down twice or before it started, or stopped before it started. Either the service's name is shared by two services of the process, so their events mix, or code calls the recording by hand.",
-                  "fix": "Give each service of the group its own name (ServiceConfiguration's serviceName), and report readiness once, from the service's own run(), before any shutdown."
-                }
               ]
             }
             """#),
@@ -865,16 +819,6 @@ extension LifecycleModel {
               "reset_on": [
                 "process.launch",
                 "process.exit"
-              ],
-              "rules": [
-                {
-                  "id": "LT061",
-                  "severity": "error",
-                  "title": "callback a watchOS app never receives",
-                  "source": "Apple, “Working with the watchOS app life cycle” (https://developer.apple.com/documentation/watchkit/working-with-the-watchos-app-life-cycle): the life-cycle methods are applicationDidFinishLaunching, applicationDidBecomeActive, applicationWillResignActive, applicationWillEnterForeground and applicationDidEnterBackground; and “applicationDidEnterBackground()” (https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationdidenterbackground()): “You are not notified when an app is purged from memory”",
-                  "explanation": "A trace that follows the WatchKit lifecycle holds a callback WatchKit never makes: applicationWillTerminate (Apple, “Working with the watchOS app life cycle” and “applicationDidEnterBackground()”: watchOS purges suspended apps without notice), a UIScene callback, or AppKit's hide and unhide. Either the trace's header names the wrong lifecycle, so its other callbacks are judged by the wrong model, or code calls the methods by hand; work placed in such a callback never runs on a watch.",
-                  "fix": "Record a watchOS app with \"lifecycle\": \"watchkit\" and an iOS one with \"uikit\"; save state in applicationDidEnterBackground, not at termination."
-                }
               ]
             }
             """#),

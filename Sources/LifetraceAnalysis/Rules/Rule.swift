@@ -1,4 +1,5 @@
 public import LifetraceCore
+import LifetraceFormat
 
 /// How serious a finding is.
 public enum Severity: String, Sendable, Comparable {
@@ -15,7 +16,9 @@ public enum Severity: String, Sendable, Comparable {
 }
 
 /// One rule of the catalogue: a stable id, what it checks, where the rule comes from, how to fix a finding,
-/// and where the analyzer checks it.
+/// where it applies and where the analyzer checks it. The catalogue's rules are declared once each, in
+/// `Schemas/rules.json`, from which `scripts/gen-vocabulary` generates ``RuleCatalog/all`` and ``RuleID``'s
+/// constants.
 public struct Rule: Sendable, Hashable {
     /// Where the analyzer checks a rule, and on which events.
     public enum Check: Sendable, Hashable {
@@ -30,6 +33,10 @@ public struct Rule: Sendable, Hashable {
         /// `applicationWillTerminate`, while suspended, at the first activation).
         case process
     }
+
+    /// A rule's check in code on one event of the kinds its ``Check/events(_:)`` names: the analyzer's state,
+    /// the event, its row in its block, the block.
+    typealias EventCheck = @Sendable (inout AnalysisCore, EventRecord, Int, borrowing EventBlock) -> Void
 
     /// The stable id, `LT001`...
     public let id: RuleID
@@ -48,11 +55,25 @@ public struct Rule: Sendable, Hashable {
     public let fix: String
     /// Where the analyzer checks it.
     public let check: Check
+    /// The traces it applies to: on others it is not checked, and nothing reports it.
+    public let scope: Scope
+    /// For a rule ``Check/events(_:)`` the analyzer itself dispatches, its check.
+    let code: EventCheck?
 
-    /// Declares a rule.
+    /// Declares a rule (a model's own, in its JSON; the catalogue's are generated from `Schemas/rules.json`).
     public init(
         id: RuleID, severity: Severity, title: String, titles: [CallbackFamily: String] = [:], source: String,
-        explanation: String, fix: String, check: Check = .model
+        explanation: String, fix: String, check: Check = .model, scope: Scope = Scope()
+    ) {
+        self.init(
+            id: id, severity: severity, title: title, titles: titles, source: source, explanation: explanation,
+            fix: fix, check: check, scope: scope, code: nil)
+    }
+
+    /// Declares a rule, with its check in code.
+    init(
+        id: RuleID, severity: Severity, title: String, titles: [CallbackFamily: String] = [:], source: String,
+        explanation: String, fix: String, check: Check = .model, scope: Scope = Scope(), code: EventCheck?
     ) {
         self.id = id
         self.severity = severity
@@ -62,6 +83,20 @@ public struct Rule: Sendable, Hashable {
         self.explanation = explanation
         self.fix = fix
         self.check = check
+        self.scope = scope
+        self.code = code
+    }
+
+    /// Two rules are the same when all they declare is (the check in code aside, which is known by its id).
+    public static func == (lhs: Rule, rhs: Rule) -> Bool {
+        lhs.id == rhs.id && lhs.severity == rhs.severity && lhs.title == rhs.title && lhs.titles == rhs.titles
+            && lhs.source == rhs.source && lhs.explanation == rhs.explanation && lhs.fix == rhs.fix
+            && lhs.check == rhs.check && lhs.scope == rhs.scope && (lhs.code == nil) == (rhs.code == nil)
+    }
+
+    /// Hashes the id.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 }
 
@@ -76,7 +111,6 @@ extension Rule {
         guard let title = titles[family], title != self.title else { return self }
         return Rule(
             id: id, severity: severity, title: title, titles: titles, source: source, explanation: explanation,
-            fix: fix,
-            check: check)
+            fix: fix, check: check, scope: scope, code: code)
     }
 }
