@@ -83,17 +83,22 @@ let package = Package(
         .target(name: "LifetraceZstd", dependencies: ["LifetraceFormat", "CZstd"]),
         // Stage 1: a model of the iOS lifecycle that writes realistic traces, with ground truth and faults.
         .target(name: "LifetraceSimulator", dependencies: ["LifetraceCore"]),
-        // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
-        // Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything that embeds the
-        // analyzer (LifetraceTesting in an app's test target) needs no C library.
-        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"]),
+        // Stage 3: the one-pass streaming analyzer, events in and findings out: lifecycle models as data, rules,
+        // budgets, inference. Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything
+        // that embeds the analyzer (LifetraceTesting in an app's test target, the live check) needs no C library.
+        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat"]),
+        // Stage 3 as the command line runs it: the files an analysis is set up from (`--config`, `--models`,
+        // `--baseline`, with their size limits) and `check`'s traces analyzed on every core.
+        .target(
+            name: "LifetraceChecking",
+            dependencies: ["LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat"]),
         // Stage 3, many traces: summary rows (one versioned, typed row shared by `summarize`, which writes them, and
         // `compare`, which reads them back), the pipeline that summarizes traces on every core, and `compare`'s
         // statistics.
         .target(
             name: "LifetraceSummary",
             dependencies: [
-                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat",
+                "LifetraceAnalysis", "LifetraceChecking", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -159,6 +164,7 @@ let package = Package(
                 "LifetraceRecorder",
                 "LifetraceSimulator",
                 "LifetraceAnalysis",
+                "LifetraceChecking",
                 "LifetraceSummary",
                 "LifetraceReport",
                 "LifetraceImport",
@@ -183,7 +189,8 @@ let package = Package(
         .testTarget(
             name: "LifetraceAnalysisTests",
             dependencies: [
-                "LifetraceAnalysis", "LifetraceSummary", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
+                "LifetraceAnalysis", "LifetraceChecking", "LifetraceSummary", "LifetraceFormat", "LifetraceZstd",
+                "LifetraceTestSupport",
             ],
             exclude: ["Fixtures"]
         ),
@@ -199,7 +206,8 @@ let package = Package(
         .testTarget(
             name: "LifetraceReportTests",
             dependencies: [
-                "LifetraceReport", "LifetraceSummary", "LifetraceZstd", "LifetraceAnalysis", "LifetraceTestSupport",
+                "LifetraceReport", "LifetraceSummary", "LifetraceZstd", "LifetraceAnalysis", "LifetraceChecking",
+                "LifetraceTestSupport",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf", condition: .when(traits: ["CommandLine"])),
             ]
         ),
@@ -233,6 +241,11 @@ let package = Package(
             dependencies: [
                 "LifetraceRecorder", "LifetraceConcurrency", "LifetraceFormat", "LifetraceAnalysis", "LifetraceImport",
                 "LifetraceTestSupport",
+            ]),
+        .testTarget(
+            name: "LifetraceCheckingTests",
+            dependencies: [
+                "LifetraceChecking", "LifetraceAnalysis", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
             ]),
         .testTarget(
             name: "lifetraceTests",

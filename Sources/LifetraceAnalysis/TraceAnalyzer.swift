@@ -119,23 +119,23 @@ public final class TraceAnalyzer {
     }
 
     /// Starts keeping a log of background tasks as they end (or are closed open), for ``takeTaskLog()``.
-    func logTasks() {
+    package func logTasks() {
         core.logTasks()
     }
 
     /// The tasks that ended since the last call, oldest first; empty unless ``logTasks()`` was called.
-    func takeTaskLog() -> [TaskTracker.Life] {
+    package func takeTaskLog() -> [TaskTracker.Life] {
         core.takeTaskLog()
     }
 
     /// Starts keeping a log of the services of a service process as the process ends, for ``takeServiceLog()``.
-    func logServices() {
+    package func logServices() {
         core.logServices()
     }
 
     /// The services of the processes that ended since the last call, in order; empty unless ``logServices()``
     /// was called and the trace follows the service lifecycle.
-    func takeServiceLog() -> [ServiceLife] {
+    package func takeServiceLog() -> [ServiceLife] {
         core.takeServiceLog()
     }
 }

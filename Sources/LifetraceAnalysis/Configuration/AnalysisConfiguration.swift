@@ -1,5 +1,5 @@
-public import LifetraceCore
-public import LifetraceFormat
+package import LifetraceCore
+package import LifetraceFormat
 
 /// Budgets and severities the analyzer checks against, with documented defaults, overridable by a
 /// `lifetrace.json` file (`Schemas/lifetrace-config.schema.json`).
@@ -55,18 +55,8 @@ public struct AnalysisConfiguration: Sendable, Equatable {
         severities[rule.id] ?? rule.severity
     }
 
-    /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
-    /// "rules": {"LT054": "error", "LT053": "off"}, "styles": {"swiftui": {...}},
-    /// "scenes": {"S1": {"budgets": {"inactiveEpisode": "2m"}}},
-    /// "services": {"http": {"budgets": {"shutdownGrace": "10s"}}}, "serviceShutdownOrder": "any"}`.
-    ///
-    /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
-    public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
-        try ConfigurationFile(path: path).configuration(for: header)
-    }
-
     /// The configuration `json` (the file `path`'s) gives a trace with `header`.
-    init(_ json: JSONValue, file path: String, for header: TraceHeader?) throws(TraceError) {
+    package init(_ json: JSONValue, file path: String, for header: TraceHeader?) throws(TraceError) {
         var configuration = AnalysisConfiguration.defaults
         try configuration.apply(json, file: path)
         // The style as the header names it, so a style lifetrace does not know still selects its own settings;

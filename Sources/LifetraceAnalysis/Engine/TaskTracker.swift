@@ -23,9 +23,9 @@ import LifetraceFormat
 /// between the foreground and the background touches no open task (each task's budget start is worked out when
 /// it ends), and at most ``maximumOpen`` tasks are followed at once, so memory stays bounded: a task begun past
 /// that is counted, and the process's end reports how many were not followed.
-struct TaskTracker {
+package struct TaskTracker {
     /// The three kinds of task a trace records.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         /// `beginBackgroundTask(withName:expirationHandler:)`.
         case application
         /// `BGAppRefreshTask`.
@@ -68,13 +68,19 @@ struct TaskTracker {
 
     /// A task's life, as summaries report it: when it began and ended (`nil`: never, the process ended or was
     /// suspended with it open), and whether its time expired.
-    struct Life: Equatable {
-        var kind: Kind
-        var id: Int64
-        var name: String?
-        var begin: Int64
-        var end: Int64?
-        var expired: Bool
+    package struct Life: Equatable {
+        /// The kind of task.
+        package var kind: Kind
+        /// Its identifier, as the app's `task` field had it.
+        package var id: Int64
+        /// Its name, if recorded.
+        package var name: String?
+        /// When it began.
+        package var begin: Int64
+        /// When it ended; `nil`: never.
+        package var end: Int64?
+        /// Whether its time expired.
+        package var expired: Bool
     }
 
     /// Tasks that ended, or were closed open, since the log was last emptied; `nil` when nobody reads it.

@@ -176,20 +176,4 @@ extension LifecycleModel {
     /// The most states a model may have: the analyzer keeps a transition's source states as bits of one
     /// 64-bit word.
     public static let maxStates = 64
-
-    /// Reads a model from a JSON file.
-    public init(contentsOf path: String) throws(ModelError) {
-        do {
-            let text = try SettingsFile.text(of: path, "a lifecycle model", limit: InputFileSize.configuration)
-            self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
-        } catch let error as ModelError {
-            throw error
-        } catch let error as TraceError {
-            // `FILE: byte N: MESSAGE`: the file is the model's, said once.
-            throw ModelError(
-                file: path, message: error.position == .file ? error.message : "\(error.position): \(error.message)")
-        } catch {
-            throw ModelError(file: path, message: "\(error)")
-        }
-    }
 }

@@ -5,6 +5,12 @@ public struct ModelError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
+    /// The error `message` of the model in `file`.
+    package init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
     /// `FILE: MESSAGE`.
     public var description: String { "\(file): \(message)" }
 }

@@ -1,9 +1,9 @@
-public import LifetraceAnalysis
-public import LifetraceFormat
+package import LifetraceChecking
+package import LifetraceFormat
 
 extension ConfigurationFile {
     /// `compare`'s thresholds: the file's `compare` member (``ComparisonThresholds/load(path:)``).
-    public func comparisonThresholds() throws(TraceError) -> ComparisonThresholds {
+    package func comparisonThresholds() throws(TraceError) -> ComparisonThresholds {
         try ComparisonThresholds(json, file: path)
     }
 }

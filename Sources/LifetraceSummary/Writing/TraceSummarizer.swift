@@ -1,4 +1,5 @@
 public import LifetraceAnalysis
+import LifetraceChecking
 public import LifetraceCore
 public import LifetraceFormat
 

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceCore
 import LifetraceFormat
 public import LifetraceReport

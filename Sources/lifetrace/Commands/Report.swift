@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceCore
 import LifetraceFormat
 import LifetraceReport

@@ -1,4 +1,5 @@
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceFormat
 import LifetraceSummary
 import LifetraceZstd

@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceCore
 import LifetraceFormat
 import Testing

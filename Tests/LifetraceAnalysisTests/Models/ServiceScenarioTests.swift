@@ -1,4 +1,5 @@
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceCore
 import LifetraceSimulator
 import LifetraceTestSupport

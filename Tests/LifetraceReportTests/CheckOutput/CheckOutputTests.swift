@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceAnalysis
+import LifetraceChecking
 import LifetraceFormat
 import LifetraceReport
 import LifetraceTestSupport

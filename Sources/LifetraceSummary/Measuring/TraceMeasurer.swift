@@ -1,3 +1,4 @@
+package import LifetraceAnalysis
 package import LifetraceCore
 package import LifetraceFormat
 
@@ -54,18 +55,17 @@ package struct TraceMeasurer {
         case service(ServiceLife)
     }
 
-    private let models: [LifecycleModel]
     private let configuration: ConfigurationSource
     private let codec: FrameCodec
-    /// The models compiled for each scene manifest, lifecycle and configuration met so far (a handful at most).
-    private var compiled: [ModelEngine.Blueprint] = []
+    /// The models, compiled for each scene manifest, lifecycle and configuration met so far.
+    private var compiled: CompiledModels
     /// Calls, total and longest duration of each handler kind, by tag; reset per trace.
     private var handlers = [HandlerTotals](repeating: HandlerTotals(), count: 256)
 
     /// A measurer checking against `models`, with the configuration `configuration` gives each trace,
     /// decompressing data frames with `codec`.
     package init(models: [LifecycleModel], codec: FrameCodec, configuration: @escaping ConfigurationSource) {
-        self.models = models
+        compiled = CompiledModels(models)
         self.codec = codec
         self.configuration = configuration
     }
@@ -81,16 +81,7 @@ package struct TraceMeasurer {
     {
         let header = reader.header
         let configuration = try configuration(header)
-        let blueprint: ModelEngine.Blueprint
-        if let known = compiled.first(where: { $0.fits(header, configuration) }) {
-            blueprint = known
-        } else {
-            blueprint = ModelEngine.Blueprint(
-                models: models, manifest: header?.sceneManifest, lifecycle: header.followedLifecycle,
-                configuration: configuration)
-            if compiled.count < 16 { compiled.append(blueprint) }
-        }
-        let analyzer = TraceAnalyzer(file: path, header: header, models: models, compiled: blueprint)
+        let analyzer = compiled.analyzer(file: path, header: header, configuration: configuration)
         analyzer.logTasks()
         analyzer.logServices()
         for index in handlers.indices where handlers[index].count > 0 { handlers[index] = HandlerTotals() }

@@ -1,3 +1,4 @@
+package import LifetraceAnalysis
 import LifetraceConcurrency
 package import LifetraceFormat
 

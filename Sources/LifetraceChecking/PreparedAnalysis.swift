@@ -1,4 +1,5 @@
 import Foundation
+package import LifetraceAnalysis
 package import LifetraceCore
 package import LifetraceFormat
 
