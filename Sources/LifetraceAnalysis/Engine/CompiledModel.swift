@@ -89,7 +89,7 @@ struct CompiledModel {
     /// (``Action/atOnceFlag``), so a plain move reads nothing more.
     let waitsAtOnce: [Bool]
     /// For those states, the kinds that leave them at once, as four words of 64 bits per state (state `s`, tag
-    /// `t`: bit `t & 63` of word `4s + t >> 6`), and what their time then counts as (`none` for other states).
+    /// `t`: bit `t & 63` of word `4s + t >> 6`), and what their time then counts as (`unattached` for other states).
     let atOnceKindWords: [UInt64]
     let atOnceAccounting: [ActivationState]
     /// What an event does in each state, by state, phase and kind: see ``Action``.

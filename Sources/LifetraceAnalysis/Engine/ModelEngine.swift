@@ -79,7 +79,7 @@ struct ModelEngine: ~Copyable {
     }
 
     /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
-    /// `.background` if any is in the background, `.none` if none is attached.
+    /// `.background` if any is in the background, `.unattached` if none is attached.
     var uiState: ActivationState {
         @inline(__always) get { shared.uiCounts.state }
     }
