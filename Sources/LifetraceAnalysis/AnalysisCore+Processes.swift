@@ -108,17 +108,17 @@ extension AnalysisCore {
     }
 
     /// Whether a process whose UI is in `ui` runs in the background: its UI is there, or it has none. (Chosen
-    /// without a branch: `none` and `background` are the indexes 0 and 3.)
+    /// without a branch: `background` and `unattached` are the raw values 2 and 3.)
     @inline(__always)
-    static func isBackground(_ ui: LifecycleModel.Accounting) -> Bool {
-        (ui.index &+ 1) & 2 == 0
+    static func isBackground(_ ui: ActivationState) -> Bool {
+        ui.rawValue & 2 != 0
     }
 
     // MARK: - The UI's state
 
     /// The UI changed state with `event`: accounts the time of the state it leaves.
     @inline(never)
-    mutating func uiChanged(to ui: LifecycleModel.Accounting, _ event: EventRecord, of block: borrowing EventBlock) {
+    mutating func uiChanged(to ui: ActivationState, _ event: EventRecord, of block: borrowing EventBlock) {
         // An instance that left a state at once was where it went from its start (a scene connected for the
         // foreground): the process too.
         if engine.recounted(at: index) {
@@ -127,7 +127,7 @@ extension AnalysisCore {
         }
         // A recording begun after the launch knew nothing of the UI before its snapshot: that time counts as
         // nothing (rather than as background, as a launch's time before its first UI callback does).
-        if process.state.ui == .none, event.kind == .appState || event.kind == .sceneState {
+        if process.state.ui == .unattached, event.kind == .appState || event.kind == .sceneState {
             process.state.uiSince = event.t
         }
         accountUI(until: event.t)
@@ -139,7 +139,7 @@ extension AnalysisCore {
     /// is accounted.
     @inline(__always)
     private mutating func enterUI(
-        _ ui: LifecycleModel.Accounting, at t: Int64, _ event: EventRecord, of block: borrowing EventBlock
+        _ ui: ActivationState, at t: Int64, _ event: EventRecord, of block: borrowing EventBlock
     ) {
         // Active from the process's start (an extension's host presents it): no launch to measure.
         if ui == .active, event.kind == .processLaunch { process.state.launchMeasured = false }

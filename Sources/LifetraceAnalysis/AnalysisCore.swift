@@ -154,7 +154,7 @@ struct AnalysisCore: ~Copyable {
             // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
             // A model that resets at `process.exit` says where the next launch starts, not where this process ended.
             if ui != process.state.ui, event.kind != .processExit,
-                ui != .none || process.state.ui != process.state.launchUI
+                ui != .unattached || process.state.ui != process.state.launchUI
             {
                 uiChanged(to: ui, event, of: block)
             }

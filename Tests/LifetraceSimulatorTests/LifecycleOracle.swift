@@ -2,10 +2,8 @@ import LifetraceCore
 
 /// An independent check of a simulated trace against the lifecycle states of (Apple, “Managing your app’s life cycle”, domain-notes "Scene states"), written without the simulator's model.
 struct LifecycleOracle {
-    enum SceneState { case unattached, inactive, active, background }
-
     private(set) var problems: [String] = []
-    private var scenes: [String: SceneState] = [:]
+    private var scenes: [String: ActivationState] = [:]
     private var suspended = false
     private var running = false
 
@@ -39,7 +37,7 @@ struct LifecycleOracle {
         }
         guard let scene = event.scene, event.kind.layer == .scene else { return }
         let state = scenes[scene] ?? .unattached
-        func expect(_ allowed: [SceneState], then next: SceneState) {
+        func expect(_ allowed: [ActivationState], then next: ActivationState) {
             if !allowed.contains(state) { fail(index, event, "from \(state)") }
             scenes[scene] = next
         }

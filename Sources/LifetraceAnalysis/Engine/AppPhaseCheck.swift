@@ -11,12 +11,12 @@ struct SceneCensus: Equatable {
     var unknown = 0
 
     /// Counts a scene in a state of accounting class `accounting`.
-    mutating func add(_ accounting: LifecycleModel.Accounting) {
+    mutating func add(_ accounting: ActivationState) {
         switch accounting {
         case .active: active += 1
         case .inactive: inactive += 1
         case .background: background += 1
-        case .none: unknown += 1
+        case .unattached: unknown += 1
         }
     }
 
@@ -28,7 +28,9 @@ struct SceneCensus: Equatable {
     /// scene connecting starts at an unreported `.inactive` (its phase is known only from its first report).
     func contradiction(of phase: ScenePhase) -> String? {
         guard active + inactive + background + unknown > 0 else { return nil }
-        switch phase {
+        switch phase.state {
+        case .unattached:
+            return nil  // no phase is: a scene reports none
         case .active:
             return active == 0 && unknown == 0 ? "no scene is active" : nil
         case .inactive:

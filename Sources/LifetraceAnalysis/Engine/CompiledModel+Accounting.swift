@@ -53,7 +53,7 @@ extension CompiledModel {
     mutating func leftAtOnce(
         instance i: Int, state: Int, _ event: EventRecord, index: Int, previousT: Int64,
         shared: inout ModelEngine.Shared
-    ) -> LifecycleModel.Accounting? {
+    ) -> ActivationState? {
         let tag = Int(event.tag)
         guard (atOnceKindWords[state << 2 | tag >> 6] >> UInt64(tag & 63)) & 1 != 0, let entered, entered.instance == i,
             entered.since == instances[i].since, shared.suspensionIndex != index
@@ -83,12 +83,12 @@ extension CompiledModel {
     /// ``close(instance:at:next:shared:reports:)`` of instance `i`, in `state`, the time counted as `kind`.
     @inline(__always)
     mutating func close(
-        instance i: Int, in state: Int, at t: Int64, next: Int?, as kind: LifecycleModel.Accounting,
+        instance i: Int, in state: Int, at t: Int64, next: Int?, as kind: ActivationState,
         shared: inout ModelEngine.Shared, reports: inout [ModelEngine.Report]
     ) {
         // One access to the instance, so one uniqueness check of the array.
         let (elapsed, start) = instances[i].close(as: kind, at: t, next: next ?? state)
-        if shared.segmentLog != nil, kind != .none, elapsed > 0 {
+        if shared.segmentLog != nil, kind != .unattached, elapsed > 0 {
             shared.segmentLog?.append((instances[i].key, kind, start, t))
         }
         guard elapsed > stateLimit[state], let budget = stateBudget[state] else { return }

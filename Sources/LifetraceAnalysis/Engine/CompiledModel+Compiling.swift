@@ -82,7 +82,7 @@ extension CompiledModel {
             guard let entry = model.stateBudgets[name] else { return nil }
             return (configuration.budget(entry.budget) ?? .max, rule(entry.rule), entry.budget)
         }
-        let atOnce: [(kinds: KindSet, accounting: LifecycleModel.Accounting)?] = names.map { name in
+        let atOnce: [(kinds: KindSet, accounting: ActivationState)?] = names.map { name in
             guard let rule = model.leftAtOnce[name] else { return nil }
             var kinds = KindSet()
             for event in rule.events { if let kind = EventKind(name: event) { kinds.insert(Int(kind.rawValue)) } }
@@ -136,11 +136,11 @@ extension CompiledModel {
                 (0..<64).reduce(UInt64(0)) { $0 | (rule?.kinds.contains(word << 6 | $1) == true ? 1 << UInt64($1) : 0) }
             }
         }
-        self.atOnceAccounting = atOnce.map { $0?.accounting ?? .none }
+        self.atOnceAccounting = atOnce.map { $0?.accounting ?? .unattached }
         self.waitsAtOnce = waitsAtOnce
         self.actions = actions
         self.resets = resets
         self.touches = touches
-        self.isUI = accounting.contains { $0 != .none }
+        self.isUI = accounting.contains { $0 != .unattached }
     }
 }

@@ -33,7 +33,7 @@ struct CompiledModel {
         /// Adds the time since the last change to the current state, counted as `accounting`, and starts
         /// the next stretch, in state `next`, at `t`; returns the stretch's length and start.
         @inline(__always)
-        mutating func close(as accounting: LifecycleModel.Accounting, at t: Int64, next: Int) -> (
+        mutating func close(as accounting: ActivationState, at t: Int64, next: Int) -> (
             elapsed: Int64, start: Int64
         ) {
             let start = since
@@ -68,7 +68,7 @@ struct CompiledModel {
     let initial: Int
     let keyedByScene: Bool
     let requiresScene: Bool
-    let accounting: [LifecycleModel.Accounting]
+    let accounting: [ActivationState]
     let stateBudget: [(budget: Int64, rule: Int, name: Budget)?]
     /// The smallest limit a state's budget has for any scene (`.max` for a state with no budget): an
     /// episode within it needs no closer look.
@@ -89,9 +89,9 @@ struct CompiledModel {
     /// (``Action/atOnceFlag``), so a plain move reads nothing more.
     let waitsAtOnce: [Bool]
     /// For those states, the kinds that leave them at once, as four words of 64 bits per state (state `s`, tag
-    /// `t`: bit `t & 63` of word `4s + t >> 6`), and what their time then counts as (`none` for other states).
+    /// `t`: bit `t & 63` of word `4s + t >> 6`), and what their time then counts as (`unattached` for other states).
     let atOnceKindWords: [UInt64]
-    let atOnceAccounting: [LifecycleModel.Accounting]
+    let atOnceAccounting: [ActivationState]
     /// What an event does in each state, by state, phase and kind: see ``Action``.
     let actions: [UInt8]
     let resets: KindSet

@@ -47,7 +47,7 @@ enum ExitClassifier {
         /// Suspended at the end, or idle in the background before the next launch.
         var suspended = false
         /// Where the UI was last.
-        var ui: LifecycleModel.Accounting = .none
+        var ui: ActivationState = .unattached
     }
 
     /// What an exit's reason says ended a process.

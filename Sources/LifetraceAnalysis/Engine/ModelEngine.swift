@@ -22,7 +22,7 @@ struct ModelEngine: ~Copyable {
         /// The UI instances by kind of state, kept up to date as instances appear, move and go.
         var uiCounts = UICounts()
         /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
-        var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]?
+        var segmentLog: [(key: String, state: ActivationState, start: Int64, end: Int64)]?
         /// Rule ids, indexed by the `rule` numbers of the tables.
         let rules: [RuleID]
         /// Budgets set for particular scenes, by scene and budget name (`nil`: off for that scene).
@@ -33,7 +33,7 @@ struct ModelEngine: ~Copyable {
         /// The last time an instance left a state at once (``CompiledModel/waitsAtOnce``): at which event (-1: never),
         /// the start of its time there, and what that time counted as.
         var recountedIndex = -1
-        var recounted: (start: Int64, accounting: LifecycleModel.Accounting) = (0, .none)
+        var recounted: (start: Int64, accounting: ActivationState) = (0, .unattached)
         /// Times of scene instances of earlier processes: the first ones by name, the rest in one bucket,
         /// so memory stays flat.
         private(set) var retired: [(key: String, times: StateTimes)] = []
@@ -71,7 +71,7 @@ struct ModelEngine: ~Copyable {
     private let tagModels: [Int]
 
     /// When set, every closed stretch of a UI state is logged here: (instance key, state, start, end).
-    var segmentLog: [(key: String, state: LifecycleModel.Accounting, start: Int64, end: Int64)]? {
+    var segmentLog: [(key: String, state: ActivationState, start: Int64, end: Int64)]? {
         get { shared.segmentLog }
         set { shared.segmentLog = newValue }
         // In place: emptying the log keeps its storage, with no copy made first.
@@ -79,8 +79,8 @@ struct ModelEngine: ~Copyable {
     }
 
     /// Where the UI is: `.active` if any UI instance is active, `.inactive` if any is in the foreground,
-    /// `.background` if any is in the background, `.none` if none is attached.
-    var uiState: LifecycleModel.Accounting {
+    /// `.background` if any is in the background, `.unattached` if none is attached.
+    var uiState: ActivationState {
         @inline(__always) get { shared.uiCounts.state }
     }
 
@@ -207,7 +207,7 @@ struct ModelEngine: ~Copyable {
     }
 
     /// The last instance that left a state at once: since when it had been there, and what that time counted as.
-    var recounted: (start: Int64, accounting: LifecycleModel.Accounting) {
+    var recounted: (start: Int64, accounting: ActivationState) {
         shared.recounted
     }
 

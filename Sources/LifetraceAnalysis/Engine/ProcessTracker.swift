@@ -15,10 +15,10 @@ struct ProcessTracker {
         var reason: String?
         var lastT: Int64
         var times = StateTimes()
-        var ui: LifecycleModel.Accounting = .none
-        /// Where the UI is before any UI callback: ``LifecycleModel/Accounting/none`` (counted as background)
+        var ui: ActivationState = .unattached
+        /// Where the UI is before any UI callback: ``ActivationState/unattached`` (counted as background)
         /// unless the launch says (`ui_state`).
-        var launchUI: LifecycleModel.Accounting = .none
+        var launchUI: ActivationState = .unattached
         var uiSince: Int64
         var terminated = false
         var willTerminateEnd: Int64?
@@ -101,11 +101,15 @@ struct ProcessTracker {
         alive = true
     }
 
-    /// Where a launch says the UI starts (`ui_state`), ``LifecycleModel/Accounting/none`` if it does not.
+    /// Where a launch says the UI starts (`ui_state`), ``ActivationState/unattached`` if it does not.
     @inline(never)
-    private static func launchUI(of event: EventRecord, in block: borrowing EventBlock) -> LifecycleModel.Accounting {
-        guard case .string(let state)? = block.attribute(Attribute.Key.uiState, of: event) else { return .none }
-        return state == "inactive" ? .inactive : state == "background" ? .background : .none
+    private static func launchUI(of event: EventRecord, in block: borrowing EventBlock) -> ActivationState {
+        guard case .string(let state)? = block.attribute(Attribute.Key.uiState, of: event) else { return .unattached }
+        switch ActivationState(name: state) {
+        case .inactive?: return .inactive
+        case .background?: return .background
+        default: return .unattached
+        }
     }
 
     /// The running process ended as `end`, for the reason `basis`: its times go to the totals, its summary to
@@ -137,7 +141,8 @@ struct ProcessTracker {
         }
         if running {
             // With no UI attached, a running app counts as in the background; a service as nothing.
-            state.times.add(elapsed, as: state.ui == .none ? (countsTimeWithoutUI ? .background : .none) : state.ui)
+            state.times.add(
+                elapsed, as: state.ui == .unattached ? (countsTimeWithoutUI ? .background : .unattached) : state.ui)
         }
         state.uiSince = t
     }

@@ -73,7 +73,7 @@ extension LifecycleModel {
         leftAtOnce = [:]
         for (state, details) in stateMembers {
             let accounting = details["accounting"]?.stringValue ?? "none"
-            guard let value = Accounting(rawValue: accounting) else {
+            guard let value = ActivationState(accounting: accounting) else {
                 throw fail("state \"\(state)\": \"accounting\" must be none, active, inactive or background")
             }
             states[state] = value
@@ -85,7 +85,7 @@ extension LifecycleModel {
             if let atOnce = details["left_at_once"] {
                 let events = try strings(atOnce["events"], "events")
                 guard !events.isEmpty, let name = atOnce["accounting"]?.stringValue,
-                    let value = Accounting(rawValue: name)
+                    let value = ActivationState(accounting: name)
                 else {
                     throw fail(
                         "state \"\(state)\": \"left_at_once\" needs \"events\" and an \"accounting\" of none, active, inactive or background"

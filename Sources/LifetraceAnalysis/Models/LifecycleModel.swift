@@ -64,53 +64,7 @@ public struct LifecycleModel: Sendable {
         /// The events that leave the state at once.
         public var events: Set<String>
         /// What the time in the state then counts as.
-        public var accounting: Accounting
-    }
-
-    /// What the time spent in a state counts as.
-    public enum Accounting: String, Sendable {
-        /// Not counted (not attached, launching).
-        case none
-        /// Time active.
-        case active
-        /// Time in the foreground, inactive.
-        case inactive
-        /// Time in the background.
-        case background
-
-        /// 0 for `none`, then 1, 2, 3 for `active`, `inactive`, `background`: an index into tables, computed
-        /// with no branch.
-        @inline(__always)
-        var index: Int {
-            switch self {
-            case .none: 0
-            case .active: 1
-            case .inactive: 2
-            case .background: 3
-            }
-        }
-
-        /// How far in the foreground: `none` 0, `background` 1, `inactive` 2, `active` 3 (where an aggregate
-        /// of several instances is, is that of the most foreground).
-        var foregroundRank: Int {
-            switch self {
-            case .none: 0
-            case .background: 1
-            case .inactive: 2
-            case .active: 3
-            }
-        }
-
-        /// The accounting of `index` (see ``index``); `none` for any other value.
-        @inline(__always)
-        init(index: Int) {
-            switch index {
-            case 1: self = .active
-            case 2: self = .inactive
-            case 3: self = .background
-            default: self = .none
-            }
-        }
+        public var accounting: ActivationState
     }
 
     /// The model's name.
@@ -126,8 +80,8 @@ public struct LifecycleModel: Sendable {
     public var appliesWhenLifecycle: Set<TraceHeader.Lifecycle>?
     /// The state a new instance is in.
     public var initial: String
-    /// The states and what their time counts as.
-    public var states: [String: Accounting]
+    /// The states and what their time counts as (`unattached`: nothing, a model's `none`).
+    public var states: [String: ActivationState]
     /// State budgets: an episode longer than the budget (by name) is a finding of the rule.
     public var stateBudgets: [String: StateBudget]
     /// States whose time counts otherwise when they are left at once (``LeftAtOnce``), by state.

@@ -28,16 +28,16 @@ public struct StateTimes: Sendable, Hashable {
         suspended = sum(suspended, other.suspended)
     }
 
-    /// Adds `elapsed` to the time `accounting` counts it as (nothing for `none`). Every field is added to,
+    /// Adds `elapsed` to the time `accounting` counts it as (nothing for `unattached`). Every field is added to,
     /// with a mask, so the accounting of a state change costs no branch: the states events move through
     /// follow no pattern a predictor could learn. (The stretches of one instance or process never overlap, so
     /// their sum stays within the trace's span and cannot overflow.)
     @inline(__always)
-    mutating func add(_ elapsed: Int64, as accounting: LifecycleModel.Accounting) {
-        let index = accounting.index
-        active &+= elapsed & (0 &- Int64(index == 1 ? 1 : 0))
-        inactive &+= elapsed & (0 &- Int64(index == 2 ? 1 : 0))
-        background &+= elapsed & (0 &- Int64(index == 3 ? 1 : 0))
+    mutating func add(_ elapsed: Int64, as accounting: ActivationState) {
+        let state = accounting.rawValue
+        active &+= elapsed & (0 &- Int64(state == ActivationState.active.rawValue ? 1 : 0))
+        inactive &+= elapsed & (0 &- Int64(state == ActivationState.inactive.rawValue ? 1 : 0))
+        background &+= elapsed & (0 &- Int64(state == ActivationState.background.rawValue ? 1 : 0))
     }
 }
 

@@ -14,14 +14,11 @@ import LifetraceCore
 /// input line it came from as the attribute `log_line`. ``LifecycleDeriver`` feeds it, and copies it to replay
 /// entries once redacted task numbers are known.
 struct LifecycleStateMachine: Sendable {
-    enum UIState {
-        case inactive, active, background
-    }
-
     var selection: AppSelection
     var appPID: Int64?
     var mask: Int64?
-    var ui = UIState.inactive
+    /// Where the app's UI is (it is never `unattached` here: a process starts inactive, or in the background).
+    var ui = ActivationState.inactive
     var suspended = false
     var launched = false
     /// Whether the capture shows this process's launch (SpringBoard's `Bootstrapping app<BUNDLE>`, or UIKit's
@@ -176,9 +173,9 @@ struct LifecycleStateMachine: Sendable {
             ?? (reason == "user" || (isApp(entry) && DeactivationLine.isLaunchLine(entry.message)))
         var attributes: [Attribute] = []
         if inForeground {
-            attributes = [Attribute(Attribute.Key.uiState, .string("inactive"))]
+            attributes = [Attribute(Attribute.Key.uiState, .string(ActivationState.inactive.name))]
         } else if foreground == false {
-            attributes = [Attribute(Attribute.Key.uiState, .string("background"))]
+            attributes = [Attribute(Attribute.Key.uiState, .string(ActivationState.background.name))]
             ui = .background
         }
         add(.processLaunch, entry, attributes: attributes, into: &events) {

@@ -181,7 +181,7 @@ struct ExportLayout {
 
     /// The place of `state`'s name, recorded or `inferred`, in ``stateNames``.
     private static func stateSlot(_ state: TimelineState, inferred: Bool) -> Int {
-        2 &* Int(state.rawValue) &+ (inferred ? 1 : 0)
+        2 &* state.index &+ (inferred ? 1 : 0)
     }
 
     /// Makes the name of a stretch in `state`, recorded or `inferred`, the first time one is exported.

@@ -139,19 +139,17 @@ extension SimulatedProcess {
     private mutating func updateAggregate() throws {
         let states = scenes.map(\.state).filter { $0 != .unattached }
         guard !states.isEmpty else { return }
-        let aggregate: UIState =
+        let aggregate: ActivationState =
             states.contains(.active) ? .active : states.contains(.inactive) ? .inactive : .background
         guard aggregate != aggregatePhase else { return }
         aggregatePhase = aggregate
         try callback(.swiftuiScenePhase, phase: Self.phase(aggregate))
     }
 
-    private static func phase(_ state: UIState) -> ScenePhase {
-        switch state {
-        case .active: .active
-        case .inactive, .unattached: .inactive
-        case .background: .background
-        }
+    /// The phase SwiftUI reports for a scene in `state` (a scene not attached reports none: `.inactive`, where it
+    /// starts).
+    private static func phase(_ state: ActivationState) -> ScenePhase {
+        ScenePhase(state) ?? .inactive
     }
 
     /// `applicationDidReceiveMemoryWarning`.

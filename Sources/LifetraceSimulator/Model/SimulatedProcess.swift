@@ -20,7 +20,7 @@ struct SimulatedProcess {
     var process: ProcessPhase = .notRunning
     var scenes: [SceneSlot] = []
     private(set) var eventCount = 0
-    var aggregatePhase: UIState = .inactive
+    var aggregatePhase: ActivationState = .inactive
     var nextHeartbeat: Int64 = .max
     var nextTaskID: Int64 = 0
     var nextSceneNumber = 1

@@ -1,3 +1,4 @@
+import LifetraceCore
 import Testing
 
 @testable import LifetraceAnalysis
@@ -33,18 +34,18 @@ import Testing
         (Facts(exitObserved: true, openTask: true, exitCause: .jetsam("jetsam"), suspended: true), .killedByJetsam),
         (Facts(terminated: true, exitObserved: true, exitCause: .crash("SIGABRT")), .cleanTerminate),
         // The process's own exit, as a service's group records it when its run returns or throws.
-        (Facts(exitObserved: true, exitCause: .exit, ui: .none), .exited),
-        (Facts(exitObserved: true, exitCause: .error, ui: .none), .exitedWithError),
-        (Facts(nextLaunch: true, exitObserved: true, exitCause: .error, ui: .none), .exitedWithError),
+        (Facts(exitObserved: true, exitCause: .exit, ui: .unattached), .exited),
+        (Facts(exitObserved: true, exitCause: .error, ui: .unattached), .exitedWithError),
+        (Facts(nextLaunch: true, exitObserved: true, exitCause: .error, ui: .unattached), .exitedWithError),
         // Another process's words for its exit say nothing of how it ended.
         (
-            Facts(exitObserved: true, exitCause: ExitClassifier.cause(ofExitReason: "SIGKILL"), ui: .none),
+            Facts(exitObserved: true, exitCause: ExitClassifier.cause(ofExitReason: "SIGKILL"), ui: .unattached),
             .endedInBackground
         ),
         (Facts(exitObserved: true, ui: .active), .endedInForeground),
         (Facts(nextLaunch: true, ui: .inactive), .endedInForeground),
         (Facts(exitObserved: true, ui: .background), .endedInBackground),
-        (Facts(exitObserved: true, ui: .none), .endedInBackground),
+        (Facts(exitObserved: true, ui: .unattached), .endedInBackground),
     ])
     func theFirstApplyingRuleDecides(facts: Facts, end: ProcessEnd) {
         #expect(ExitClassifier.classify(facts).end == end)

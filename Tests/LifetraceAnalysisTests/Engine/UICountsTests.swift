@@ -1,13 +1,14 @@
+import LifetraceCore
 import Testing
 
 @testable import LifetraceAnalysis
 
 /// Where the UI is, from how many UI instances are in each kind of state: active wins over inactive, which
-/// wins over background; with none attached, none.
+/// wins over background; with none attached, unattached.
 @Suite struct UICountsTests {
     @Test(
         arguments: [
-            ([], LifecycleModel.Accounting.none),
+            ([], ActivationState.unattached),
             ([.background], .background),
             ([.inactive], .inactive),
             ([.inactive, .background], .inactive),
@@ -15,8 +16,8 @@ import Testing
             ([.active, .background], .active),
             ([.active, .inactive], .active),
             ([.active, .inactive, .background], .active),
-        ] as [([LifecycleModel.Accounting], LifecycleModel.Accounting)])
-    func theForemostStateWins(states: [LifecycleModel.Accounting], expected: LifecycleModel.Accounting) {
+        ] as [([ActivationState], ActivationState)])
+    func theForemostStateWins(states: [ActivationState], expected: ActivationState) {
         var counts = UICounts()
         // Instances that come and go leave no trace: two of each, one removed again.
         for state in states {
@@ -24,17 +25,9 @@ import Testing
             counts.add(state, 1)
             counts.add(state, -1)
         }
-        counts.add(.none, 1)
+        counts.add(.unattached, 1)
         #expect(counts.state == expected)
         for state in states { counts.add(state, -1) }
-        #expect(counts.state == LifecycleModel.Accounting.none)
-    }
-
-    /// Each accounting has its own index, and the index maps back.
-    @Test func accountingIndexesRoundTrip() {
-        let all: [LifecycleModel.Accounting] = [.none, .active, .inactive, .background]
-        #expect(all.map(\.index) == [0, 1, 2, 3])
-        #expect(all.map { LifecycleModel.Accounting(index: $0.index) } == all)
-        #expect(LifecycleModel.Accounting(index: 7) == LifecycleModel.Accounting.none)
+        #expect(counts.state == ActivationState.unattached)
     }
 }

@@ -1,17 +1,18 @@
+import LifetraceCore
 import Testing
 
 @testable import LifetraceAnalysis
 
 @Suite struct StateTimesTests {
-    /// Time goes to the state it is counted as, and nowhere else; `none` counts nowhere.
+    /// Time goes to the state it is counted as, and nowhere else; `unattached` counts nowhere.
     @Test(
         arguments: [
-            (LifecycleModel.Accounting.active, [7, 0, 0]),
+            (ActivationState.active, [7, 0, 0]),
             (.inactive, [0, 7, 0]),
             (.background, [0, 0, 7]),
-            (.none, [0, 0, 0]),
-        ] as [(LifecycleModel.Accounting, [Int64])])
-    func timeGoesToItsState(accounting: LifecycleModel.Accounting, expected: [Int64]) {
+            (.unattached, [0, 0, 0]),
+        ] as [(ActivationState, [Int64])])
+    func timeGoesToItsState(accounting: ActivationState, expected: [Int64]) {
         var times = StateTimes()
         times.add(7, as: accounting)
         #expect([times.active, times.inactive, times.background] == expected)
