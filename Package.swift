@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "_LifetraceReport", targets: ["LifetraceReport"]),
         .library(name: "_LifetraceImport", targets: ["LifetraceImport"]),
         .library(name: "_LifetraceSummary", targets: ["LifetraceSummary"]),
+        .library(name: "_LifetraceChecking", targets: ["LifetraceChecking"]),
         // The live check's demo (Examples/LiveCheckDemo), a program to run, not to link.
         .executable(name: "LiveCheckDemo", targets: ["LiveCheckDemo"]),
     ],

@@ -27,7 +27,10 @@ let package = Package(
             name: "FuzzLogImport",
             dependencies: ["FuzzSupport", .product(name: "_LifetraceImport", package: "lifetrace")]
         ),
-        .executableTarget(name: "FuzzConfiguration", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzConfiguration",
+            dependencies: ["FuzzSupport", .product(name: "_LifetraceChecking", package: "lifetrace")]
+        ),
         .executableTarget(
             name: "FuzzCompare",
             dependencies: ["FuzzSupport", .product(name: "_LifetraceSummary", package: "lifetrace")]

@@ -1,5 +1,6 @@
 import FuzzSupport
 import LifetraceAnalysis
+import LifetraceChecking
 
 /// Any bytes as a `lifetrace.json` and as a lifecycle model: refused with an error, or loaded; never a crash.
 @_cdecl("LLVMFuzzerTestOneInput")

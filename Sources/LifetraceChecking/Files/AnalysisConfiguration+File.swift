@@ -1,6 +1,6 @@
-package import LifetraceAnalysis
-package import LifetraceCore
-package import LifetraceFormat
+public import LifetraceAnalysis
+public import LifetraceCore
+public import LifetraceFormat
 
 extension AnalysisConfiguration {
     /// Reads `lifetrace.json`: `{"budgets": {"didEnterBackground": "4s", "inactiveEpisode": "30s"},
@@ -9,7 +9,7 @@ extension AnalysisConfiguration {
     /// "services": {"http": {"budgets": {"shutdownGrace": "10s"}}}, "serviceShutdownOrder": "any"}`.
     ///
     /// Settings for the trace's style (`header.style`, or by scene manifest) override the top-level ones.
-    package static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
+    public static func load(path: String, for header: TraceHeader?) throws(TraceError) -> AnalysisConfiguration {
         try ConfigurationFile(path: path).configuration(for: header)
     }
 }

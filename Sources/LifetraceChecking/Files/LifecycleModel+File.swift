@@ -1,4 +1,4 @@
-package import LifetraceAnalysis
+public import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 
@@ -7,7 +7,7 @@ extension LifecycleModel {
     ///
     /// - Throws: a ``ModelError`` naming the file: it cannot be read, is too large, does not parse, or is not a
     ///   model.
-    package init(contentsOf path: String) throws(ModelError) {
+    public init(contentsOf path: String) throws(ModelError) {
         do {
             let text = try SettingsFile.text(of: path, "a lifecycle model", limit: InputFileSize.configuration)
             self = try LifecycleModel(json: try JSONValue(parsing: text, file: path), file: path)
