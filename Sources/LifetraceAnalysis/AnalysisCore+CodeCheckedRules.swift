@@ -71,7 +71,7 @@ extension AnalysisCore {
         if ui == .active || ui == .inactive {
             report(
                 .terminateFromForeground,
-                "applicationWillTerminate while a scene is in the foreground (\(ui.rawValue))",
+                "applicationWillTerminate while a scene is in the foreground (\(ui.name))",
                 scene: nil)
         }
     }

@@ -129,7 +129,8 @@ import Testing
         #expect(!result.findings.contains { $0.rule.id == "LT012" }, "\(result.findings.map(\.message))")
     }
 
-    /// The same termination with the scene brought forward at once is from the foreground (LT012).
+    /// The same termination with the scene brought forward at once is from the foreground (LT012), which the
+    /// message names by the state's name: the scene entered the foreground and never became active, so inactive.
     @Test func terminatingWithASceneConnectedForTheForegroundIsLT012() throws {
         let result = try SeedSequenceTests.check(
             Self.locationLaunch + """
@@ -138,6 +139,8 @@ import Testing
                 {"t":2000000000,"ev":"app.willTerminate","dur":1000}
                 """)
         #expect(result.findings.map(\.rule.id) == ["LT012"])
+        #expect(
+            result.findings.map(\.message) == ["applicationWillTerminate while a scene is in the foreground (inactive)"])
     }
 
     /// A second window: connected at once to the foreground beside the active first one, it is inactive until it
