@@ -86,7 +86,12 @@ let package = Package(
         // Stage 3: the one-pass streaming analyzer: lifecycle models as data, rules, budgets, inference.
         // Reads stored frames in Swift; the command line plugs in libzstd's codec, so anything that embeds the
         // analyzer (LifetraceTesting in an app's test target) needs no C library.
-        .target(name: "LifetraceAnalysis", dependencies: ["LifetraceCore", "LifetraceFormat", "LifetraceConcurrency"]),
+        .target(
+            name: "LifetraceAnalysis",
+            dependencies: [
+                "LifetraceCore", "LifetraceFormat", "LifetraceConcurrency",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Stage 3, many traces: summary rows (one versioned, typed row shared by `summarize`, which writes them, and
         // `compare`, which reads them back), the pipeline that summarizes traces on every core, and `compare`'s
         // statistics.
@@ -236,7 +241,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "lifetraceTests",
-            dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            dependencies: [
+                "lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

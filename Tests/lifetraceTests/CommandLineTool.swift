@@ -1,7 +1,8 @@
 import Foundation
 import LifetraceTestSupport
 
-/// The built `lifetrace` executable, run as a user runs it.
+/// The `lifetrace` command line, run in this process (``run(_:input:)``) or as the built executable a user runs
+/// (``launch(_:input:)``), for the few tests of what only a process shows: exit codes, signals, pipes, memory.
 enum CommandLineTool {
     /// The path of the executable: `LIFETRACE_BIN`, or beside the test bundle in the build directory.
     static let path: String = {
@@ -17,7 +18,15 @@ enum CommandLineTool {
             ?? candidates[candidates.count - 1].path
     }()
 
+    /// Parses `arguments` and runs the command they name in this process, as the executable would
+    /// (``InProcessCommand``): what it wrote to standard output and error, and the exit status it would end with.
+    /// `input` is its standard input, through a pipe; without it, the pipe is empty.
     static func run(_ arguments: [String], input: String? = nil) throws -> ShellResult {
+        try InProcessCommand.run(arguments, input: input)
+    }
+
+    /// Runs the built executable with `arguments`, feeding `input` to its standard input.
+    static func launch(_ arguments: [String], input: String? = nil) throws -> ShellResult {
         try LifetraceTestSupport.run(path, arguments, input: input)
     }
 }
