@@ -176,7 +176,11 @@ let package = Package(
         // Generators and helpers shared by this package's own test targets; not a product. (What an app's tests
         // link is LifetraceTesting.)
         .target(
-            name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
+            name: "LifetraceTestSupport",
+            dependencies: [
+                "LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(
@@ -284,8 +288,8 @@ package.targets += [
         dependencies: ["LifetraceServiceLifecycle"] + serviceLifecycle,
         path: "Examples/ServiceExample/Sources/ServiceExample"
     ),
-    // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), its trace
-    // checked by the built lifetrace.
+    // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), recorded by the
+    // built lifetrace, its trace checked by lifetrace's commands run in process.
     .testTarget(
         name: "LifetraceServiceLifecycleTests",
         dependencies: [
