@@ -98,9 +98,9 @@ struct Compare: ConsoleCommand {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
-            switch SummaryFile.content(of: input) {
+            switch SummaryFile.content(of: input, standardInput: console.input) {
             case .summary:
-                try SummaryFile.read(input, into: &observations)
+                try SummaryFile.read(input, standardInput: console.input, into: &observations)
             case .neither:
                 throw TraceError(
                     .malformed, file: input, at: .line(1),
