@@ -92,7 +92,10 @@ let package = Package(
         // `--baseline`, with their size limits) and `check`'s traces analyzed on every core.
         .target(
             name: "LifetraceChecking",
-            dependencies: ["LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat"]),
+            dependencies: [
+                "LifetraceAnalysis", "LifetraceConcurrency", "LifetraceCore", "LifetraceFormat",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Stage 3, many traces: summary rows (one versioned, typed row shared by `summarize`, which writes them, and
         // `compare`, which reads them back), the pipeline that summarizes traces on every core, and `compare`'s
         // statistics.
@@ -178,7 +181,11 @@ let package = Package(
         // Generators and helpers shared by this package's own test targets; not a product. (What an app's tests
         // link is LifetraceTesting.)
         .target(
-            name: "LifetraceTestSupport", dependencies: ["LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis"]),
+            name: "LifetraceTestSupport",
+            dependencies: [
+                "LifetraceCore", "LifetraceSimulator", "LifetraceAnalysis",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "LifetraceConcurrencyTests", dependencies: ["LifetraceConcurrency"]),
         .testTarget(name: "LifetraceCoreTests", dependencies: ["LifetraceCore", "LifetraceTestSupport"]),
         .testTarget(
@@ -250,7 +257,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "lifetraceTests",
-            dependencies: ["lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport"],
+            dependencies: [
+                "lifetrace", "LifetraceFormat", "LifetraceZstd", "LifetraceTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]
@@ -290,8 +300,8 @@ package.targets += [
         dependencies: ["LifetraceServiceLifecycle"] + serviceLifecycle,
         path: "Examples/ServiceExample/Sources/ServiceExample"
     ),
-    // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), its trace
-    // checked by the built lifetrace.
+    // The library in process, and the example service as a real process sent SIGTERM (and SIGKILL), recorded by the
+    // built lifetrace, its trace checked by lifetrace's commands run in process.
     .testTarget(
         name: "LifetraceServiceLifecycleTests",
         dependencies: [

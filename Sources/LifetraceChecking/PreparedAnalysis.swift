@@ -2,6 +2,7 @@ import Foundation
 package import LifetraceAnalysis
 package import LifetraceCore
 package import LifetraceFormat
+package import SystemPackage
 
 /// The lifecycle models and the configuration file an analysis of many traces is made with, loaded once: what
 /// `check`, `report`, `export`, `summarize` and `compare` analyze each trace with.
@@ -12,6 +13,8 @@ package struct PreparedAnalysis: Sendable {
     package let configuration: ConfigurationFile?
     /// How the traces' data frames are decompressed.
     package let codec: FrameCodec
+    /// What a trace named `-` is read from: standard input, or what a command run in a test's process is given.
+    package var standardInput: FileDescriptor = .standardInput
 
     /// Models, configuration and codec as given.
     package init(
@@ -57,7 +60,7 @@ package struct PreparedAnalysis: Sendable {
 
     /// Opens the trace at `path` and the configuration for its header: what an analysis of it reads.
     package func open(path: String) throws(TraceError) -> (reader: TraceReader, configuration: AnalysisConfiguration) {
-        let reader = try TraceReader(path: path, codec: codec)
+        let reader = try TraceReader(path: path, codec: codec, standardInput: standardInput)
         return (reader, try configuration(for: reader.header))
     }
 

@@ -10,6 +10,8 @@ package final class SignalForwarding: @unchecked Sendable {
     private var source: (any DispatchSourceRead)?
     /// Whether a signal was passed on to the command: touched on the signal queue only.
     private var forwarded = false
+    /// The write end of the pipe the signals' handler writes into; -1 once closed (or if there is none).
+    private var writeEnd: Int32 = -1
 
     /// Acts on the stop signals from now on.
     ///
@@ -22,9 +24,13 @@ package final class SignalForwarding: @unchecked Sendable {
         childPID: Int32?, close: @escaping @Sendable () -> Void,
         stop: @escaping @Sendable (Int32) -> Void = { exit(128 + $0) }
     ) {
-        guard let pipe = StopSignals.routeToPipe() else { return }
+        guard let (pipe, writeEnd) = StopSignals.routeToPipe() else { return }
+        self.writeEnd = writeEnd
         let source = DispatchSource.makeReadSource(
             fileDescriptor: pipe, queue: DispatchQueue(label: "lifetrace.signals"))
+        // The pipe's read end is closed once the source no longer reads it; a process that makes many (a test
+        // running commands in its own process) keeps no descriptor of them.
+        source.setCancelHandler { StopSignals.closeReadEnd(pipe) }
         source.setEventHandler { [self] in
             guard let signalNumber = StopSignals.readSignalNumber(from: pipe) else { return }
             if let childPID {
@@ -45,6 +51,10 @@ package final class SignalForwarding: @unchecked Sendable {
     /// Stops acting on the signals: from now on they end the process, as by default.
     package func cancel() {
         StopSignals.restore()
+        if writeEnd >= 0 {
+            StopSignals.closeWriteEnd(writeEnd)
+            writeEnd = -1
+        }
         source?.cancel()
     }
 }

@@ -11,6 +11,13 @@ public struct ShellResult: Sendable {
     public var stdout: String
     /// Standard error.
     public var stderr: String
+
+    /// A run that ended with `status`, having written `stdout` and `stderr`.
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// Runs `executable` with `arguments`, feeding `input` to its standard input.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifetraceFormat
+import SystemPackage
 
 /// The `lifetrace` command: records, converts, inspects and repairs app-lifecycle traces.
 @main
@@ -27,21 +28,40 @@ struct Lifetrace: ParsableCommand {
     /// Runs the command, mapping every failure to a documented exit code.
     static func main() {
         CommandLineSystem.reportWriteFailuresAsErrors()
+        Foundation.exit(run(nil, on: .standard))
+    }
+
+    /// Parses `arguments` (`nil`: the process's own) and runs the command they name on `console`, every failure
+    /// said on its standard error; returns the exit status, which ``main()`` ends the process with.
+    static func run(_ arguments: [String]?, on console: Console) -> Int32 {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            var command = try parseAsRoot(arguments)
+            if let command = command as? any ConsoleCommand {
+                try command.run(on: console)
+            } else {
+                try command.run()
+            }
+            return ExitStatus.success
         } catch let error as TraceError {
-            if error.isBrokenPipe { StandardOutput.readerWentAway() }
-            Diagnostics.error(error.description)
-            Foundation.exit(ExitStatus.badInput)
+            if error.isBrokenPipe { return StandardOutput.readerWentAway().rawValue }
+            console.diagnostics.error(error.description)
+            return ExitStatus.badInput
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 // Usage errors: one line, as any other bad input's, and exit 2.
-                Diagnostics.error(usageLine(for: error))
-                Foundation.exit(ExitStatus.badInput)
+                console.diagnostics.error(usageLine(for: error))
+                return ExitStatus.badInput
             }
-            exit(withError: error)
+            // What ArgumentParser's `exit(withError:)` prints: help and the version on standard output, any other
+            // message on standard error; an `ExitCode` a command throws prints nothing.
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                var bytes = Array((text + "\n").utf8)
+                let descriptor = code == .success ? console.output : console.error
+                _ = try? bytes.withUnsafeMutableBytes { try descriptor.writeAll(UnsafeRawBufferPointer($0)) }
+            }
+            return code.rawValue
         }
     }
 

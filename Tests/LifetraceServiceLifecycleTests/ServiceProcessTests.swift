@@ -2,6 +2,8 @@ import Foundation
 import LifetraceTestSupport
 import Testing
 
+@testable import lifetrace
+
 /// The built executables of the package: beside the test bundle in the build directory.
 enum BuiltProduct {
     static func path(_ name: String) -> String {
@@ -18,7 +20,7 @@ enum BuiltProduct {
 }
 
 /// The example service (Examples/ServiceExample) as a real process, sent SIGTERM as an orchestrator sends it — and
-/// SIGKILL once the grace period is over — and its trace checked by the built `lifetrace check`: a drain within the
+/// SIGKILL once the grace period is over — and its trace checked by `lifetrace check` (in process): a drain within the
 /// grace period checks clean; one that overruns it is reported with the rule and the overrun, measured to within
 /// the recorder's flush interval; a service that ignores the request, or ends on its own, is reported as such.
 @Suite(.serialized, .integration) struct ServiceProcessTests {
@@ -87,7 +89,7 @@ enum BuiltProduct {
     func check(_ trace: String, config: String? = nil) throws -> (status: Int32, findings: [[String: Any]]) {
         var arguments = ["check", "--format", "json", trace]
         if let config { arguments += ["--config", directory.write("lifetrace.json", text: config)] }
-        let result = try run(BuiltProduct.path("lifetrace"), arguments)
+        let result = try Self.lifetrace(arguments)
         var findings: [[String: Any]] = []
         func collect(_ value: Any) {
             if let object = value as? [String: Any] {
@@ -102,7 +104,14 @@ enum BuiltProduct {
     }
 
     func dump(_ trace: String) throws -> String {
-        try run(BuiltProduct.path("lifetrace"), ["dump", trace]).stdout
+        try Self.lifetrace(["dump", trace]).stdout
+    }
+
+    /// The `lifetrace` command `arguments` name, run in this process (the trace it reads is the process's own).
+    static func lifetrace(_ arguments: [String]) throws -> ShellResult {
+        try runInProcess { input, output, error in
+            Lifetrace.run(arguments, on: Console(input: input, output: output, error: error))
+        }
     }
 
     /// SIGTERM after the services are ready: the worker drains 200 ms, well within its grace period, the group

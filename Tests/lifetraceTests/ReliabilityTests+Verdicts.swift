@@ -3,6 +3,7 @@ import LifetraceCore
 import LifetraceFormat
 import LifetraceTestSupport
 import LifetraceZstd
+import SystemPackage
 import Testing
 
 /// The second set of reproducers, N8–N18: no control character reaches a terminal, one file has one verdict,
@@ -112,7 +113,7 @@ extension ReliabilityTests {
     /// (each rejected line and the close used to repeat the same error in one long line).
     @Test func recordIntoAnOutputItCannotCreateFailsBeforeItStarts() throws {
         let out = directory.file("missing/r.lifetrace")
-        let result = try shell("\"$L\" record -o missing/r.lifetrace -- touch ran.txt")
+        let result = try CommandLineTool.run(["record", "-o", out, "--", "touch", directory.file("ran.txt")])
         #expect(result.status == 2)
         expectOneLine(result, mentioning: "missing/r.lifetrace: cannot create")
         #expect(result.stderr.components(separatedBy: "cannot create").count == 2, "\(result.stderr)")
@@ -128,7 +129,17 @@ extension ReliabilityTests {
             text: """
                 k=$1; i=0; while [ $i -lt 2000 ]; do echo "{\\"t\\":$(( ($i * 2 + k) * 1000 + (k * 700) )),\\"ev\\":\\"custom.p$k\\"}"; i=$((i + 1)); done
                 """)
-        let result = try shell("( bash \(producer) 0 & bash \(producer) 1 & wait ) | \"$L\" record -o two.lifetrace")
+        // Both write into the pipe record reads as its standard input.
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        let producers = Process()
+        producers.executableURL = URL(fileURLWithPath: "/bin/bash")
+        producers.arguments = ["-c", "bash \(producer) 0 & bash \(producer) 1 & wait"]
+        producers.standardOutput = FileHandle(fileDescriptor: writeEnd.rawValue, closeOnDealloc: false)
+        try producers.run()
+        try writeEnd.close()
+        let result = try CommandLineTool.run(["record", "-o", directory.file("two.lifetrace")], reading: readEnd)
+        try readEnd.close()
+        producers.waitUntilExit()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("recorded 4000 events"), "\(result.stderr)")
         let events = try CommandLineTool.run(["dump", directory.file("two.lifetrace")]).stdout.split(separator: "\n")

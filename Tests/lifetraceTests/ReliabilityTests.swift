@@ -105,15 +105,17 @@ import Testing
     /// A configuration and a baseline may come from a pipe (`--config <(jq …)`), read as their files are; one
     /// that is no file of its kind is one line saying why.
     @Test func checkReadsItsSettingsFromPipes() throws {
-        let bash = try #require(which("bash"))
         let trace = PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace")
         let direct = try CommandLineTool.run(["check", trace])
         #expect(direct.status == 1)
-        let accepted = try run(
-            bash, ["-c", #""$0" check --baseline <("$0" check --format json "$1") "$1""#, CommandLineTool.path, trace])
+        // `<(command)`: a pipe named /dev/fd/N, filled as the command reads it.
+        let baseline = try CommandLineTool.run(["check", "--format", "json", trace]).stdout
+        let accepted = try withPipe(Array(baseline.utf8)) {
+            try CommandLineTool.run(["check", "--baseline", $0, trace])
+        }
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains(": 20 events, 0 errors, 0 warnings"))
-        let configured = try run(bash, ["-c", #""$0" check --config <(echo '{}') "$1""#, CommandLineTool.path, trace])
+        let configured = try withPipe(Array("{}\n".utf8)) { try CommandLineTool.run(["check", "--config", $0, trace]) }
         #expect(configured.status == 1)
         #expect(configured.stdout == direct.stdout)
         let directory = PackagePaths.path("SampleTraces")

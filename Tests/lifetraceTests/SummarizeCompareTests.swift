@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceTestSupport
+import SystemPackage
 import Testing
 
 /// `summarize` and `compare` as a CI job runs them.
@@ -137,35 +138,43 @@ import Testing
     /// what it is; standard input redirected from a summary file is read as one. A FIFO is opened by its reader
     /// alone: a look that opened it first would take its writer's bytes and leave the reader waiting for ever.
     @Test func comparePipesAndStandardInput() throws {
-        let bash = try #require(which("bash"))
         let trace = PackagePaths.path("SampleTraces/fault-leaked-background-task.lifetrace")
         let summary = directory.file("rows.jsonl")
         try #require(try CommandLineTool.run(["summarize", trace, "-o", summary]).status == 0)
         let direct = try CommandLineTool.run(["compare", "--base", trace, "--new", trace, "--format", "json"])
         try #require(direct.status == 0, "\(direct.stderr)")
-        let piped = try run(
-            bash, ["-c", #""$0" compare --base <(cat "$1") --new "$1" --format json"#, CommandLineTool.path, trace])
+        // `<(cat file)`: a pipe named /dev/fd/N, filled as the command reads it.
+        let traceBytes = try Array(Data(contentsOf: URL(fileURLWithPath: trace)))
+        let piped = try withPipe(traceBytes) {
+            try CommandLineTool.run(["compare", "--base", $0, "--new", trace, "--format", "json"])
+        }
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout == direct.stdout)
-        let pipedSummary = try run(
-            bash, ["-c", #""$0" compare --base <(cat "$1") --new "$2""#, CommandLineTool.path, summary, trace])
+        let pipedSummary = try withPipe(Array(Data(contentsOf: URL(fileURLWithPath: summary)))) {
+            try CommandLineTool.run(["compare", "--base", $0, "--new", trace])
+        }
         #expect(pipedSummary.status == 2)
         #expect(pipedSummary.stdout.isEmpty)
         #expect(pipedSummary.stderr.hasPrefix("error: /dev/fd/"), "\(pipedSummary.stderr)")
         #expect(pipedSummary.stderr.contains(":1: a summary row (summarize's output), not a trace's event (column 2) "))
-        let redirected = try run(
-            bash,
-            ["-c", #""$0" compare --base - --new "$1" --format json < "$2""#, CommandLineTool.path, trace, summary])
+        // `< file`: standard input is the summary file itself.
+        let summaryFile = try FileDescriptor.open(summary, .readOnly)
+        defer { try? summaryFile.close() }
+        let redirected = try CommandLineTool.run(
+            ["compare", "--base", "-", "--new", trace, "--format", "json"], reading: summaryFile)
         #expect(redirected.status == 0, "\(redirected.stderr)")
         #expect(redirected.stdout == direct.stdout)
         let fifo = directory.file("fifo.lifetrace")
-        try #require(try run(bash, ["-c", #"mkfifo "$0""#, fifo]).status == 0)
-        let fromFIFO = try run(
-            bash,
-            [
-                "-c", #"cat "$2" > "$1" & timeout 60 "$0" compare --base "$1" --new "$2" --format json"#,
-                CommandLineTool.path, fifo, trace,
-            ])
+        try #require(try run("/usr/bin/mkfifo", [fifo]).status == 0)
+        // The writer, as `cat trace > fifo &`: its open waits for the reader's.
+        Thread {
+            guard let writer = try? FileDescriptor.open(fifo, .writeOnly) else { return }
+            _ = try? traceBytes.withUnsafeBytes { try writer.writeAll($0) }
+            try? writer.close()
+        }.start()
+        let fromFIFO = try #require(
+            try CommandLineTool.run(
+                ["compare", "--base", fifo, "--new", trace, "--format", "json"], returningWithin: 60), "a hang")
         #expect(fromFIFO.status == 0, "\(fromFIFO.stderr)")
         #expect(fromFIFO.stdout == direct.stdout)
     }

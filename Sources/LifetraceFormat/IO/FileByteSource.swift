@@ -25,12 +25,12 @@ final class FileByteSource {
 
     static let chunkSize = 1 << 20
 
-    /// Opens `path` for reading; `-` is standard input.
-    init(path: String) throws(TraceError) {
+    /// Opens `path` for reading; `-` is `standardInput`, which is read and never closed.
+    init(path: String, standardInput: FileDescriptor = .standardInput) throws(TraceError) {
         self.path = path
         let opened: FileDescriptor
         if path == "-" {
-            opened = .standardInput
+            opened = standardInput
         } else {
             do {
                 // The path as given, not normalized as `FilePath` would (`trace/` is no file).

@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// Where a writer puts its bytes: a file, standard output, or memory.
 public protocol TraceSink {
@@ -36,10 +36,16 @@ public final class FileSink: TraceSink {
     private var committed: Int64 = 0
 
     /// Creates (or truncates) `path` for writing; `-` is standard output.
-    public init(path: String) throws(TraceError) {
+    public convenience init(path: String) throws(TraceError) {
+        try self.init(path: path, standardOutput: .standardOutput)
+    }
+
+    /// Creates (or truncates) `path` for writing; `-` is `standardOutput`, which the sink writes to and never closes
+    /// (a command run in a test's process writes its standard output where the test reads it).
+    package init(path: String, standardOutput: FileDescriptor) throws(TraceError) {
         self.path = path
         if path == "-" {
-            descriptor = .standardOutput
+            descriptor = standardOutput
             ownsDescriptor = false
         } else {
             do {

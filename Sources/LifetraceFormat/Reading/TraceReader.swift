@@ -1,4 +1,5 @@
 public import LifetraceCore
+package import SystemPackage
 
 /// Reads a trace, binary or JSON Lines, one event at a time in constant memory.
 ///
@@ -31,9 +32,15 @@ public final class TraceReader {
     ///
     /// ``FrameCodec/stored`` reads what the recorder writes with no C library; `LifetraceZstd` adds
     /// `init(path:)`, which reads every trace with libzstd.
-    public init(path: String, codec: FrameCodec) throws(TraceError) {
+    public convenience init(path: String, codec: FrameCodec) throws(TraceError) {
+        try self.init(path: path, codec: codec, standardInput: .standardInput)
+    }
+
+    /// Opens `path` and reads its header, as ``init(path:codec:)`` does; `-` is `standardInput` (a command run in a
+    /// test's process reads what the test gives it).
+    package init(path: String, codec: FrameCodec, standardInput: FileDescriptor) throws(TraceError) {
         self.path = path
-        let bytes = try FileByteSource(path: path)
+        let bytes = try FileByteSource(path: path, standardInput: standardInput)
         let available = try bytes.fill(atLeast: 4)
         let head: [UInt8] = bytes.withAvailableBytes { Array($0.prefix(4)) }
         if available >= 4, FormatConstants.isSkippableMagic(head.withUnsafeBytes { loadUInt32LE($0, at: 0) }) {

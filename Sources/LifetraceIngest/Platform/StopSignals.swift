@@ -18,13 +18,13 @@ package enum StopSignals {
     nonisolated(unsafe) private static var pipeEnd: Int32 = -1
 
     /// Makes SIGINT and SIGTERM write their number into a pipe instead of ending the process, and returns the
-    /// pipe's read end, or `nil` if no pipe could be made (the signals then keep their default action).
+    /// pipe's ends, or `nil` if no pipe could be made (the signals then keep their default action).
     ///
     /// The handler is in place when this returns, and a signal waits in the pipe until it is read: none is lost,
     /// however soon it comes. (A dispatch signal source alone is registered asynchronously, and a signal that
     /// arrives before the registration, while ignored, is gone.) Both ends are closed on `exec`, and the handler,
     /// unlike `SIG_IGN`, is reset there, so a command started later has the default actions.
-    package static func routeToPipe() -> Int32? {
+    package static func routeToPipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -40,7 +40,19 @@ package enum StopSignals {
                 _ = write(StopSignals.pipeEnd, &byte, 1)
             }
         }
-        return ends[0]
+        return (ends[0], ends[1])
+    }
+
+    /// Closes the write end `end` of a pipe ``routeToPipe()`` made, once the signals have their default action
+    /// again (``restore()``): the handler, if still in flight, then writes to no pipe.
+    package static func closeWriteEnd(_ end: Int32) {
+        if pipeEnd == end { pipeEnd = -1 }
+        _ = close(end)
+    }
+
+    /// Closes the read end `end` of a pipe ``routeToPipe()`` made, once nothing reads it.
+    package static func closeReadEnd(_ end: Int32) {
+        _ = close(end)
     }
 
     /// Gives SIGINT and SIGTERM back their default action: they end the process.

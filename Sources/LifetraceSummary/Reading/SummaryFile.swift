@@ -1,6 +1,6 @@
 import LifetraceCore
 import LifetraceFormat
-import SystemPackage
+package import SystemPackage
 
 /// A summary file: JSON Lines of ``SummaryRow``s, as `summarize` writes them, read back for `compare`.
 public enum SummaryFile {
@@ -22,7 +22,13 @@ public enum SummaryFile {
     /// are the trace reader's: such an input is a ``Content/trace``, never opened by this call. Standard input is
     /// read where it stands without moving it (`pread`), when it is a regular file.
     public static func content(of path: String) -> Content {
-        guard let object = firstLineObject(path) else { return .trace }
+        content(of: path, standardInput: .standardInput)
+    }
+
+    /// What `path` holds, as ``content(of:)`` tells it, `-` being `standardInput` (a command run in a test's
+    /// process reads what the test gives it).
+    package static func content(of path: String, standardInput: FileDescriptor) -> Content {
+        guard let object = firstLineObject(path, standardInput: standardInput) else { return .trace }
         let version = "\(SummaryRow.CodingKeys.summaryVersion.stringValue)"
         if object[version] != nil { return .summary }
         return object["lifetrace"] == nil && object["t"] == nil ? .neither : .trace
@@ -35,10 +41,14 @@ public enum SummaryFile {
     /// are read; where they begin an object but hold no line's end, the start is read again as far as the longest
     /// line a reader accepts (``FormatConstants/maxLineLength``), so that a summary is told by its content
     /// whatever its first row's length (a build named in 70,000 bytes).
-    private static func firstLineObject(_ path: String) -> JSONValue? {
+    private static func firstLineObject(_ path: String, standardInput: FileDescriptor) -> JSONValue? {
         for limit in [firstLineLimit, FormatConstants.maxLineLength + 4] {
             var start = [UInt8](repeating: 0, count: limit)
-            guard let got = try? start.withUnsafeMutableBytes({ try readStart(of: path, into: $0) }) else { return nil }
+            guard
+                let got = try? start.withUnsafeMutableBytes({
+                    try readStart(of: path, standardInput: standardInput, into: $0)
+                })
+            else { return nil }
             var line = start[0..<got]
             if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             guard line.first == UInt8(ascii: "{") else { return nil }
@@ -55,10 +65,12 @@ public enum SummaryFile {
         return nil
     }
 
-    /// Reads the start of the regular file at `path` (`-`: standard input) into `buffer`; throws for anything
+    /// Reads the start of the regular file at `path` (`-`: `standardInput`) into `buffer`; throws for anything
     /// else, which is not read.
-    private static func readStart(of path: String, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        if path == "-" { return try readStart(of: .standardInput, into: buffer) }
+    private static func readStart(
+        of path: String, standardInput: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer
+    ) throws -> Int {
+        if path == "-" { return try readStart(of: standardInput, into: buffer) }
         // A FIFO is not opened: opening it would let its writer start, and closing it end the writer's pipe.
         guard try FilePath(path).stat().type == .regular else { throw Errno.illegalSeek }
         // Not blocking, should the path have become a FIFO since.
@@ -82,7 +94,15 @@ public enum SummaryFile {
     ///
     /// - Throws: a ``TraceError`` naming the file, and the line for one that is not a summary row.
     public static func read(_ path: String, into observations: inout SummaryObservations) throws {
-        let descriptor = path == "-" ? FileDescriptor.standardInput : try FileDescriptor.open(forReading: path)
+        try read(path, standardInput: .standardInput, into: &observations)
+    }
+
+    /// Adds the rows of the summary file at `path` to `observations`, as ``read(_:into:)`` does, `-` being
+    /// `standardInput`.
+    package static func read(
+        _ path: String, standardInput: FileDescriptor, into observations: inout SummaryObservations
+    ) throws {
+        let descriptor = path == "-" ? standardInput : try FileDescriptor.open(forReading: path)
         defer { if path != "-" { try? descriptor.close() } }
         var lines = LineStream(descriptor: descriptor)
         var number = 0

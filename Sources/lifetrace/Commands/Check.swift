@@ -6,7 +6,7 @@ import LifetraceFormat
 import LifetraceReport
 
 /// `lifetrace check TRACE...`: what CI runs.
-struct Check: ParsableCommand {
+struct Check: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check traces against the lifecycle rules and budgets; exit 1 on errors.",
@@ -31,23 +31,23 @@ struct Check: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
-    func run() throws {
-        let check = try TraceCheck(try analysis.prepare(), baselinePath: baseline)
+    func run(on console: Console) throws {
+        let check = try TraceCheck(try analysis.prepare(on: console), baselinePath: baseline)
         var results: [AnalysisResult] = []
         var unreadable: [TraceError] = []
         for outcome in check.run(traces, workers: ProcessInfo.processInfo.activeProcessorCount) {
             switch outcome {
             case let .success(result):
-                Diagnostics.warnings(result.inputWarnings)
+                console.diagnostics.warnings(result.inputWarnings)
                 results.append(result)
             case let .failure(error):
-                Diagnostics.error(error.description)
+                console.diagnostics.error(error.description)
                 unreadable.append(error)
             }
         }
-        var out = StandardOutput()
-        out.write(CheckOutput.render(results, unreadable: unreadable, strict: strict, format: format))
-        out.flush()
+        var out = StandardOutput(console)
+        try out.write(CheckOutput.render(results, unreadable: unreadable, strict: strict, format: format))
+        try out.flush()
         if !unreadable.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if TraceCheck.fails(results, strict: strict) { throw ExitCode(ExitStatus.findings) }
     }

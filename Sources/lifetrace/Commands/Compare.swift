@@ -10,7 +10,7 @@ import LifetraceSummary
 extension ComparisonOutput.Format: ExpressibleByArgument {}
 
 /// `lifetrace compare --base BASE... --new NEW...`: did a build make the lifecycle slower or worse?
-struct Compare: ParsableCommand {
+struct Compare: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two sets of runs (a base build and a new one); exit 1 on a regression.",
@@ -47,38 +47,40 @@ struct Compare: ParsableCommand {
         if base.isEmpty || new.isEmpty { throw ValidationError("give both --base and --new") }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         for (inputs, side) in [(base, "--base"), (new, "--new")] where inputs.contains("") {
             throw TraceError(.io, file: side, at: .file, "an empty path names no trace or directory")
         }
-        let prepared = try analysis.prepare()
+        let prepared = try analysis.prepare(on: console)
         let thresholds = try prepared.configuration?.comparisonThresholds() ?? ComparisonThresholds()
-        let baseObservations = try observations(base, side: "--base", prepared)
-        let newObservations = try observations(new, side: "--new", prepared)
+        let baseObservations = try observations(base, side: "--base", prepared, on: console)
+        let newObservations = try observations(new, side: "--new", prepared, on: console)
         // A gate that read nothing, or not everything, must not pass: it fails closed.
         for (observations, side, inputs) in [(baseObservations, "--base", base), (newObservations, "--new", new)] {
-            try Self.failClosed(observations, side: side, inputs: inputs)
+            try Self.failClosed(observations, side: side, inputs: inputs, on: console)
         }
         let comparison = BuildComparison(base: baseObservations, new: newObservations, thresholds: thresholds)
         for (observations, side) in [(baseObservations, "--base"), (newObservations, "--new")] {
             if let first = observations.firstTruncated {
                 let others = observations.truncated - 1
-                Diagnostics.warning(
+                console.diagnostics.warning(
                     "\(first): truncated, read to its last whole frame"
                         + (others > 0 ? " (and \(others) more \(Plural.noun(others, "trace")) of \(side))" : ""))
             }
         }
-        var out = StandardOutput()
-        out.write(ComparisonOutput.render(comparison, format: format))
-        out.flush()
+        var out = StandardOutput(console)
+        try out.write(ComparisonOutput.render(comparison, format: format))
+        try out.flush()
         if comparison.hasRegression { throw ExitCode(ExitStatus.findings) }
     }
 
     /// Fails, with one line naming the input, if a side read no trace or could not read one.
-    private static func failClosed(_ observations: SummaryObservations, side: String, inputs: [String]) throws {
+    private static func failClosed(
+        _ observations: SummaryObservations, side: String, inputs: [String], on console: Console
+    ) throws {
         if let first = observations.firstUnreadable {
             let count = observations.unreadable
-            Diagnostics.error(
+            console.diagnostics.error(
                 "\(first) (\(Plural.count(count, "trace")) of \(side) could not be read: no verdict without them)")
             throw ExitCode(ExitStatus.badInput)
         }
@@ -91,15 +93,15 @@ struct Compare: ParsableCommand {
     }
 
     /// The observations of one side: summary files read as they are, traces summarized first.
-    private func observations(_ inputs: [String], side: String, _ prepared: PreparedAnalysis) throws
-        -> SummaryObservations
+    private func observations(_ inputs: [String], side: String, _ prepared: PreparedAnalysis, on console: Console)
+        throws -> SummaryObservations
     {
         var observations = SummaryObservations()
         var traces: [String] = []
         for input in inputs {
-            switch SummaryFile.content(of: input) {
+            switch SummaryFile.content(of: input, standardInput: console.input) {
             case .summary:
-                try SummaryFile.read(input, into: &observations)
+                try SummaryFile.read(input, standardInput: console.input, into: &observations)
             case .neither:
                 throw TraceError(
                     .malformed, file: input, at: .line(1),
@@ -113,7 +115,7 @@ struct Compare: ParsableCommand {
         observations.finish()
         if !traces.isEmpty {
             // Each trace's rows become its observations on the worker that read it: nothing is kept of a row.
-            var files = try TraceInputs(traces)
+            var files = try TraceInputs(traces, on: console)
             try SummaryPipeline.run(
                 prepared, jobs: jobs.count, next: { try files.next() }, makeRows: ObservedRows.init
             ) { rows, _ in

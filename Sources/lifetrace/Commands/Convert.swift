@@ -4,7 +4,7 @@ import LifetraceFormat
 import LifetraceZstd
 
 /// `lifetrace convert IN OUT`: JSON Lines to `.lifetrace` and back.
-struct Convert: ParsableCommand {
+struct Convert: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a trace between JSON Lines and .lifetrace.",
@@ -38,9 +38,9 @@ struct Convert: ParsableCommand {
         guard (1...19).contains(level) else { throw ValidationError("--level must be between 1 and 19") }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         try OutputFile.checkNotAnInput(output, inputs: [input])
-        let reader = try TraceReader(path: input)
+        let reader = try TraceReader(path: input, codec: .zstd, standardInput: console.input)
         let jsonLines: Bool
         if let to {
             jsonLines = to == .jsonl
@@ -49,7 +49,7 @@ struct Convert: ParsableCommand {
         } else {
             jsonLines = [".jsonl", ".ndjson", ".json"].contains { output.hasSuffix($0) }
         }
-        let staged = try StagedOutput(path: output)
+        let staged = try StagedOutput(path: output, on: console)
         do {
             let writer = try makeEventWriter(
                 sink: staged.sink, header: reader.header, jsonLines: jsonLines,
@@ -61,6 +61,6 @@ struct Convert: ParsableCommand {
             staged.abandon()
             throw error
         }
-        Diagnostics.warnings(reader.warnings)
+        console.diagnostics.warnings(reader.warnings)
     }
 }

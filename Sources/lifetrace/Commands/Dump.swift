@@ -4,7 +4,7 @@ import LifetraceFormat
 import LifetraceZstd
 
 /// `lifetrace dump TRACE`: the trace as canonical JSON Lines on standard output.
-struct Dump: ParsableCommand {
+struct Dump: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print a trace as JSON Lines.",
@@ -24,9 +24,10 @@ struct Dump: ParsableCommand {
     )
     var provenance = false
 
-    func run() throws {
-        let reader = try TraceReader(path: trace)
-        let writer = JSONLinesWriter(sink: try FileSink(path: "-"), header: reader.header)
+    func run(on console: Console) throws {
+        let reader = try TraceReader(path: trace, codec: .zstd, standardInput: console.input)
+        let writer = JSONLinesWriter(
+            sink: try FileSink(path: "-", standardOutput: console.output), header: reader.header)
         let derived = reader.header?.isDerived == true
         try reader.forEachEvent { event in
             guard derived, !provenance, let attrs = event.attrs,
@@ -43,6 +44,6 @@ struct Dump: ParsableCommand {
             try writer.append(stripped.problem == nil ? stripped : event)
         }
         try writer.close()
-        Diagnostics.warnings(reader.warnings)
+        console.diagnostics.warnings(reader.warnings)
     }
 }

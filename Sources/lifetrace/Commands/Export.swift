@@ -8,7 +8,7 @@ public import LifetraceReport
 import LifetraceZstd
 
 /// `lifetrace export [--format perfetto|chrome] TRACE -o OUT`.
-struct Export: ParsableCommand {
+struct Export: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export a trace for Perfetto and other trace viewers, keeping every event.",
@@ -48,19 +48,19 @@ struct Export: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    func run() throws {
+    func run(on console: Console) throws {
         let format =
             self.format ?? (output.hasSuffix(".pftrace") || output.hasSuffix(".perfetto-trace") ? .perfetto : .chrome)
-        if format == .perfetto, output == "-", CommandLineSystem.isTerminal(1) {
+        if format == .perfetto, output == "-", CommandLineSystem.isTerminal(console.output) {
             throw ValidationError("the perfetto format is binary: write it to a file (-o OUT.pftrace) or a pipe")
         }
         try OutputFile.checkNotAnInput(output, inputs: [trace] + analysis.inputFiles)
-        let prepared = try analysis.prepare()
+        let prepared = try analysis.prepare(on: console)
         let (reader, configuration) = try prepared.open(path: trace)
-        let staged = try StagedOutput(path: output)
+        let staged = try StagedOutput(path: output, on: console)
         let exported: (summary: ExportSummary, result: AnalysisResult)
         // Events exported so far, on a terminal only: a 10 M-event export takes seconds, a 100 M one a minute.
-        let progress = Progress(total: nil, label: "export")
+        let progress = Progress(total: nil, label: "export", on: console)
         do {
             defer { progress.finish() }
             exported = try TraceExport.export(
@@ -74,15 +74,15 @@ struct Export: ParsableCommand {
             throw error
         }
         let (summary, result) = exported
-        Diagnostics.warnings(result.inputWarnings)
-        if let note = summary.precisionNote { Diagnostics.warning("\(trace): \(note)") }
+        console.diagnostics.warnings(result.inputWarnings)
+        if let note = summary.precisionNote { console.diagnostics.warning("\(trace): \(note)") }
         if summary.unplacedSlices > 0 {
-            Diagnostics.warning(
+            console.diagnostics.warning(
                 "\(trace): \(Plural.count(summary.unplacedSlices, "slice")) drawn as instants: more than "
                     + "\(TraceExport.maximumLanesPerTrack) overlap on one track (each keeps its end as an argument)")
         }
         if output != "-" {
-            Diagnostics.note(
+            console.diagnostics.note(
                 "wrote \(output): \(Plural.count(summary.events, "event")) of "
                     + "\(Plural.count(summary.processes, "process")) as \(Plural.count(summary.slices, "slice")) and "
                     + "\(Plural.count(summary.instants, "instant")) (\(Plural.count(summary.findings, "finding"))) on "

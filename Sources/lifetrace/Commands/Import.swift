@@ -7,7 +7,7 @@ import LifetraceIngest
 import SystemPackage
 
 /// `lifetrace import LOG -o OUT`: lifecycle traces from unified-log captures of apps nobody instrumented.
-struct Import: ParsableCommand {
+struct Import: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
@@ -79,13 +79,13 @@ struct Import: ParsableCommand {
         if let year, !(1971...2261).contains(year) { throw ValidationError("--year takes a year from 1971 to 2261") }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         // Writing the trace over the capture would destroy it before it is read.
         try OutputFile.checkNotAnInput(output, inputs: [log])
-        let descriptor: FileDescriptor = try log == "-" ? .standardInput : .open(forReading: log)
+        let descriptor: FileDescriptor = try log == "-" ? console.input : .open(forReading: log)
         defer { if log != "-" { try? descriptor.close() } }
         // A live trace is read while it is written, so it is written in place; any other is put in place whole.
-        let staged = live ? nil : try StagedOutput(path: output)
+        let staged = live ? nil : try StagedOutput(path: output, on: console)
         let sink = ImportSink(output: output, live: live, file: staged?.sink)
         // Live imports end with Ctrl-C: close the trace, index and all, as `record` does.
         let signals = live ? SignalForwarding(childPID: nil) { try? sink.closeRecorder() } : nil
@@ -106,7 +106,7 @@ struct Import: ParsableCommand {
             throw error
         }
         if case let .noEvent(message) = try capture.finish() {
-            Diagnostics.error(message)
+            console.diagnostics.error(message)
             throw ExitCode(ExitStatus.badInput)
         }
         let notUnderstood = capture.notUnderstood
@@ -114,17 +114,21 @@ struct Import: ParsableCommand {
             // A failed strict import leaves no trace behind (a live one keeps what it recorded), and says only
             // its error: what was skipped and what was assumed describe a trace that is not there.
             staged?.abandon()
-            Diagnostics.error(notUnderstood.line)
+            console.diagnostics.error(notUnderstood.line)
             throw ExitCode(ExitStatus.badInput)
         }
         try staged?.commit()
-        if let skipped = capture.skippedNote { Diagnostics.note(skipped) }
-        Diagnostics.note(capture.writtenNote(output: output, events: sink.events))
-        if let notUnderstood, notUnderstood.count > 0 { Diagnostics.warning(notUnderstood.line) }
-        if let late = capture.lateLinesWarning { Diagnostics.warning(late) }
+        if let skipped = capture.skippedNote { console.diagnostics.note(skipped) }
+        console.diagnostics.note(capture.writtenNote(output: output, events: sink.events))
+        if let notUnderstood, notUnderstood.count > 0 { console.diagnostics.warning(notUnderstood.line) }
+        if let late = capture.lateLinesWarning { console.diagnostics.warning(late) }
         // What was taken for the year and zone the capture does not print.
         if let assumption = capture.assumption(yearGiven: year != nil, zoneGiven: timeZone != nil) {
-            if assumption.isWarning { Diagnostics.warning(assumption.text) } else { Diagnostics.note(assumption.text) }
+            if assumption.isWarning {
+                console.diagnostics.warning(assumption.text)
+            } else {
+                console.diagnostics.note(assumption.text)
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ import LifetraceRecorder
 import SystemPackage
 
 /// `lifetrace record -o OUT [-- COMMAND ARGS...]`: turns a live JSON Lines stream into a crash-safe trace.
-struct Record: ParsableCommand {
+struct Record: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a live JSON Lines stream (standard input, or a command's output) into a .lifetrace file.",
@@ -49,12 +49,12 @@ struct Record: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         let interval = Nanoseconds.parse(flushInterval)!
         // An output that cannot be created fails the run before any line is read or the command is started.
         let sink = try FileSink(path: output)
         var child: Process?
-        var descriptor = FileDescriptor.standardInput
+        var descriptor = console.input
         if !command.isEmpty {
             // The command runs as a Foundation `Process` (Linux, macOS and Windows alike), not through
             // swift-subprocess 1.0.2: its API is async only, so `record` would become an async command that reads
@@ -68,6 +68,13 @@ struct Record: ParsableCommand {
             process.arguments = command
             let pipe = Pipe()
             process.standardOutput = pipe
+            // The command inherits the process's standard input and error; on another console, it is given its.
+            if console.input != .standardInput {
+                process.standardInput = FileHandle(fileDescriptor: console.input.rawValue, closeOnDealloc: false)
+            }
+            if console.error != .standardError {
+                process.standardError = FileHandle(fileDescriptor: console.error.rawValue, closeOnDealloc: false)
+            }
             StopSignals.unblock()
             do {
                 try process.run()
@@ -87,16 +94,16 @@ struct Record: ParsableCommand {
         let signals = SignalForwarding(childPID: child?.processIdentifier) { try? session.close() }
         var lines = LineStream(descriptor: descriptor)
         // A reader of the passed-through lines that goes away does not stop the recording.
-        var passthrough = StandardOutput(keepsGoing: true)
+        var passthrough = StandardOutput(console, keepsGoing: true)
         while try lines.next({ line in
             if let echo = try session.take(line) {
-                passthrough.write(echo)
-                passthrough.write("\n")
+                try passthrough.write(echo)
+                try passthrough.write("\n")
             }
         }) {
-            passthrough.flush()
+            try passthrough.flush()
         }
-        passthrough.flush()
+        try passthrough.flush()
         let closeError = session.closeReportingError()
         if let child {
             // The command may close its output and run on: the signals are still its own until it exits, and
@@ -106,9 +113,9 @@ struct Record: ParsableCommand {
         signals.cancel()
         var complete = true
         switch session.summary(closeError: closeError) {
-        case let .complete(note): Diagnostics.note(note)
+        case let .complete(note): console.diagnostics.note(note)
         case let .incomplete(error):
-            Diagnostics.error(error)
+            console.diagnostics.error(error)
             complete = false
         }
         if let child {

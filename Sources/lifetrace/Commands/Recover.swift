@@ -4,7 +4,7 @@ import LifetraceFormat
 import LifetraceZstd
 
 /// `lifetrace recover IN OUT`: salvages every intact frame of a damaged trace.
-struct Recover: ParsableCommand {
+struct Recover: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "recover",
         abstract: "Copy every intact frame of a damaged .lifetrace file into a new, valid one.",
@@ -20,17 +20,17 @@ struct Recover: ParsableCommand {
     @Argument(help: "The repaired .lifetrace file to write.")
     var output: String
 
-    func run() throws {
+    func run(on console: Console) throws {
         try OutputFile.checkNotAnInput(output, inputs: [input])
         let report = try TraceRecovery.recover(input: input, output: output)
-        var out = StandardOutput()
-        out.line(
+        var out = StandardOutput(console)
+        try out.line(
             "\(output): kept \(Plural.count(report.keptFrames, "frame")), \(Plural.count(report.keptEvents, "event"))")
-        if report.headerReplaced { out.line("  header frame unreadable: wrote one without metadata") }
-        for region in report.dropped { out.line("  dropped \(region)") }
+        if report.headerReplaced { try out.line("  header frame unreadable: wrote one without metadata") }
+        for region in report.dropped { try out.line("  dropped \(region)") }
         if report.dropped.isEmpty, !report.headerReplaced {
-            out.line("  nothing dropped: every frame of \(input) was kept, its index written anew")
+            try out.line("  nothing dropped: every frame of \(input) was kept, its index written anew")
         }
-        out.flush()
+        try out.flush()
     }
 }

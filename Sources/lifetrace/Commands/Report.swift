@@ -8,7 +8,7 @@ import LifetraceReport
 import LifetraceZstd
 
 /// `lifetrace report TRACE... -o OUT.html|OUT.txt|-`: a timeline people can look at.
-struct Report: ParsableCommand {
+struct Report: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Draw the timelines of traces: a self-contained HTML page, or text for a terminal.",
@@ -41,27 +41,24 @@ struct Report: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         try OutputFile.checkNotAnInput(output, inputs: traces + analysis.inputFiles)
-        let prepared = try analysis.prepare()
+        let prepared = try analysis.prepare(on: console)
         var results: [AnalysisResult] = []
         for path in traces {
             results.append(try prepared.analyze(path: path, recordTimeline: true))
-            Diagnostics.warnings(results[results.count - 1].inputWarnings)
+            console.diagnostics.warnings(results[results.count - 1].inputWarnings)
         }
         if output.hasSuffix(".html") || output.hasSuffix(".htm") {
             let title = traces.count == 1 ? "lifetrace: \(traces[0])" : "lifetrace: \(traces.count) traces"
-            try write(HTMLReport.render(results, title: title))
-            Diagnostics.note("wrote \(output)")
+            try StandardOutput.write(HTMLReport.render(results, title: title), to: output, on: console)
+            console.diagnostics.note("wrote \(output)")
             return
         }
-        let toTerminal = output == "-" && CommandLineSystem.isTerminal(1)
+        let toTerminal = output == "-" && CommandLineSystem.isTerminal(console.output)
         let color = toTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let columns = width ?? (toTerminal ? CommandLineSystem.terminalColumns() ?? 80 : 80)
-        try write(TextTimeline.render(results, width: min(max(columns, 40), 240), color: color))
-    }
-
-    private func write(_ text: String) throws {
-        try StandardOutput.write(text, to: output)
+        let columns = width ?? (toTerminal ? CommandLineSystem.terminalColumns(console.output) ?? 80 : 80)
+        let timeline = TextTimeline.render(results, width: min(max(columns, 40), 240), color: color)
+        try StandardOutput.write(timeline, to: output, on: console)
     }
 }

@@ -2,21 +2,21 @@ import ArgumentParser
 import LifetraceAnalysis
 
 /// `lifetrace rules`: the catalogue.
-struct Rules: ParsableCommand {
+struct Rules: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "List the lifecycle rules lifetrace checks.")
 
-    func run() throws {
-        var out = StandardOutput()
+    func run(on console: Console) throws {
+        var out = StandardOutput(console)
         for rule in RuleCatalog.all {
-            out.line("\(rule.id)  \(rule.severity.rawValue.padding(8))\(rule.title)")
+            try out.line("\(rule.id)  \(rule.severity.rawValue.padding(8))\(rule.title)")
         }
-        out.flush()
+        try out.flush()
     }
 }
 
 /// `lifetrace explain LT003`: one rule in full.
-struct Explain: ParsableCommand {
+struct Explain: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain one rule: what it checks, where it comes from, how to fix it.")
@@ -30,20 +30,20 @@ struct Explain: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         let rule = RuleCatalog.rule(RuleID(rawValue: rule))!
-        var out = StandardOutput()
-        out.line("\(rule.id) (\(rule.severity.rawValue)): \(rule.title)")
+        var out = StandardOutput(console)
+        try out.line("\(rule.id) (\(rule.severity.rawValue)): \(rule.title)")
         // The title as each platform's callbacks name it, where it differs.
         for family in CallbackFamily.allCases where rule.title(for: family) != rule.title {
-            out.line("  (\(family.rawValue): \(rule.title(for: family)))")
+            try out.line("  (\(family.rawValue): \(rule.title(for: family)))")
         }
-        out.line()
-        out.line(rule.explanation)
-        out.line()
-        out.line("Fix: " + rule.fix)
-        out.line()
-        out.line("Source: " + rule.source)
-        out.flush()
+        try out.line()
+        try out.line(rule.explanation)
+        try out.line()
+        try out.line("Fix: " + rule.fix)
+        try out.line()
+        try out.line("Source: " + rule.source)
+        try out.flush()
     }
 }

@@ -5,7 +5,7 @@ import LifetraceSimulator
 import LifetraceZstd
 
 /// `lifetrace simulate`: writes a realistic trace of a documented lifecycle sequence.
-struct Simulate: ParsableCommand {
+struct Simulate: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Write a simulated lifecycle trace: a documented sequence, a random walk, with faults if asked.",
@@ -112,9 +112,9 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         if list {
-            printList()
+            try printList(on: console)
             return
         }
         if let service = ServiceScenario(rawValue: scenario) {
@@ -124,7 +124,7 @@ struct Simulate: ParsableCommand {
                     scenario: service, seed: seed, groundTruth: groundTruth,
                     heartbeatInterval: heartbeat.flatMap(Nanoseconds.parse) ?? 1_000_000_000,
                     drainFactor: slowdowns[.serviceShutdown] ?? 1, readyFactor: slowdowns[.serviceReady] ?? 1))
-            try write(header: simulator.header) { sink in try simulator.run(sink) }
+            try write(header: simulator.header, on: console) { sink in try simulator.run(sink) }
             return
         }
         let configuration = Simulator.Configuration(
@@ -138,16 +138,17 @@ struct Simulate: ParsableCommand {
             minimumDuration: duration.flatMap(Nanoseconds.parse),
             slowedHandlers: Dictionary(slowed.compactMap(Self.slowdown), uniquingKeysWith: { $1 }))
         let simulator = Simulator(configuration: configuration)
-        try write(header: simulator.header) { sink in try simulator.run(sink) }
+        try write(header: simulator.header, on: console) { sink in try simulator.run(sink) }
     }
 
     /// Writes the events `simulate` passes to its sink under `header` (with `--meta` applied) to the output.
-    private func write(header: TraceHeader, _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int)
-        throws
-    {
-        let staged = try StagedOutput(path: output!)
+    private func write(
+        header: TraceHeader, on console: Console,
+        _ simulate: (@escaping (LifecycleEvent) throws -> Void) throws -> Int
+    ) throws {
+        let staged = try StagedOutput(path: output!, on: console)
         let writer = try makeEventWriter(sink: staged.sink, header: metadata.applied(to: header), options: .zstd)
-        let progress = Progress(total: events, label: "simulate")
+        let progress = Progress(total: events, label: "simulate", on: console)
         _ = try simulate { event in
             try writer.append(event)
             progress.tick()
@@ -166,16 +167,18 @@ struct Simulate: ParsableCommand {
         return (kind, factor)
     }
 
-    private func printList() {
-        var out = StandardOutput()
-        out.line("Scenarios:")
-        for scenario in Scenario.allCases { out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
-        for scenario in ServiceScenario.allCases { out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
-        out.line("Styles:")
-        for style in AppStyle.allCases { out.line("  \(style.rawValue.padding(26))\(style.summary)") }
-        out.line("Faults (--inject):")
-        for fault in Fault.allCases { out.line("  \(fault.rawValue.padding(32))\(fault.summary)") }
-        out.flush()
+    private func printList(on console: Console) throws {
+        var out = StandardOutput(console)
+        try out.line("Scenarios:")
+        for scenario in Scenario.allCases { try out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)") }
+        for scenario in ServiceScenario.allCases {
+            try out.line("  \(scenario.rawValue.padding(26))\(scenario.summary)")
+        }
+        try out.line("Styles:")
+        for style in AppStyle.allCases { try out.line("  \(style.rawValue.padding(26))\(style.summary)") }
+        try out.line("Faults (--inject):")
+        for fault in Fault.allCases { try out.line("  \(fault.rawValue.padding(32))\(fault.summary)") }
+        try out.flush()
     }
 }
 

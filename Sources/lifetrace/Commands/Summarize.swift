@@ -6,7 +6,7 @@ import LifetraceFormat
 import LifetraceSummary
 
 /// `lifetrace summarize TRACES... [-o FILE]`: summary rows for a warehouse, from many traces.
-struct Summarize: ParsableCommand {
+struct Summarize: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "summarize",
         abstract:
@@ -41,15 +41,15 @@ struct Summarize: ParsableCommand {
         if traces.isEmpty, filesFrom == nil { throw ValidationError("give traces, directories or --files-from") }
     }
 
-    func run() throws {
+    func run(on console: Console) throws {
         try OutputFile.checkNotAnInput(output, inputs: traces + (filesFrom.map { [$0] } ?? []) + analysis.inputFiles)
-        let staged = try StagedOutput(path: output)
+        let staged = try StagedOutput(path: output, on: console)
         let sink = staged.sink
-        let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000)
+        let progress = Progress(total: nil, label: "summarize", unit: "traces", every: 1000, on: console)
         var summarized = 0
         var unreadable = 0
         var firstUnreadable: String?
-        var files = try TraceInputs(traces, listFile: filesFrom, output: output)
+        var files = try TraceInputs(traces, listFile: filesFrom, output: output, on: console)
         // A trace's rows past a mebibyte go to a file: in the temporary directory, else beside the output.
         let outputDirectory =
             output == "-" ? "." : (OutputFile.followingLinks(output) as NSString).deletingLastPathComponent
@@ -57,7 +57,7 @@ struct Summarize: ParsableCommand {
             FileManager.default.temporaryDirectory.path, outputDirectory.isEmpty ? "." : outputDirectory,
         ]
         try SummaryPipeline.run(
-            try analysis.prepare(), jobs: jobs.count, next: { try files.next() },
+            try analysis.prepare(on: console), jobs: jobs.count, next: { try files.next() },
             makeRows: { SpilledRows(spillDirectories: spillDirectories) }
         ) { rows, complete in
             summarized += 1
@@ -81,7 +81,7 @@ struct Summarize: ParsableCommand {
         try staged.commit()
         if unreadable > 0 {
             // One line naming the first input that could not be read; the rows name every one.
-            Diagnostics.error(
+            console.diagnostics.error(
                 "\(firstUnreadable ?? "a trace could not be read") (\(Plural.count(unreadable, "trace")) "
                     + "could not be read: see their error rows)")
             throw ExitCode(ExitStatus.badInput)

@@ -26,16 +26,16 @@ enum CommandLineSystem {
         }
     }
 
-    /// Whether the file descriptor `descriptor` (1: standard output, 2: standard error) is a terminal.
-    static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1
+    /// Whether `descriptor` (a console's standard output or error) is a terminal.
+    static func isTerminal(_ descriptor: FileDescriptor) -> Bool {
+        isatty(descriptor.rawValue) == 1
     }
 
-    /// The width in columns of the terminal on standard output, if it says.
-    static func terminalColumns() -> Int? {
+    /// The width in columns of the terminal on the file descriptor `descriptor` (standard output), if it says.
+    static func terminalColumns(_ descriptor: FileDescriptor) -> Int? {
         var size = winsize()
         // `TIOCGWINSZ` is an Int32 in Glibc and Musl, a UInt in Darwin: `UInt(_:)` takes either.
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 

@@ -31,9 +31,11 @@ struct AnalysisOptions: ParsableArguments {
     }
 
     /// Loads what the options name, once: the built-in models and every `*.json` of `--models` (in name order),
-    /// and `--config`. A directory that cannot be read, a model that does not parse or a configuration that
-    /// cannot be read is bad input.
-    func prepare() throws(TraceError) -> PreparedAnalysis {
-        try PreparedAnalysis(modelsDirectory: modelsDirectory, configurationPath: config, codec: .zstd)
+    /// and `--config`; a trace named `-` is read from the standard input of `console`. A directory that cannot be
+    /// read, a model that does not parse or a configuration that cannot be read is bad input.
+    func prepare(on console: Console) throws(TraceError) -> PreparedAnalysis {
+        var prepared = try PreparedAnalysis(modelsDirectory: modelsDirectory, configurationPath: config, codec: .zstd)
+        prepared.standardInput = console.input
+        return prepared
     }
 }

@@ -2,32 +2,36 @@ import LifetraceCore
 import LifetraceFormat
 import SystemPackage
 
-/// Writes the one-line errors and warnings of the command-line tool to standard error.
-enum Diagnostics {
-    static func error(_ message: String) {
-        raw("error: " + printable(message))
+/// Writes the one-line errors and warnings of the command-line tool to standard error (its console's,
+/// ``Console/diagnostics``).
+struct Diagnostics: Sendable {
+    /// Where the lines go.
+    let descriptor: FileDescriptor
+
+    func error(_ message: String) {
+        raw("error: " + Self.printable(message))
     }
 
-    static func warning(_ message: String) {
-        raw("warning: " + printable(message))
+    func warning(_ message: String) {
+        raw("warning: " + Self.printable(message))
     }
 
     /// Prints what reading a trace warned of, one line each.
-    static func warnings(_ warnings: [TraceWarning]) {
+    func warnings(_ warnings: [TraceWarning]) {
         for warning in warnings { self.warning(warning.description) }
     }
 
-    static func note(_ message: String) {
-        raw(printable(message))
+    func note(_ message: String) {
+        raw(Self.printable(message))
     }
 
-    static func rawNoNewline(_ message: String) {
+    func rawNoNewline(_ message: String) {
         var bytes = Array(message.utf8)
         // Standard error closed or full: nothing is left to tell, and the command's outcome is its exit status.
-        _ = try? bytes.withUnsafeMutableBytes { try FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer($0)) }
+        _ = try? bytes.withUnsafeMutableBytes { try descriptor.writeAll(UnsafeRawBufferPointer($0)) }
     }
 
-    static func raw(_ message: String) {
+    func raw(_ message: String) {
         rawNoNewline(message + "\n")
     }
 

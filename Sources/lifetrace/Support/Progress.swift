@@ -7,17 +7,20 @@ final class Progress {
     private let unit: String
     private let step: Int
     private let enabled: Bool
+    private let diagnostics: Diagnostics
     private var count = 0
     private var nextReport: Int
 
-    /// Progress on `total` (if known) units, reported every `step` of them.
-    init(total: Int?, label: String, unit: String = "events", every step: Int = 1 << 20) {
+    /// Progress on `total` (if known) units, reported every `step` of them on the standard error of `console`.
+    init(total: Int?, label: String, unit: String = "events", every step: Int = 1 << 20, on console: Console) {
         self.total = total
         self.label = label
         self.unit = unit
         self.step = step
         nextReport = step
-        self.enabled = CommandLineSystem.isTerminal(2) && ProcessInfo.processInfo.environment["CI"] == nil
+        diagnostics = console.diagnostics
+        self.enabled =
+            CommandLineSystem.isTerminal(console.error) && ProcessInfo.processInfo.environment["CI"] == nil
     }
 
     @inline(__always)
@@ -28,9 +31,9 @@ final class Progress {
     private func report() {
         guard enabled else { return }
         if let total, total > 0 {
-            Diagnostics.rawNoNewline("\r\(label): \(count) / \(total) \(unit) (\(min(100, count * 100 / total))%)")
+            diagnostics.rawNoNewline("\r\(label): \(count) / \(total) \(unit) (\(min(100, count * 100 / total))%)")
         } else {
-            Diagnostics.rawNoNewline("\r\(label): \(count) \(unit)")
+            diagnostics.rawNoNewline("\r\(label): \(count) \(unit)")
         }
     }
 
@@ -46,6 +49,6 @@ final class Progress {
 
     func finish() {
         guard enabled, count >= step else { return }
-        Diagnostics.rawNoNewline("\r\u{1B}[K")
+        diagnostics.rawNoNewline("\r\u{1B}[K")
     }
 }

@@ -28,11 +28,11 @@ final class StagedOutput {
     private let signals: SignalForwarding?
     private var finished = false
 
-    /// Opens the output `path` (`-`: standard output).
-    init(path: String) throws(TraceError) {
+    /// Opens the output `path` (`-`: the standard output of `console`).
+    init(path: String, on console: Console) throws(TraceError) {
         self.path = path
         guard let (destination, existing) = Self.stagedDestination(of: path) else {
-            sink = try FileSink(path: path)
+            sink = try FileSink(path: path, standardOutput: console.output)
             staging = nil
             pending = LockedValue(nil)
             signals = nil

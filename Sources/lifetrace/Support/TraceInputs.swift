@@ -22,13 +22,15 @@ struct TraceInputs {
     /// The file the command writes, which a directory walked may hold: never read as an input.
     private let output: FileIdentity?
 
-    /// The paths of `arguments`, then those listed in `listFile`, if any; `output`, the file the command writes,
-    /// is left out of the directories walked.
-    init(_ arguments: [String], listFile: String? = nil, output: String? = nil) throws(TraceError) {
+    /// The paths of `arguments`, then those listed in `listFile`, if any (`-`: the standard input of `console`);
+    /// `output`, the file the command writes, is left out of the directories walked.
+    init(_ arguments: [String], listFile: String? = nil, output: String? = nil, on console: Console)
+        throws(TraceError)
+    {
         self.arguments = arguments.reversed()
         self.output = output.flatMap(OutputFile.identity)
         if let listFile {
-            let descriptor: FileDescriptor = try listFile == "-" ? .standardInput : .open(forReading: listFile)
+            let descriptor: FileDescriptor = try listFile == "-" ? console.input : .open(forReading: listFile)
             listed = LineStream(descriptor: descriptor)
         }
     }
