@@ -140,7 +140,8 @@ import Testing
                 """)
         #expect(result.findings.map(\.rule.id) == ["LT012"])
         #expect(
-            result.findings.map(\.message) == ["applicationWillTerminate while a scene is in the foreground (inactive)"])
+            result.findings.map(\.message) == ["applicationWillTerminate while a scene is in the foreground (inactive)"]
+        )
     }
 
     /// A second window: connected at once to the foreground beside the active first one, it is inactive until it
