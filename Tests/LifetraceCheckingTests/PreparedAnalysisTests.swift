@@ -13,20 +13,8 @@ import Testing
 
     /// onResume straight after onCreate: AND002 of the extra model, which the built-in models do not know.
     @Test func extraModelsAreCheckedAsWell() throws {
-        let models = directory.path + "/models"
-        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
-            toPath: models + "/android-activity.json")
-        _ = directory.write("models/notes.txt", text: "not a model")
-        let trace = directory.write(
-            "activity.jsonl",
-            text: """
-                {"t":0,"ev":"process.launch","reason":"user"}
-                {"t":10,"ev":"custom.onCreate"}
-                {"t":20,"ev":"custom.onResume"}
-
-                """)
+        let fixture = try ExtraModelFixture(in: directory)
+        let (models, trace) = (fixture.models, fixture.trace)
         let prepared = try PreparedAnalysis(modelsDirectory: models, configurationPath: nil, codec: .zstd)
         #expect(prepared.models.count == LifecycleModel.builtIn.count + 1)
         #expect(try prepared.analyze(path: trace).findings.map(\.rule.id.rawValue) == ["AND002"])

@@ -42,20 +42,8 @@ import Testing
 
     /// `--models` is read the same way by check, report and export; a directory that cannot be read is bad input.
     @Test func extraModelsApplyToCheckReportAndExportAlike() throws {
-        let models = directory.path + "/models"
-        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: PackagePaths.path("Tests/LifetraceAnalysisTests/Fixtures/android-activity.json"),
-            toPath: models + "/android-activity.json")
-        // onResume straight after onCreate: AND002 of the extra model.
-        let trace = directory.write(
-            "activity.jsonl",
-            text: """
-                {"t":0,"ev":"process.launch","reason":"user"}
-                {"t":10,"ev":"custom.onCreate"}
-                {"t":20,"ev":"custom.onResume"}
-
-                """)
+        let fixture = try ExtraModelFixture(in: directory)
+        let (models, trace) = (fixture.models, fixture.trace)
         let checked = try CommandLineTool.run(["check", trace, "--models", models])
         #expect(checked.status == 1)
         #expect(checked.stdout.contains("error AND002"), "\(checked.stdout)")
