@@ -85,8 +85,19 @@ public struct LifecycleEvent: Hashable, Sendable {
     /// Reads a full event name, the inverse of ``eventName``: the kind, and for `custom.<label>` the label
     /// (empty after a bare `custom.`). `nil` for an unknown name and for `custom` without its dot.
     public static func parseName(_ name: String) -> (kind: EventKind, label: String?)? {
-        if name.hasPrefix("custom.") { return (.custom, String(name.dropFirst("custom.".count))) }
-        guard let kind = EventKind(name: name), kind != .custom else { return nil }
+        var name = name
+        return name.withUTF8(parseName(utf8:))
+    }
+
+    /// ``parseName(_:)`` of a name's UTF-8 bytes, valid UTF-8, with no string made but a custom event's label.
+    package static func parseName(utf8 name: UnsafeBufferPointer<UInt8>) -> (kind: EventKind, label: String?)? {
+        let custom = "custom.".utf8
+        if name.starts(with: custom) {
+            return (
+                .custom, String(decoding: UnsafeBufferPointer(rebasing: name.dropFirst(custom.count)), as: UTF8.self)
+            )
+        }
+        guard let kind = EventKind(utf8: name) else { return nil }
         return (kind, nil)
     }
 }

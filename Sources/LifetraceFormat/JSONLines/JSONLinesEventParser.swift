@@ -15,63 +15,63 @@ enum JSONLinesEventParser {
             let keyOffset = scanner.keyStart
             func once(_ field: EventFields) throws(DecodeFailure) {
                 guard !seen.contains(field) else {
-                    throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key)\"")
+                    throw DecodeFailure(offset: keyOffset, message: "duplicate key \"\(key.string)\"")
                 }
                 seen.insert(field)
             }
-            switch key {
-            case "t":
+            // The members compared as bytes, the commonest first: no string is made for a key.
+            if key.equals("t") {
                 guard !sawT else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"t\"") }
                 sawT = true
                 event.t = try integer(&scanner, "t", minimum: 0)
-            case "ev":
+            } else if key.equals("ev") {
                 guard !sawEv else { throw DecodeFailure(offset: keyOffset, message: "duplicate key \"ev\"") }
                 sawEv = true
                 let start = scanner.position
-                let name = try string(&scanner, "ev")
-                guard let (kind, label) = LifecycleEvent.parseName(name) else {
-                    throw DecodeFailure(offset: start, message: "unknown event \"\(name)\"")
+                let name = try rawString(&scanner, "ev")
+                guard let (kind, label) = name.withUTF8(LifecycleEvent.parseName(utf8:)) else {
+                    throw DecodeFailure(offset: start, message: "unknown event \"\(name.string)\"")
                 }
                 guard label?.isEmpty != true else {
                     throw DecodeFailure(offset: start, message: "a custom event needs a name after \"custom.\"")
                 }
                 event.kind = kind
                 event.label = label
-            case "scene":
+            } else if key.equals("scene") {
                 try once(.scene)
                 event.scene = try string(&scanner, "scene")
-            case "dur":
+            } else if key.equals("dur") {
                 try once(.dur)
                 event.dur = try integer(&scanner, "dur", minimum: 0)
-            case "task":
+            } else if key.equals("task") {
                 try once(.task)
                 event.task = try integer(&scanner, "task", minimum: .min)
-            case "name":
+            } else if key.equals("name") {
                 try once(.name)
                 event.name = try string(&scanner, "name")
-            case "phase":
+            } else if key.equals("phase") {
                 try once(.phase)
                 let start = scanner.position
                 guard let phase = ScenePhase(name: try string(&scanner, "phase")) else {
                     throw DecodeFailure(offset: start, message: "\"phase\" must be active, inactive or background")
                 }
                 event.phase = phase
-            case "reason":
+            } else if key.equals("reason") {
                 try once(.reason)
                 event.reason = try string(&scanner, "reason")
-            case "pid":
+            } else if key.equals("pid") {
                 try once(.pid)
                 event.pid = try integer(&scanner, "pid", minimum: .min)
-            case "attrs":
+            } else if key.equals("attrs") {
                 try once(.attrs)
                 event.attrs = try attributes(&scanner)
-            default:
+            } else {
                 // A summary row (its members in any order) read as a trace is said to be one.
                 guard !holdsSummaryVersion(line) else {
                     throw DecodeFailure(
                         offset: keyOffset, message: "a summary row (summarize's output), not a trace's event")
                 }
-                throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key)\"")
+                throw DecodeFailure(offset: keyOffset, message: "unknown field \"\(key.string)\"")
             }
         }
         try scanner.expectEnd()
@@ -82,9 +82,14 @@ enum JSONLinesEventParser {
     }
 
     private static func string(_ scanner: inout JSONScanner, _ key: String) throws(DecodeFailure) -> String {
+        try rawString(&scanner, key).string
+    }
+
+    /// The string value of the member `key`, left in the line.
+    private static func rawString(_ scanner: inout JSONScanner, _ key: String) throws(DecodeFailure) -> JSONString {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.failure("\"\(key)\" must be a string") }
-        return try scanner.parseString()
+        return try scanner.parseJSONString()
     }
 
     private static func integer(_ scanner: inout JSONScanner, _ key: String, minimum: Int64) throws(DecodeFailure)
@@ -107,7 +112,8 @@ enum JSONLinesEventParser {
         guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("\"attrs\" must be an object") }
         var attributes: [Attribute] = []
         var keys = DuplicateKeys()
-        try scanner.parseObject { (key, scanner) throws(DecodeFailure) in
+        try scanner.parseObject { (name, scanner) throws(DecodeFailure) in
+            let key = name.string
             let start = scanner.position
             if keys.insert(key, count: attributes.count, keyAt: { attributes[$0].key }) {
                 throw DecodeFailure(offset: start, message: "duplicate attribute \"\(key)\"")

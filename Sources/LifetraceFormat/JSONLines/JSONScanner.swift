@@ -65,7 +65,8 @@ struct JSONScanner {
             guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
             var members: [(key: String, value: JSONValue)] = []
             var keys = DuplicateKeys()
-            try parseObject { (key, scanner) throws(DecodeFailure) in
+            try parseObject { (name, scanner) throws(DecodeFailure) in
+                let key = name.string
                 if keys.insert(key, count: members.count, keyAt: { members[$0].key }) {
                     throw scanner.failure("duplicate key \"\(key)\"")
                 }
@@ -110,7 +111,7 @@ struct JSONScanner {
 
     /// Parses an object, calling `member` with each key; `member` must consume the value.
     mutating func parseObject(
-        _ member: (String, inout JSONScanner) throws(DecodeFailure) -> Void
+        _ member: (JSONString, inout JSONScanner) throws(DecodeFailure) -> Void
     ) throws(DecodeFailure) {
         try expect(UInt8(ascii: "{"), "'{'")
         skipWhitespace()
@@ -122,7 +123,7 @@ struct JSONScanner {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key") }
             keyStart = position
-            let key = try parseString()
+            let key = try parseJSONString()
             try expect(UInt8(ascii: ":"), "':'")
             try member(key, &self)
             skipWhitespace()
@@ -146,23 +147,30 @@ struct JSONScanner {
 
     /// Parses a string value, the cursor on its opening quote.
     mutating func parseString() throws(DecodeFailure) -> String {
+        try parseJSONString().string
+    }
+
+    /// Parses a string, the cursor on its opening quote: one without escapes is left in the line, not copied.
+    mutating func parseJSONString() throws(DecodeFailure) -> JSONString {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string") }
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes; UTF-8 checked only where a byte is not ASCII.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                guard let string = String(validUTF8: slice) else {
+                guard ascii || String(validUTF8: slice) != nil else {
                     throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
                 }
-                return string
+                return JSONString(bytes: slice)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in string") }
+            ascii = ascii && byte < 0x80
             position += 1
         }
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
@@ -175,7 +183,7 @@ struct JSONScanner {
                 guard let string = String(validUTF8: utf8) else {
                     throw DecodeFailure(offset: start, message: "string is not valid UTF-8")
                 }
-                return string
+                return JSONString(decoded: string)
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &utf8)
             case ..<0x20:

@@ -42,7 +42,8 @@ final class JSONLinesEventSource: EventSource {
             let available = source.available
             let newline: Int? = source.withAvailableBytes { raw in
                 guard scanned < raw.count else { return nil }
-                return raw[scanned...].firstIndex(of: 0x0A)
+                let rest = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[scanned...])
+                return ByteSearch.firstOffset(of: 0x0A, in: rest).map { scanned + $0 }
             }
             let length: Int
             let consumed: Int

@@ -1,3 +1,5 @@
+import LifetraceFormat
+
 /// Byte-wise search in UTF-8 text, for the ASCII markers of log lines: much cheaper per line than
 /// Foundation's locale-aware `range(of:)`, and it allocates nothing.
 enum UTF8Search {
@@ -21,7 +23,7 @@ enum UTF8Search {
     where S.Index == String.Index {
         let utf8 = text.utf8
         let offset: Int?? = utf8[start...].withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.flatMap { ImportSystem.firstOffset(of: byte, in: $0, count: bytes.count) }
+            bytes.baseAddress.flatMap { ByteSearch.firstOffset(of: byte, in: $0, count: bytes.count) }
         }
         if let offset { return offset.map { utf8.index(start, offsetBy: $0) } }
         return utf8[start...].firstIndex(of: byte)
@@ -69,10 +71,10 @@ enum UTF8Search {
         var index = 0
         let last = haystack.count - pattern.count
         while index <= last {
-            guard let hit = ImportSystem.firstOffset(of: first, in: base + index, count: last - index + 1)
+            guard let hit = ByteSearch.firstOffset(of: first, in: base + index, count: last - index + 1)
             else { return nil }
             let position = index + hit
-            if ImportSystem.equal(base + position, needle, count: pattern.count) { return position }
+            if ByteSearch.equal(base + position, needle, count: pattern.count) { return position }
             index = position + 1
         }
         return nil
