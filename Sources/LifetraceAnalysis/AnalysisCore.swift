@@ -37,6 +37,8 @@ struct AnalysisCore: ~Copyable {
     var appPhase = AppPhaseCheck()
     /// The service rules checked in code (``ServiceRules``), for a trace that follows the service lifecycle.
     var services: ServiceRules?
+    /// Whether ``services`` is there: a flag read per event, where the optional's case is a call.
+    let checksServices: Bool
     /// The layer of each kind, by tag: read per event, so a table rather than a switch.
     let layers = KindTable(EventKind.byTag.map { $0?.layer ?? .custom })
     /// Whether the suspensions are the simulator's ground truth (``SuspensionTracker/Evidence/groundTruth``).
@@ -96,7 +98,8 @@ struct AnalysisCore: ~Copyable {
             backgroundTask: configuration.budget(.backgroundTask),
             refreshTask: configuration.budget(.refreshTask),
             expirationGrace: configuration.budget(.expirationGrace))
-        if header.followedLifecycle == .service {
+        checksServices = header.followedLifecycle == .service
+        if checksServices {
             services = ServiceRules(configuration: configuration)
             process.countsTimeWithoutUI = false
         }
@@ -132,7 +135,7 @@ struct AnalysisCore: ~Copyable {
             if case .none = transition {} else { suspensionChanged(transition, at: event.t) }
         }
         engine.consume(event, row: row, of: block, index: index, previousT: process.state.lastT, reports: &reports)
-        services?.consume(event, row: row, of: block, reports: &reports)
+        if checksServices { services?.consume(event, row: row, of: block, reports: &reports) }
         if observer != nil { observe(row: row, of: block) }
         // (An event with attributes may be a callback written unfinished.)
         if triggers.read[event.tag] || event.fields.contains(.attrs) || process.state.willTerminateEnd != nil
