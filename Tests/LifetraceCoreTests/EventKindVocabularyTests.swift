@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// Every name the schema gives is read back, from its bytes, as its kind; `custom` alone, a prefix and a
+    /// name of another case are no kind.
+    @Test func everyNameIsReadBackFromItsBytes() {
+        for entry in Self.schema.events where entry.name != "custom" {
+            #expect(LifecycleEvent.parseName(entry.name).map { $0.kind.rawValue } == entry.tag, "\(entry.name)")
+        }
+        #expect(LifecycleEvent.parseName("custom") == nil)
+        #expect(LifecycleEvent.parseName("scene.didBecome") == nil)
+        #expect(LifecycleEvent.parseName("Scene.didBecomeActive") == nil)
+        #expect(LifecycleEvent.parseName("custom.save")?.label == "save")
+        #expect(LifecycleEvent.parseName("custom.é")?.label == "é")
+    }
+
     @Test func fieldBitsMatchTheSchema() {
         for field in Self.schema.fields {
             #expect(EventFields(rawValue: 1 << field.bit).names == [field.name])

@@ -118,6 +118,21 @@ import Testing
         #expect(try files.readAll(path).events.first?.scene == "a\"b\\c/d\né🧭")
     }
 
+    /// Keys and event names are matched as bytes where they have no escape: written with escapes, they are the
+    /// same members and kinds; a key of another spelling or invalid UTF-8 is still an error naming it.
+    @Test func escapedKeysAndNamesAreTheMembersAndKindsTheySpell() throws {
+        let path = files.directory.write(
+            "keys.jsonl", text: #"{"\u0074":5,"e\u0076":"scene.didBecome\u0041ctive","sc\u0065ne":"S1","dur":2}"#)
+        let event = try #require(try files.readAll(path).events.first)
+        #expect(event.t == 5 && event.kind == .sceneDidBecomeActive && event.scene == "S1" && event.dur == 2)
+        let other = files.directory.write("other.jsonl", text: #"{"t":1,"ev":"heartbeat","T":1}"#)
+        #expect(files.readError(other)?.description == "\(other):1: unknown field \"T\" (column 25)")
+        var bytes = Array(#"{"t":1,"ev":"heartbeat",""#.utf8)
+        bytes += [0xC3, 0x28] + Array(#"":1}"#.utf8)
+        let invalid = files.directory.write("invalid.jsonl", bytes)
+        #expect(files.readError(invalid)?.description == "\(invalid):1: string is not valid UTF-8 (column 26)")
+    }
+
     @Test func anOverlongLineIsRefused() throws {
         let long = "{\"t\":0,\"ev\":\"heartbeat\",\"scene\":\"" + String(repeating: "x", count: 1 << 20) + "\"}\n"
         let path = files.directory.write("long.jsonl", text: long)
