@@ -16,10 +16,6 @@ public struct EventFields: OptionSet, Hashable, Sendable, BitwiseCopyable {
 extension EventFields {
     /// The JSON names of the fields in this set, in canonical order.
     public var names: [String] {
-        let ordered: [(EventFields, String)] = [
-            (.scene, "scene"), (.dur, "dur"), (.task, "task"), (.name, "name"), (.phase, "phase"),
-            (.reason, "reason"), (.pid, "pid"), (.label, "label"), (.attrs, "attrs"),
-        ]
-        return ordered.filter { contains($0.0) }.map(\.1)
+        Self.named.filter { contains($0.field) }.map(\.name.description)
     }
 }

@@ -328,4 +328,68 @@ extension EventFields {
 
     /// Every field this version of the format defines.
     @inlinable public static var all: EventFields { [.scene, .dur, .task, .name, .phase, .reason, .pid, .label, .attrs] }
+
+    /// Each field's name, the one spelling of it that JSON Lines' encoder and parser, the log lines the recorder
+    /// mirrors and the importer reads, and the exports' arguments use (`scripts/check-field-names`).
+    package enum Name {
+        /// `scene`
+        package static let scene: StaticString = "scene"
+        /// `dur`
+        package static let dur: StaticString = "dur"
+        /// `task`
+        package static let task: StaticString = "task"
+        /// `name`
+        package static let name: StaticString = "name"
+        /// `phase`
+        package static let phase: StaticString = "phase"
+        /// `reason`
+        package static let reason: StaticString = "reason"
+        /// `pid`
+        package static let pid: StaticString = "pid"
+        /// `label`
+        package static let label: StaticString = "label"
+        /// `attrs`
+        package static let attrs: StaticString = "attrs"
+    }
+
+    /// Each field's member of a JSON object after another member, `,"name":`, for the encoders.
+    package enum Member {
+        /// `,"scene":`
+        package static let scene: StaticString = ",\"scene\":"
+        /// `,"dur":`
+        package static let dur: StaticString = ",\"dur\":"
+        /// `,"task":`
+        package static let task: StaticString = ",\"task\":"
+        /// `,"name":`
+        package static let name: StaticString = ",\"name\":"
+        /// `,"phase":`
+        package static let phase: StaticString = ",\"phase\":"
+        /// `,"reason":`
+        package static let reason: StaticString = ",\"reason\":"
+        /// `,"pid":`
+        package static let pid: StaticString = ",\"pid\":"
+        /// `,"label":`
+        package static let label: StaticString = ",\"label\":"
+        /// `,"attrs":`
+        package static let attrs: StaticString = ",\"attrs\":"
+    }
+
+    /// Each field with its ``Name``, in canonical (bit) order.
+    package static let named: [(field: EventFields, name: StaticString)] = [(.scene, Name.scene), (.dur, Name.dur), (.task, Name.task), (.name, Name.name), (.phase, Name.phase), (.reason, Name.reason), (.pid, Name.pid), (.label, Name.label), (.attrs, Name.attrs)]
+
+    /// The one field called `name` (``Name``), or `nil`.
+    package init?(name: String) {
+        switch name {
+        case "scene": self = .scene
+        case "dur": self = .dur
+        case "task": self = .task
+        case "name": self = .name
+        case "phase": self = .phase
+        case "reason": self = .reason
+        case "pid": self = .pid
+        case "label": self = .label
+        case "attrs": self = .attrs
+        default: return nil
+        }
+    }
 }

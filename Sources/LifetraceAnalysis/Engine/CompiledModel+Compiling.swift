@@ -114,9 +114,9 @@ extension CompiledModel {
         self.name = model.name
         self.names = names
         self.initial = number[model.initial]!
-        self.keyedByScene = model.instanceField == "scene"
+        self.keyedByScene = model.instanceField == EventFields.Name.scene.description
         self.slotMask = keyedByScene ? ~0 : 0
-        self.requiresScene = model.requireField == "scene"
+        self.requiresScene = model.requireField == EventFields.Name.scene.description
         self.accounting = accounting
         self.stateBudget = stateBudget
         self.stateLimit = stateBudget.map { budget in

@@ -42,36 +42,38 @@ extension ByteAppending {
     @inlinable
     package mutating func appendFieldMembers(of event: LifecycleEvent) {
         if let scene = event.scene {
-            appendLiteral(",\"scene\":")
+            appendLiteral(EventFields.Member.scene)
             appendJSONString(scene)
         }
         if let dur = event.dur {
-            appendLiteral(",\"dur\":")
+            appendLiteral(EventFields.Member.dur)
             appendDecimal(dur)
         }
         if let task = event.task {
-            appendLiteral(",\"task\":")
+            appendLiteral(EventFields.Member.task)
             appendDecimal(task)
         }
         if let name = event.name {
-            appendLiteral(",\"name\":")
+            appendLiteral(EventFields.Member.name)
             appendJSONString(name)
         }
         if let phase = event.phase {
-            appendLiteral(",\"phase\":\"")
+            appendLiteral(EventFields.Member.phase)
+            append(UInt8(ascii: "\""))
             appendUTF8(phase.name)
             append(UInt8(ascii: "\""))
         }
         if let reason = event.reason {
-            appendLiteral(",\"reason\":")
+            appendLiteral(EventFields.Member.reason)
             appendJSONString(reason)
         }
         if let pid = event.pid {
-            appendLiteral(",\"pid\":")
+            appendLiteral(EventFields.Member.pid)
             appendDecimal(pid)
         }
         if let attrs = event.attrs {
-            appendLiteral(",\"attrs\":{")
+            appendLiteral(EventFields.Member.attrs)
+            append(UInt8(ascii: "{"))
             for (i, attribute) in attrs.enumerated() {
                 if i > 0 { append(UInt8(ascii: ",")) }
                 appendJSONString(attribute.key)

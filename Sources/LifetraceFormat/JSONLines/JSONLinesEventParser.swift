@@ -37,32 +37,33 @@ enum JSONLinesEventParser {
                 }
                 event.kind = kind
                 event.label = label
-            } else if key.equals("scene") {
+            } else if key.equals(EventFields.Name.scene) {
                 try once(.scene)
-                event.scene = try string(&scanner, "scene")
-            } else if key.equals("dur") {
+                event.scene = try string(&scanner, EventFields.Name.scene)
+            } else if key.equals(EventFields.Name.dur) {
                 try once(.dur)
-                event.dur = try integer(&scanner, "dur", minimum: 0)
-            } else if key.equals("task") {
+                event.dur = try integer(&scanner, EventFields.Name.dur, minimum: 0)
+            } else if key.equals(EventFields.Name.task) {
                 try once(.task)
-                event.task = try integer(&scanner, "task", minimum: .min)
-            } else if key.equals("name") {
+                event.task = try integer(&scanner, EventFields.Name.task, minimum: .min)
+            } else if key.equals(EventFields.Name.name) {
                 try once(.name)
-                event.name = try string(&scanner, "name")
-            } else if key.equals("phase") {
+                event.name = try string(&scanner, EventFields.Name.name)
+            } else if key.equals(EventFields.Name.phase) {
                 try once(.phase)
                 let start = scanner.position
-                guard let phase = ScenePhase(name: try string(&scanner, "phase")) else {
-                    throw DecodeFailure(offset: start, message: "\"phase\" must be active, inactive or background")
+                guard let phase = ScenePhase(name: try string(&scanner, EventFields.Name.phase)) else {
+                    throw DecodeFailure(
+                        offset: start, message: "\"\(EventFields.Name.phase)\" must be active, inactive or background")
                 }
                 event.phase = phase
-            } else if key.equals("reason") {
+            } else if key.equals(EventFields.Name.reason) {
                 try once(.reason)
-                event.reason = try string(&scanner, "reason")
-            } else if key.equals("pid") {
+                event.reason = try string(&scanner, EventFields.Name.reason)
+            } else if key.equals(EventFields.Name.pid) {
                 try once(.pid)
-                event.pid = try integer(&scanner, "pid", minimum: .min)
-            } else if key.equals("attrs") {
+                event.pid = try integer(&scanner, EventFields.Name.pid, minimum: .min)
+            } else if key.equals(EventFields.Name.attrs) {
                 try once(.attrs)
                 event.attrs = try attributes(&scanner)
             } else {
@@ -81,18 +82,19 @@ enum JSONLinesEventParser {
         return event
     }
 
-    private static func string(_ scanner: inout JSONScanner, _ key: String) throws(DecodeFailure) -> String {
+    private static func string(_ scanner: inout JSONScanner, _ key: StaticString) throws(DecodeFailure) -> String {
         try rawString(&scanner, key).string
     }
 
     /// The string value of the member `key`, left in the line.
-    private static func rawString(_ scanner: inout JSONScanner, _ key: String) throws(DecodeFailure) -> JSONString {
+    private static func rawString(_ scanner: inout JSONScanner, _ key: StaticString) throws(DecodeFailure) -> JSONString
+    {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.failure("\"\(key)\" must be a string") }
         return try scanner.parseJSONString()
     }
 
-    private static func integer(_ scanner: inout JSONScanner, _ key: String, minimum: Int64) throws(DecodeFailure)
+    private static func integer(_ scanner: inout JSONScanner, _ key: StaticString, minimum: Int64) throws(DecodeFailure)
         -> Int64
     {
         scanner.skipWhitespace()
@@ -109,7 +111,9 @@ enum JSONLinesEventParser {
 
     private static func attributes(_ scanner: inout JSONScanner) throws(DecodeFailure) -> [Attribute] {
         scanner.skipWhitespace()
-        guard scanner.peek() == UInt8(ascii: "{") else { throw scanner.failure("\"attrs\" must be an object") }
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.failure("\"\(EventFields.Name.attrs)\" must be an object")
+        }
         var attributes: [Attribute] = []
         var keys = DuplicateKeys()
         try scanner.parseObject { (name, scanner) throws(DecodeFailure) in

@@ -37,20 +37,21 @@ enum LifetraceLogLine {
         }
         var event = LifecycleEvent(t: 0, kind: kind, label: label)
         for (key, value) in fields {
-            switch key {
-            case "scene": event.scene = value
-            case "dur":
+            guard let field = EventFields(name: key) else { return nil }
+            switch field {
+            case .scene: event.scene = value
+            case .dur:
                 guard let ns = Nanoseconds.parse(value) else { return nil }
                 event.dur = ns
-            case "task":
+            case .task:
                 guard let task = Int64(value) else { return nil }
                 event.task = task
-            case "name": event.name = value
-            case "phase":
+            case .name: event.name = value
+            case .phase:
                 guard let phase = ScenePhase(name: value) else { return nil }
                 event.phase = phase
-            case "reason": event.reason = value
-            case "pid":
+            case .reason: event.reason = value
+            case .pid:
                 guard let pid = Int64(value) else { return nil }
                 event.pid = pid
             default: return nil

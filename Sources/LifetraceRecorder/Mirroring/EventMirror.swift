@@ -17,17 +17,17 @@ struct NoMirror: EventMirror {
 /// line cannot carry. Attributes are not mirrored.
 func lifetraceLogMessage(_ event: LifecycleEvent) -> String {
     var message = "lifetrace ev=" + event.eventName
-    func field(_ key: String, _ value: String) {
+    func field(_ key: StaticString, _ value: String) {
         let clean = value.contains("\"") ? value.replacingAll("\"", with: "'") : value
         message += clean.contains(" ") || clean.isEmpty ? " \(key)=\"\(clean)\"" : " \(key)=\(clean)"
     }
-    if let scene = event.scene { field("scene", scene) }
-    if let dur = event.dur { message += " dur=\(dur)ns" }
-    if let task = event.task { message += " task=\(task)" }
-    if let name = event.name { field("name", name) }
-    if let phase = event.phase { message += " phase=\(phase.name)" }
-    if let reason = event.reason { field("reason", reason) }
-    if let pid = event.pid { message += " pid=\(pid)" }
+    if let scene = event.scene { field(EventFields.Name.scene, scene) }
+    if let dur = event.dur { message += " \(EventFields.Name.dur)=\(dur)ns" }
+    if let task = event.task { message += " \(EventFields.Name.task)=\(task)" }
+    if let name = event.name { field(EventFields.Name.name, name) }
+    if let phase = event.phase { message += " \(EventFields.Name.phase)=\(phase.name)" }
+    if let reason = event.reason { field(EventFields.Name.reason, reason) }
+    if let pid = event.pid { message += " \(EventFields.Name.pid)=\(pid)" }
     return message
 }
 

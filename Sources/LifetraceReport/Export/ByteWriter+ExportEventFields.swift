@@ -10,21 +10,24 @@ extension ByteWriter {
         event.forEachField { field in
             switch field {
             case let .scene(text):
-                appendMemberKey("scene")
+                appendMemberKey(EventFields.Name.scene)
                 guard !scenes.append(text, to: &self) else { break }
                 let start = count
                 appendJSONString(text)
                 scenes.keep(text, written: self, from: start)
-            case let .dur(number): appendMember("dur", number)
-            case let .task(number): appendMember("task", number)
-            case let .name(text): appendMember("name", string: text)
-            case let .phase(phase): appendMember("phase", string: phase.name)
-            case let .reason(text): appendMember("reason", string: text)
-            case let .pid(number): appendMember("pid", number)
+            case let .dur(number): appendMember(EventFields.Name.dur, number)
+            case let .task(number): appendMember(EventFields.Name.task, number)
+            case let .name(text): appendMember(EventFields.Name.name, string: text)
+            case let .phase(phase): appendMember(EventFields.Name.phase, string: phase.name)
+            case let .reason(text): appendMember(EventFields.Name.reason, string: text)
+            case let .pid(number): appendMember(EventFields.Name.pid, number)
             }
         }
         guard event.hasAttributes else { return }
-        write(atMost: 10) { $0.literal(",\"attrs\":{") }
+        write(atMost: 10) { cursor in
+            cursor.literal(EventFields.Member.attrs)
+            cursor.literal("{")
+        }
         var first = true
         event.forEachAttribute { key, value in
             if !first { append(UInt8(ascii: ",")) }

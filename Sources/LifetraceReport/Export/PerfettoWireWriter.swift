@@ -138,9 +138,13 @@ struct PerfettoWireWriter {
     }
 
     /// The names of the annotations every event may have, in ``FixedKey`` order.
-    private static let fixedKeys = [
-        "event_index", "scene", "dur", "task", "name", "phase", "reason", "pid", "end_event_index",
-    ]
+    private static let fixedKeys =
+        ["event_index"]
+        + [
+            EventFields.Name.scene, EventFields.Name.dur, EventFields.Name.task, EventFields.Name.name,
+            EventFields.Name.phase, EventFields.Name.reason, EventFields.Name.pid,
+        ].map(\.description)
+        + ["end_event_index"]
 
     /// An annotation name of ``fixedKeys``: its iid is kept by position, not looked up by name.
     private enum FixedKey: Int {
