@@ -54,8 +54,6 @@ struct AnalysisCore: ~Copyable {
     let unfinishedKinds: [Bool]
     /// Who is told what the analysis reads and computes, if anyone (``TimelineObserver``).
     let observer: (any TimelineObserver)?
-    /// The observer when it is the reports' timeline, for the result.
-    let timelineRecorder: TimelineRecorder?
     /// The current event started a process: the observer hears of it before the event.
     var processStartPending = false
     /// Whether the trace was derived from a log capture (`lifetrace import`), which starts and stops
@@ -68,7 +66,6 @@ struct AnalysisCore: ~Copyable {
     ) {
         self.file = file
         self.observer = observer
-        timelineRecorder = observer as? TimelineRecorder
         self.header = header
         derived = header?.isDerived == true
         var engine =
@@ -208,8 +205,7 @@ struct AnalysisCore: ~Copyable {
             },
             suspensions: suspension.intervals, suspensionCount: suspension.count,
             suspensionFromGroundTruth: suspension.fromEvidence,
-            silentExits: suspension.silentExits, longestHandlers: slowest.longest,
-            timeline: timelineRecorder?.finish(start: first ?? 0, end: last))
+            silentExits: suspension.silentExits, longestHandlers: slowest.longest)
         result.omittedFindings = collector.omitted
         result.services = services?.times
         return result

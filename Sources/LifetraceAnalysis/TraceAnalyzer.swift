@@ -24,22 +24,19 @@ public final class TraceAnalyzer {
     public static let keptFindingsPerRule = 100
 
     /// The longest string a finding keeps (scene names, labels, messages): longer ones are cut, marked `…`.
-    public static let keptStringLength = 256
+    public static let keptStringLength = KeptName.limit
 
     /// How long an idle background process must show no sign of life to be taken as suspended, without
     /// heartbeats: iOS suspends an app seconds after `didEnterBackground` returns (Apple, “Extending your app’s background execution time”).
     public static let suspensionThreshold: Int64 = 10_000_000_000
 
     /// Starts an analysis of the trace `file` with `header`.
-    ///
-    /// - Parameter recordTimeline: also build the ``Timeline`` the reports draw (bounded in memory).
     public init(
         file: String, header: TraceHeader?, configuration: AnalysisConfiguration = .defaults,
-        models: [LifecycleModel] = LifecycleModel.builtIn, recordTimeline: Bool = false
+        models: [LifecycleModel] = LifecycleModel.builtIn
     ) {
         core = AnalysisCore(
-            file: file, header: header, configuration: configuration, models: models,
-            observer: recordTimeline ? TimelineRecorder(configuration: configuration) : nil)
+            file: file, header: header, configuration: configuration, models: models, observer: nil)
     }
 
     /// Starts an analysis of the trace `file` with `header` that tells `observer` what it reads and computes,
@@ -67,28 +64,23 @@ public final class TraceAnalyzer {
     ///   naming the frame. The command line passes `.zstd` (`LifetraceZstd`), which reads both.
     public static func analyze(
         path: String, codec: FrameCodec = .stored, configuration: AnalysisConfiguration = .defaults,
-        models: [LifecycleModel] = LifecycleModel.builtIn,
-        recordTimeline: Bool = false
+        models: [LifecycleModel] = LifecycleModel.builtIn
     ) throws(TraceError) -> AnalysisResult {
         try analyze(
-            try TraceReader(path: path, codec: codec), file: path, configuration: configuration, models: models,
-            recordTimeline: recordTimeline)
+            try TraceReader(path: path, codec: codec), file: path, configuration: configuration, models: models)
     }
 
     /// Analyzes what `reader` reads, the trace named `file` in findings; `observer`, if given, is told as it goes.
     package static func analyze(
         _ reader: TraceReader, file: String, configuration: AnalysisConfiguration = .defaults,
-        models: [LifecycleModel] = LifecycleModel.builtIn,
-        recordTimeline: Bool = false, observer: (any TimelineObserver)? = nil
+        models: [LifecycleModel] = LifecycleModel.builtIn, observer: (any TimelineObserver)? = nil
     ) throws(TraceError) -> AnalysisResult {
         let analyzer =
             observer.map {
                 TraceAnalyzer(
                     file: file, header: reader.header, configuration: configuration, models: models, observer: $0)
             }
-            ?? TraceAnalyzer(
-                file: file, header: reader.header, configuration: configuration, models: models,
-                recordTimeline: recordTimeline)
+            ?? TraceAnalyzer(file: file, header: reader.header, configuration: configuration, models: models)
         do {
             try reader.forEachBlock { analyzer.consume($0) }
         } catch {

@@ -65,10 +65,18 @@ package struct PreparedAnalysis: Sendable {
     }
 
     /// Analyzes the trace at `path`, reading it once, with the configuration for its header.
-    package func analyze(path: String, recordTimeline: Bool = false) throws(TraceError) -> AnalysisResult {
+    package func analyze(path: String) throws(TraceError) -> AnalysisResult {
+        let (reader, configuration) = try open(path: path)
+        return try TraceAnalyzer.analyze(reader, file: path, configuration: configuration, models: models)
+    }
+
+    /// Analyzes the trace at `path` as ``analyze(path:)`` does, telling `observer(configuration)` as it goes (a
+    /// report's timeline, made for the configuration of the trace's header).
+    package func analyze(
+        path: String, observer: (AnalysisConfiguration) -> any TimelineObserver
+    ) throws(TraceError) -> AnalysisResult {
         let (reader, configuration) = try open(path: path)
         return try TraceAnalyzer.analyze(
-            reader, file: path, configuration: configuration, models: models,
-            recordTimeline: recordTimeline)
+            reader, file: path, configuration: configuration, models: models, observer: observer(configuration))
     }
 }

@@ -1,5 +1,5 @@
 extension EventKind {
-    /// A named kind (not `custom`) in ``byNameLength``: its name's bytes and their ``nameHash(_:)``.
+    /// A named kind (not `custom`) in ``byNameLength``: its name's bytes and their hash (``KeptName/fnv1a(_:)``).
     private struct NamedKind {
         let kind: EventKind
         let name: [UInt8]
@@ -12,23 +12,17 @@ extension EventKind {
         var table = [[NamedKind]](repeating: [], count: (named.map(\.name.utf8.count).max() ?? 0) + 1)
         for kind in named {
             let name = Array(kind.name.utf8)
-            table[name.count].append(NamedKind(kind: kind, name: name, hash: name.withUnsafeBufferPointer(nameHash)))
+            table[name.count].append(
+                NamedKind(kind: kind, name: name, hash: name.withUnsafeBufferPointer(KeptName.fnv1a)))
         }
         return table
     }()
-
-    /// FNV-1a of `bytes`: names of one length told apart in one pass, before their bytes are compared.
-    private static func nameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
 
     /// Looks a kind up by its JSON Lines name in UTF-8, as ``init(name:)`` does, with no string made: among the
     /// names of its length, the one of its hash, its bytes compared. `custom.*` names are not matched here.
     package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         guard name.count < Self.byNameLength.count else { return nil }
-        let hash = Self.nameHash(name)
+        let hash = KeptName.fnv1a(name)
         for entry in Self.byNameLength[name.count] where entry.hash == hash && entry.name.elementsEqual(name) {
             self = entry.kind
             return

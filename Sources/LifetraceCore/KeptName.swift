@@ -13,9 +13,21 @@ package enum KeptName {
         let digits = String(fnv1a(name), radix: 16)
         let suffix = "…" + String(repeating: "0", count: 16 - digits.count) + digits
         // The prefix, the ellipsis (3 bytes) and the 16 digits within the limit.
-        var end = name.utf8.index(name.utf8.startIndex, offsetBy: limit - suffix.utf8.count)
-        while end.samePosition(in: name.unicodeScalars) == nil { end = name.utf8.index(before: end) }
-        return String(name.unicodeScalars[..<end]) + suffix
+        return prefix(of: name, bytes: limit - suffix.utf8.count) + suffix
+    }
+
+    /// `text` as a finding and a report keep it, where two long texts need not stay apart: at most ``limit`` bytes
+    /// of UTF-8 (cut at a scalar boundary), marked `…` when it was longer.
+    package static func cut(_ text: String) -> String {
+        guard text.utf8.count > limit else { return text }
+        return prefix(of: text, bytes: limit) + "…"
+    }
+
+    /// The first `bytes` bytes of `text`'s UTF-8, fewer to end at a scalar boundary.
+    private static func prefix(of text: String, bytes: Int) -> String {
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+        while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        return String(text.unicodeScalars[..<end])
     }
 
     /// FNV-1a (64 bits) of the name's UTF-8 bytes, read from its contiguous storage: a name of megabytes is

@@ -1,4 +1,4 @@
-public import LifetraceAnalysis
+import LifetraceAnalysis
 import LifetraceCore
 import LifetraceFormat
 
@@ -9,8 +9,8 @@ import LifetraceFormat
 /// HTML, so no name can inject markup.
 public enum HTMLReport {
     /// The whole page.
-    public static func render(_ results: [AnalysisResult], title: String = "lifetrace report") -> String {
-        let data = MarkupEscaping.scriptSafe(ReportData.json(results).jsonText)
+    public static func render(_ traces: [ReportedTrace], title: String = "lifetrace report") -> String {
+        let data = MarkupEscaping.scriptSafe(ReportData.json(traces).jsonText)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -25,8 +25,8 @@ public enum HTMLReport {
             <header><h1>\(MarkupEscaping.escape(title))</h1>
             <p class="legend"><span class="sw s0"></span>active <span class="sw s1"></span>inactive
             <span class="sw s2"></span>background <span class="sw s3"></span>suspended
-            <span class="sw s3 inferred"></span>suspended (inferred)\(serviceLegend(results)) <span class="tri"></span>finding
-            · scroll or +/− to zoom, drag or ←/→ to pan, 0 to reset</p>\(inputWarnings(results))</header>
+            <span class="sw s3 inferred"></span>suspended (inferred)\(serviceLegend(traces)) <span class="tri"></span>finding
+            · scroll or +/− to zoom, drag or ←/→ to pan, 0 to reset</p>\(inputWarnings(traces))</header>
             <main id="report"></main>
             <div id="tip" role="tooltip" hidden></div>
             <script type="application/json" id="lifetrace-data">\(data)</script>
@@ -38,15 +38,15 @@ public enum HTMLReport {
     }
 
     /// The service lanes' states, for the legend of a page that has service lanes.
-    static func serviceLegend(_ results: [AnalysisResult]) -> String {
-        guard results.contains(where: { $0.timeline?.lanes.contains(where: \.isService) == true }) else { return "" }
+    static func serviceLegend(_ traces: [ReportedTrace]) -> String {
+        guard traces.contains(where: { $0.timeline.lanes.contains(where: \.isService) }) else { return "" }
         return "\n· services: <span class=\"sw s4\"></span>starting <span class=\"sw s5\"></span>running "
             + "<span class=\"sw s6\"></span>stopping"
     }
 
     /// What reading the traces warned of (a truncated end), one paragraph each, for the page's top.
-    static func inputWarnings(_ results: [AnalysisResult]) -> String {
-        results.flatMap(\.inputWarnings).map { warning in
+    static func inputWarnings(_ traces: [ReportedTrace]) -> String {
+        traces.flatMap(\.result.inputWarnings).map { warning in
             "\n<p class=\"input-warning\" role=\"alert\">warning: \(MarkupEscaping.escape(warning.description))</p>"
         }.joined()
     }

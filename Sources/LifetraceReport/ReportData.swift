@@ -12,16 +12,16 @@ enum ReportData {
     ]
 
     /// The JSON the HTML report's script renders.
-    static func json(_ results: [AnalysisResult]) -> JSONValue {
-        .object([("traces", .array(results.map(trace)))])
+    static func json(_ traces: [ReportedTrace]) -> JSONValue {
+        .object([("traces", .array(traces.map(trace)))])
     }
 
     static func ms(_ ns: Int64) -> JSONValue {
         .double(Double(ns) / 1e6)
     }
 
-    static func trace(_ result: AnalysisResult) -> JSONValue {
-        let timeline = result.timeline ?? Timeline()
+    static func trace(_ trace: ReportedTrace) -> JSONValue {
+        let (result, timeline) = (trace.result, trace.timeline)
         let origin = timeline.start
         func rel(_ t: Int64) -> JSONValue { ms(t - origin) }
         let lanes: [JSONValue] = timeline.lanes.map { lane in
@@ -119,8 +119,8 @@ enum ReportData {
                             result.longestHandlers.map { handler in
                                 // Cut as the timeline's names are: a scene's id of megabytes does not fill the page.
                                 .object([
-                                    ("name", .string(bounded(handler.name))),
-                                    ("scene", handler.scene.map { .string(bounded($0)) } ?? .null),
+                                    ("name", .string(KeptName.cut(handler.name))),
+                                    ("scene", handler.scene.map { .string(KeptName.cut($0)) } ?? .null),
                                     ("dur", ms(handler.dur)), ("index", .int(Int64(handler.index))),
                                 ])
                             })
@@ -130,10 +130,4 @@ enum ReportData {
         ])
     }
 
-    /// `text` cut at `TraceAnalyzer.keptStringLength` bytes of UTF-8, marked `…` if it was longer.
-    static func bounded(_ text: String) -> String {
-        let limit = TraceAnalyzer.keptStringLength
-        guard text.utf8.count > limit else { return text }
-        return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "…"
-    }
 }

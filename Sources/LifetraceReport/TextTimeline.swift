@@ -1,15 +1,16 @@
-public import LifetraceAnalysis
+import LifetraceAnalysis
 import LifetraceCore
 
 /// A terminal timeline: one row of block characters per lane, fitted to a width, then the summary and
 /// the findings, their lines wrapped at spaces to the width.
 public enum TextTimeline {
-    /// Renders `results` in `width` columns (at least 40), with ANSI colour when `color` is set.
-    public static func render(_ results: [AnalysisResult], width: Int = 80, color: Bool = false) -> String {
+    /// Renders `traces` in `width` columns (at least 40), with ANSI colour when `color` is set.
+    public static func render(_ traces: [ReportedTrace], width: Int = 80, color: Bool = false) -> String {
         let width = max(width, 40)
         var out: [String] = []
-        for result in results {
-            out.append(contentsOf: timeline(result, width: width, color: color))
+        for trace in traces {
+            let result = trace.result
+            out.append(contentsOf: timeline(trace, width: width, color: color))
             for finding in result.findings {
                 out.append(contentsOf: TextWrapping.wrap(TextReport.finding(finding), width: width))
             }
@@ -30,9 +31,10 @@ public enum TextTimeline {
         "starting": "35", "running": "36", "stopping": "31",
     ]
 
-    static func timeline(_ result: AnalysisResult, width: Int, color: Bool) -> [String] {
-        let file = PrintableText.escaped(result.file)
-        guard let timeline = result.timeline, timeline.end > timeline.start else { return ["\(file): no timeline"] }
+    static func timeline(_ trace: ReportedTrace, width: Int, color: Bool) -> [String] {
+        let file = PrintableText.escaped(trace.result.file)
+        let timeline = trace.timeline
+        guard timeline.end > timeline.start else { return ["\(file): no timeline"] }
         let labelWidth = 16
         let columns = width - labelWidth - 1
         let span = Double(timeline.end - timeline.start)

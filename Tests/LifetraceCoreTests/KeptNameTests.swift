@@ -28,4 +28,15 @@ import Testing
         #expect(bounded.hasPrefix("xy" + String(repeating: "é", count: 117) + "…"))
         #expect(bounded.utf8.count == 2 + 234 + 3 + 16)
     }
+
+    /// What findings and reports keep of a text: 256 bytes at most, cut before a scalar the limit splits, and `…`.
+    @Test func aLongTextIsCutAtAScalarBoundary() {
+        #expect(KeptName.cut("short") == "short")
+        let exact = String(repeating: "é", count: 128)  // 256 bytes: kept whole
+        #expect(KeptName.cut(exact) == exact)
+        #expect(KeptName.cut(String(repeating: "é", count: 200)) == String(repeating: "é", count: 128) + "…")
+        // "a" and 127 é are 255 bytes; the 256th is the first of the 128th é, which goes.
+        #expect(
+            KeptName.cut("a" + String(repeating: "é", count: 200)) == "a" + String(repeating: "é", count: 127) + "…")
+    }
 }

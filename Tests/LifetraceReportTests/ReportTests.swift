@@ -9,8 +9,8 @@ import Testing
 
 /// The reports draw exactly what the analyzer computed and escape untrusted names.
 @Suite struct ReportTests {
-    static func analyze(_ path: String) throws -> AnalysisResult {
-        try TraceAnalyzer.analyze(path: path, codec: .zstd, recordTimeline: true)
+    static func analyze(_ path: String) throws -> ReportedTrace {
+        try ReportedTrace.analyze(path: path, codec: .zstd)
     }
 
     static func sum(_ lanes: [Timeline.Lane], _ state: String) -> Int64 {
@@ -19,8 +19,8 @@ import Testing
 
     @Test(arguments: PackagePaths.sampleTraces(extension: "lifetrace"))
     func theDrawnIntervalsAreTheAnalyzersTimes(path: String) throws {
-        let result = try Self.analyze(path)
-        let timeline = try #require(result.timeline)
+        let reported = try Self.analyze(path)
+        let (result, timeline) = (reported.result, reported.timeline)
         let processes = timeline.lanes.filter(\.isProcess)
         #expect(Self.sum(processes, "active") == result.totals.active)
         #expect(Self.sum(processes, "inactive") == result.totals.inactive)
@@ -48,8 +48,8 @@ import Testing
         let writer = try BinaryTraceWriter(sink: try FileSink(path: path), header: simulator.header)
         try simulator.run { try writer.append($0) }
         try writer.close()
-        let result = try Self.analyze(path)
-        let timeline = try #require(result.timeline)
+        let reported = try Self.analyze(path)
+        let (result, timeline) = (reported.result, reported.timeline)
         let processes = timeline.lanes.filter(\.isProcess)
         #expect(processes.count == 1)
         #expect(
@@ -68,7 +68,7 @@ import Testing
             + result.silentExits.notRunning
         #expect(result.silentExits.notRunning > 0)
         #expect(abs(Double(drawn) / Double(total) - 1) < 0.005)
-        let html = HTMLReport.render([result])
+        let html = HTMLReport.render([reported])
         #expect(html.utf8.count < 8 << 20)
     }
 
@@ -86,9 +86,9 @@ import Testing
                 {"t":40,"ev":"custom.\(evil.replacingOccurrences(of: "\"", with: "\\\""))"}
 
                 """)
-        let result = try Self.analyze(path)
-        #expect(!result.findings.isEmpty)
-        let html = HTMLReport.render([result], title: evil)
+        let reported = try Self.analyze(path)
+        #expect(!reported.result.findings.isEmpty)
+        let html = HTMLReport.render([reported], title: evil)
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("</b>"))
         #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39; &amp; &lt;/b&gt;"))

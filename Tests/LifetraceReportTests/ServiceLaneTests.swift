@@ -33,9 +33,9 @@ import Testing
 
         """
 
-    static func analyze() throws -> AnalysisResult {
+    static func analyze() throws -> ReportedTrace {
         let directory = TemporaryDirectory()
-        return try TraceAnalyzer.analyze(path: directory.write("service.jsonl", text: trace), recordTimeline: true)
+        return try ReportedTrace.analyze(path: directory.write("service.jsonl", text: trace))
     }
 
     static func segments(_ lane: Timeline.Lane) -> [String] {
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func eachServiceIsALaneOfItsLifecycle() throws {
-        let timeline = try #require(try Self.analyze().timeline)
+        let timeline = try Self.analyze().timeline
         let http = try #require(timeline.lanes.first { $0.name == "service http" })
         let worker = try #require(timeline.lanes.first { $0.name == "service worker" })
         #expect(http.isService && !http.isProcess && worker.isService)
@@ -88,9 +88,8 @@ import Testing
             html.range(of: "\"service_times\":{").map { String(html[$0.lowerBound...].prefix(90)) })
         #expect(summary.hasPrefix("\"service_times\":{\"starting\":5989"), "\(summary)")
         // An app's report has no service legend.
-        let app = try TraceAnalyzer.analyze(
-            path: PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"),
-            codec: .zstd, recordTimeline: true)
+        let app = try ReportedTrace.analyze(
+            path: PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace"), codec: .zstd)
         #expect(!HTMLReport.render([app]).contains("services:") && !TextTimeline.render([app]).contains("services:"))
         #expect(HTMLReport.render([app]).contains("\"service_times\":null"))
     }

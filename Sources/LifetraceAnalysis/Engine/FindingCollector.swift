@@ -85,30 +85,19 @@ struct FindingCollector {
             if context == nil { context = self.context(block, row: row, blockStart: blockStart).map(\.bounded) }
             guard let context, let event = context.last?.event else { continue }
             let name = event.eventName
-            let scene = (item.scene ?? event.scene).map(Self.bounded)
+            let scene = (item.scene ?? event.scene).map(KeptName.cut)
             // Bounded like the key it numbers: a scene name of megabytes is not copied into every key.
-            let ordinalKey = item.rule.rawValue + "|" + (item.scene.map(Self.bounded) ?? "") + "|" + name
+            let ordinalKey = item.rule.rawValue + "|" + (item.scene.map(KeptName.cut) ?? "") + "|" + name
             let ordinal = ordinals[ordinalKey, default: 0]
             ordinals[ordinalKey] = ordinal + 1
             findings.append(
                 Finding(
                     rule: rule, severity: configuration.severity(of: rule), file: file, eventIndex: index, t: event.t,
-                    eventName: name, scene: scene, message: Self.bounded(item.message), measured: item.measured,
+                    eventName: name, scene: scene, message: KeptName.cut(item.message), measured: item.measured,
                     budget: item.budget,
                     context: context, baselineKey: "\(item.rule) \(scene ?? "-") \(name) #\(ordinal)"))
             onFinding?(findings[findings.count - 1])
         }
     }
 
-    /// `text`, cut to ``TraceAnalyzer/keptStringLength`` bytes of UTF-8 (at a character boundary) and marked
-    /// `…` if it was longer.
-    static func bounded(_ text: String) -> String {
-        let limit = TraceAnalyzer.keptStringLength
-        guard text.utf8.count > limit else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
-        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
-            end = text.utf8.index(before: end)
-        }
-        return String(text[..<end]) + "…"
-    }
 }

@@ -186,8 +186,6 @@ public struct AnalysisResult: Sendable {
     public var silentExits: SilentExitEstimate
     /// The five longest handlers, longest first.
     public var longestHandlers: [HandlerDuration]
-    /// The timeline, when the analysis was asked to record one.
-    public var timeline: Timeline?
     /// What reading the trace warned of: a truncated end (the writer was killed), skipped records. Every
     /// output carries them, so a damaged trace never passes for a whole one.
     public var inputWarnings: [TraceWarning] = []

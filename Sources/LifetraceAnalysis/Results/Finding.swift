@@ -49,7 +49,7 @@ extension IndexedEvent {
     /// keeps of its context.
     var bounded: IndexedEvent {
         var copy = self
-        let cut = FindingCollector.bounded
+        let cut = KeptName.cut
         copy.event.scene = event.scene.map(cut)
         copy.event.name = event.name.map(cut)
         copy.event.reason = event.reason.map(cut)

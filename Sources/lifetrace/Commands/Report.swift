@@ -44,10 +44,13 @@ struct Report: ConsoleCommand {
     func run(on console: Console) throws {
         try OutputFile.checkNotAnInput(output, inputs: traces + analysis.inputFiles)
         let prepared = try analysis.prepare(on: console)
-        var results: [AnalysisResult] = []
+        var results: [ReportedTrace] = []
         for path in traces {
-            results.append(try prepared.analyze(path: path, recordTimeline: true))
-            console.diagnostics.warnings(results[results.count - 1].inputWarnings)
+            results.append(
+                try ReportedTrace.analyze { (observer) throws(TraceError) in
+                    try prepared.analyze(path: path, observer: observer)
+                })
+            console.diagnostics.warnings(results[results.count - 1].result.inputWarnings)
         }
         if output.hasSuffix(".html") || output.hasSuffix(".htm") {
             let title = traces.count == 1 ? "lifetrace: \(traces[0])" : "lifetrace: \(traces.count) traces"

@@ -237,7 +237,7 @@ import Testing
     @Test(arguments: [serviceTrace, killedTrace])
     func theExportsAndTheHTMLReportDrawTheSameServiceStates(trace: String) throws {
         let path = directory.write("timeline.jsonl", text: trace)
-        let timeline = try #require(try TraceAnalyzer.analyze(path: path, recordTimeline: true).timeline)
+        let timeline = try ReportedTrace.analyze(path: path).timeline
         var drawn: [String: [StateSlice]] = [:]
         for lane in timeline.lanes where lane.isService {
             drawn[lane.name + " state"] = lane.segments.map { StateSlice(name: $0.state, start: $0.start, end: $0.end) }

@@ -1,3 +1,4 @@
+package import LifetraceAnalysis
 package import LifetraceCore
 
 /// The state one service's lane is in, and since when: what the HTML report and the exports draw as a service's
