@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// A trace fed event by event draws the timeline its file does, block by block.
+    @Test func eventsFedOneByOneDrawTheTimelineOfTheirFile() throws {
+        let path = PackagePaths.path("SampleTraces/sim-multi-window.uikit-scenes.lifetrace")
+        let reader = try TraceReader(path: path)
+        var events: [LifecycleEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        let fed = ReportedTrace.analyze(events, file: path, header: reader.header)
+        let read = try Self.analyze(path)
+        #expect(fed.result.totals == read.result.totals)
+        #expect(fed.timeline.lanes.map(\.name) == read.timeline.lanes.map(\.name))
+        #expect(fed.timeline.lanes.map(\.segments) == read.timeline.lanes.map(\.segments))
+        #expect(fed.timeline.lanes.count > 2 && fed.timeline.start == read.timeline.start)
+        #expect(fed.timeline.end == read.timeline.end)
+    }
+
     @Test func aLongTraceCoarsensButKeepsItsTotals() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("long.lifetrace")

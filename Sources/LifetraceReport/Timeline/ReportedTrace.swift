@@ -1,4 +1,5 @@
 public import LifetraceAnalysis
+public import LifetraceCore
 public import LifetraceFormat
 
 /// One trace as the reports show it: its analysis, and the ``Timeline`` drawn while that analysis ran (the analyzer
@@ -29,11 +30,26 @@ public struct ReportedTrace: Sendable {
         }
     }
 
+    /// Analyzes `events`, the trace `file` with `header`, one at a time as ``TraceAnalyzer/consume(_:)`` takes them,
+    /// drawing its timeline on the way.
+    public static func analyze(
+        _ events: some Sequence<LifecycleEvent>, file: String, header: TraceHeader?,
+        configuration: AnalysisConfiguration = .defaults, models: [LifecycleModel] = LifecycleModel.builtIn
+    ) -> ReportedTrace {
+        analyze { observer in
+            let analyzer = TraceAnalyzer(
+                file: file, header: header, configuration: configuration, models: models,
+                observer: observer(configuration))
+            for event in events { analyzer.consume(event) }
+            return analyzer.finish()
+        }
+    }
+
     /// Runs `analysis`, one trace's analysis told to the observer it is given (made for that trace's
     /// configuration, whose budgets the task bars are drawn against), and draws the timeline of it.
-    package static func analyze(
-        _ analysis: (_ observer: (AnalysisConfiguration) -> any TimelineObserver) throws(TraceError) -> AnalysisResult
-    ) throws(TraceError) -> ReportedTrace {
+    package static func analyze<Failure: Error>(
+        _ analysis: (_ observer: (AnalysisConfiguration) -> any TimelineObserver) throws(Failure) -> AnalysisResult
+    ) throws(Failure) -> ReportedTrace {
         var recorder: TimelineRecorder?
         let result = try analysis { configuration in
             let made = TimelineRecorder(configuration: configuration)
