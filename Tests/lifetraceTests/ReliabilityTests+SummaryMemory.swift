@@ -67,7 +67,11 @@ extension ReliabilityTests {
             let (few, fewPeak) = try measured(command + [ten])
             let (many, manyPeak) = try measured(command + [forty])
             #expect(few.status < 2 && many.status < 2, "\(command): \(few.stderr)\(many.stderr)")
-            #expect(manyPeak - fewPeak < 16, "\(command): \(fewPeak) MiB for ten frames, \(manyPeak) MiB for forty")
+            // Frames are decoded two at a time, so either run's peak holds one or two decoded frames (16.7 MB each)
+            // as the threads happen to overlap: ten frames measured 73 or 90 MiB, forty 90 (report, debug build).
+            // Kept per frame, forty would take 500 MB more than ten.
+            #expect(
+                manyPeak - fewPeak < 2 * 17, "\(command): \(fewPeak) MiB for ten frames, \(manyPeak) MiB for forty")
             #expect(manyPeak < 128, "\(command): \(manyPeak) MiB for forty frames")
         }
         // Forty scenes still, each named by its first bytes and a hash: no two merged by the cut.
