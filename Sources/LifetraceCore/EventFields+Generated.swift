@@ -70,20 +70,4 @@ extension EventFields {
 
     /// Each field with its ``Name``, in canonical (bit) order.
     package static let named: [(field: EventFields, name: StaticString)] = [(.scene, Name.scene), (.dur, Name.dur), (.task, Name.task), (.name, Name.name), (.phase, Name.phase), (.reason, Name.reason), (.pid, Name.pid), (.label, Name.label), (.attrs, Name.attrs)]
-
-    /// The one field called `name` (``Name``), or `nil`.
-    package init?(name: String) {
-        switch name {
-        case "scene": self = .scene
-        case "dur": self = .dur
-        case "task": self = .task
-        case "name": self = .name
-        case "phase": self = .phase
-        case "reason": self = .reason
-        case "pid": self = .pid
-        case "label": self = .label
-        case "attrs": self = .attrs
-        default: return nil
-        }
-    }
 }

@@ -18,4 +18,10 @@ extension EventFields {
     public var names: [String] {
         Self.named.filter { contains($0.field) }.map(\.name.description)
     }
+
+    /// The one field called `name` (``Name``), or `nil`.
+    package init?(name: String) {
+        guard let entry = Self.named.first(where: { $0.name.description == name }) else { return nil }
+        self = entry.field
+    }
 }

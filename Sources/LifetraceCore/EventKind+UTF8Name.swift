@@ -18,6 +18,13 @@ extension EventKind {
         return table
     }()
 
+    /// Looks a kind up by its JSON Lines name; `custom.*` names are not matched here.
+    public init?(name: String) {
+        var name = name
+        guard let kind = name.withUTF8({ EventKind(utf8: $0) }) else { return nil }
+        self = kind
+    }
+
     /// Looks a kind up by its JSON Lines name in UTF-8, as ``init(name:)`` does, with no string made: among the
     /// names of its length, the one of its hash, its bytes compared. `custom.*` names are not matched here.
     package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
