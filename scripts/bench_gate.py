@@ -141,19 +141,26 @@ def load_thresholds(path, mode):
         return json.load(f)[mode]
 
 
+def figure(measure, entry):
+    """The figure of a measure a threshold judges: its `value` (the best-of ratio), or the median of its pairwise
+    ratios where the threshold says `"of": "median"`."""
+    return measure.get("median" if entry.get("of") == "median" else "value")
+
+
+def passes(value, entry):
+    return value >= entry["min"] if "min" in entry else value <= entry["max"]
+
+
 def judge(measures, thresholds):
     """Each measure against its threshold (a ceiling, `max`, or for `check-cores` a floor, `min`): a list of
-    (name, value, threshold, passed); a measure with no threshold, or a threshold with no measure, is a fault of
-    the bench (passed None)."""
+    (name, judged figure, threshold, passed); a measure with no threshold, or a threshold with no measure, is a
+    fault of the bench (passed None)."""
     verdicts = []
     for name, entry in thresholds.items():
         if name.startswith("_"):
             continue
-        value = measures.get(name, {}).get("value")
-        if "min" in entry:
-            verdicts.append((name, value, entry["min"], None if value is None else value >= entry["min"]))
-        else:
-            verdicts.append((name, value, entry["max"], None if value is None else value <= entry["max"]))
+        value = figure(measures.get(name, {}), entry)
+        verdicts.append((name, value, entry.get("min", entry.get("max")), None if value is None else passes(value, entry)))
     for name in measures:
         if name not in thresholds:
             verdicts.append((name, measures[name]["value"], None, None))

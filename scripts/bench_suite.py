@@ -1,5 +1,6 @@
 """The measures `scripts/bench --check` judges, each a ratio to a baseline timed in the same minutes (alternating
-runs, best of them: noise only ever adds time), but for the recorder's call, CPU nanoseconds per event.
+runs, best of them: noise only ever adds time), but for the recorder's call, CPU nanoseconds per event. `Suite`
+writes the traces once and measures them in groups, so that scripts/bench_check.py can measure a group again.
 
 - `check/zstd <shape>`, `info/zstd <shape>`: `lifetrace check` and `lifetrace info` of a trace against `zstd -dc`
   of the same file, for each shape: `random-compact` (the seed-42 random walk with a heartbeat every 25 s, about
@@ -9,7 +10,8 @@ runs, best of them: noise only ever adds time), but for the recorder's call, CPU
 - `export-perfetto/check`, `export-chrome/check`: each export of the seed-42 random walk to a new file (after a
   `sync`, with no earlier export left) against `check` of the same walk.
 - `import/awk`: `lifetrace import` of a Console capture made of the bundled captures' entries against awk
-  splitting its fields.
+  splitting its fields (its thresholds judge the median of the pairwise ratios: awk's run is too short for a
+  best-of).
 - `check-cores random`: `check`'s CPU time over its wall time in its fastest run on the `random` shape: the
   cores it keeps busy (judged against a floor, not a ceiling).
 - `recorder-call-ns` (full mode only): CPU time per `record()` call, one thread, from Benchmarks' lifetrace-bench.
@@ -58,8 +60,8 @@ def alternate(commands, runs, before=None):
 
 
 def ratio(samples, name, base):
-    """The best-of ratio of `name` to `base` (the judged value), with the median of the runs' pairwise ratios and
-    the best CPU ratio beside it."""
+    """The best-of ratio of `name` to `base` (`value`, what a threshold judges unless it names `of: median`), with
+    the median of the runs' pairwise ratios and the best CPU ratio beside it."""
     best = {n: min(w for w, _ in samples[n]) for n in (name, base)}
     best_cpu = {n: min(c for _, c in samples[n]) for n in (name, base)}
     pairs = [a[0] / b[0] for a, b in zip(samples[name], samples[base])]
@@ -100,16 +102,50 @@ def make_traces(lifetrace, out, sizes):
     return traces
 
 
-def measure(lifetrace, out, mode, recorder=None, log=print):
-    """Every measure of `mode` ("quick" or "full"): {name: {"value": …, …}}."""
-    sizes = SIZES[mode]
-    runs = sizes["runs"]
-    measures = {}
-    traces = make_traces(lifetrace, out, sizes)
-    for shape, (trace, baseline) in traces.items():
+class Suite:
+    """The measures of one mode ("quick" or "full") in groups that share their runs: each trace shape's `check`
+    and `info` against `zstd -dc`, the exports, import, the recorder. The traces are written once, when the suite
+    is made, and kept until `close()`, so that a group can be measured again (`measure(names)`)."""
+
+    def __init__(self, lifetrace, out, mode, recorder=None, log=print):
+        self.lifetrace, self.out, self.sizes, self.recorder, self.log = lifetrace, out, SIZES[mode], recorder, log
+        self.traces = make_traces(lifetrace, out, self.sizes)
+        self.walk = out / "gate-export.lifetrace"
+        _sh(lifetrace, "simulate", "--scenario", "random", "--seed", "42", "--events", self.sizes["export"],
+            "-o", self.walk)
+        self.capture = out / "gate-capture.log"
+        fixtures = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "LifetraceImportTests" / "Fixtures"
+        bench_shapes.write_capture(fixtures, self.capture, self.sizes["capture"])
+        self.groups = [([f"check/zstd {shape}", f"info/zstd {shape}"]
+                        + (["check-cores random"] if shape == "random" else []),
+                        lambda shape=shape: self._shape(shape)) for shape in self.traces]
+        self.groups.append((["export-perfetto/check", "export-chrome/check"], self._exports))
+        self.groups.append((["import/awk"], self._import))
+        if recorder:
+            self.groups.append((["recorder-call-ns"], self._recorder))
+
+    def measure(self, names=None):
+        """Measures every group, or those holding one of `names`: {name: {"value": …, …}}."""
+        measures = {}
+        for group, run in self.groups:
+            if names is None or any(name in names for name in group):
+                measures.update(run())
+        return measures
+
+    def close(self):
+        for trace, baseline in self.traces.values():
+            trace.unlink(missing_ok=True)
+            baseline.unlink(missing_ok=True)
+        for path in (self.walk, self.capture, self.out / "gate-imported.lifetrace",
+                     self.out / "gate-recorder.lifetrace"):
+            path.unlink(missing_ok=True)
+
+    def _shape(self, shape):
+        lifetrace, (trace, baseline) = self.lifetrace, self.traces[shape]
         samples = alternate({"zstd": ["zstd", "-dc", baseline], "check": [lifetrace, "check", trace],
-                             "info": [lifetrace, "info", trace]}, runs)
+                             "info": [lifetrace, "info", trace]}, self.sizes["runs"])
         events = bench_shapes.count_events(lifetrace, trace)
+        measures = {}
         for name in ("check", "info"):
             measures[f"{name}/zstd {shape}"] = dict(ratio(samples, name, "zstd"), events=events,
                                                     bytes_per_event=trace.stat().st_size / events)
@@ -118,55 +154,48 @@ def measure(lifetrace, out, mode, recorder=None, log=print):
             # and analyzes on the caller's, at most 1 once both are on one (nothing else tells the two apart
             # as plainly: ratios to zstd -dc move with the trace's shape).
             wall, cpu = min(samples["check"])
-            measures["check-cores random"] = {"value": cpu / wall, "events": events, "seconds": wall, "runs": runs}
-        log(f"bench: {shape}: check {measures[f'check/zstd {shape}']['value']:.2f}×, "
-            f"info {measures[f'info/zstd {shape}']['value']:.2f}× zstd -dc")
-    for trace, baseline in traces.values():
-        trace.unlink()
-        baseline.unlink(missing_ok=True)
+            measures["check-cores random"] = {"value": cpu / wall, "events": events, "seconds": wall,
+                                              "runs": self.sizes["runs"]}
+        self.log(f"bench: {shape}: check {measures[f'check/zstd {shape}']['value']:.2f}×, "
+                 f"info {measures[f'info/zstd {shape}']['value']:.2f}× zstd -dc")
+        return measures
 
-    walk = out / "gate-export.lifetrace"
-    _sh(lifetrace, "simulate", "--scenario", "random", "--seed", "42", "--events", sizes["export"], "-o", walk)
-    outputs = {"perfetto": out / "gate.pftrace", "chrome": out / "gate.json"}
+    def _exports(self):
+        outputs = {"perfetto": self.out / "gate.pftrace", "chrome": self.out / "gate.json"}
 
-    def fresh():
-        for output in outputs.values():
-            output.unlink(missing_ok=True)
-        os.sync()
+        def fresh():
+            for output in outputs.values():
+                output.unlink(missing_ok=True)
+            os.sync()
 
-    commands = {"check": [lifetrace, "check", walk]}
-    for name, output in outputs.items():
-        commands[name] = [lifetrace, "export", "--format", name, walk, "-o", output]
-    samples = alternate(commands, runs, before=fresh)
-    fresh()
-    events = bench_shapes.count_events(lifetrace, walk)
-    for name in outputs:
-        measures[f"export-{name}/check"] = dict(ratio(samples, name, "check"), events=events)
-    walk.unlink()
-    log(f"bench: exports: perfetto {measures['export-perfetto/check']['value']:.2f}×, "
-        f"chrome {measures['export-chrome/check']['value']:.2f}× check")
+        commands = {"check": [self.lifetrace, "check", self.walk]}
+        for name, output in outputs.items():
+            commands[name] = [self.lifetrace, "export", "--format", name, self.walk, "-o", output]
+        samples = alternate(commands, self.sizes["runs"], before=fresh)
+        fresh()
+        events = bench_shapes.count_events(self.lifetrace, self.walk)
+        measures = {f"export-{name}/check": dict(ratio(samples, name, "check"), events=events) for name in outputs}
+        self.log(f"bench: exports: perfetto {measures['export-perfetto/check']['value']:.2f}×, "
+                 f"chrome {measures['export-chrome/check']['value']:.2f}× check")
+        return measures
 
-    capture = out / "gate-capture.log"
-    fixtures = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "LifetraceImportTests" / "Fixtures"
-    bench_shapes.write_capture(fixtures, capture, sizes["capture"])
-    samples = alternate({
-        "import": [lifetrace, "import", capture, "-o", out / "gate-imported.lifetrace", "--process", "App"],
-        "awk": ["awk", "-F", "\t", '$3 == "App" {n++} END {print n+0}', capture]}, runs)
-    measures["import/awk"] = dict(ratio(samples, "import", "awk"),
-                                  megabytes_per_second=capture.stat().st_size / 1e6 / min(w for w, _ in samples["import"]))
-    capture.unlink()
-    (out / "gate-imported.lifetrace").unlink(missing_ok=True)
-    log(f"bench: import {measures['import/awk']['value']:.2f}× awk")
+    def _import(self):
+        capture = self.capture
+        samples = alternate({
+            "import": [self.lifetrace, "import", capture, "-o", self.out / "gate-imported.lifetrace", "--process", "App"],
+            "awk": ["awk", "-F", "\t", '$3 == "App" {n++} END {print n+0}', capture]}, self.sizes["runs"])
+        measure = dict(ratio(samples, "import", "awk"),
+                       megabytes_per_second=capture.stat().st_size / 1e6 / min(w for w, _ in samples["import"]))
+        self.log(f"bench: import {measure['value']:.2f}× awk (median {measure['median']:.2f}×)")
+        return {"import/awk": measure}
 
-    if recorder:
+    def _recorder(self):
         calls = []
         for _ in range(3):
-            lines = subprocess.run([recorder, "recorder", "3000000", "1", str(out / "gate-recorder.lifetrace")],
+            lines = subprocess.run([self.recorder, "recorder", "3000000", "1", str(self.out / "gate-recorder.lifetrace")],
                                    check=True, capture_output=True, text=True).stdout.splitlines()
             fields = {line.split()[0]: dict(f.split("=") for f in line.split()[1:]) for line in lines}
             if fields["recorder-call"]["lost"] != "0":
                 sys.exit(f"bench: the recorder lost events: {lines}")
             calls.append(float(fields["recorder-call"]["ns_per_event"]))
-        measures["recorder-call-ns"] = {"value": min(calls), "median": statistics.median(calls), "runs": 3}
-        (out / "gate-recorder.lifetrace").unlink(missing_ok=True)
-    return measures
+        return {"recorder-call-ns": {"value": min(calls), "median": statistics.median(calls), "runs": 3}}
