@@ -30,7 +30,8 @@ extension EventKind {
     package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         guard name.count < Self.byNameLength.count else { return nil }
         let hash = KeptName.fnv1a(name)
-        for entry in Self.byNameLength[name.count] where entry.hash == hash && entry.name.elementsEqual(name) {
+        for entry in Self.byNameLength[name.count]
+        where entry.hash == hash && entry.name.withUnsafeBufferPointer({ KeptName.sameBytes($0, name) }) {
             self = entry.kind
             return
         }

@@ -39,4 +39,25 @@ import Testing
         #expect(
             KeptName.cut("a" + String(repeating: "é", count: 200)) == "a" + String(repeating: "é", count: 127) + "…")
     }
+
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 31])
+    func sameBytesComparesEveryByteAcrossTheEightByteWords(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        bytes.withUnsafeBufferPointer { a in
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { b in #expect(KeptName.sameBytes(a, b)) }
+            // One byte changed, at each position in turn: the first, those of a whole word, those of the tail.
+            for position in 0..<length {
+                var changed = bytes
+                changed[position] ^= 0x40
+                changed.withUnsafeBufferPointer { b in #expect(!KeptName.sameBytes(a, b), "byte \(position)") }
+            }
+            // A prefix or a longer run is not the same bytes.
+            let longer = bytes + [0]
+            longer.withUnsafeBufferPointer { b in #expect(!KeptName.sameBytes(a, b)) }
+            if length > 0 {
+                bytes.dropLast().withUnsafeBufferPointer { b in #expect(!KeptName.sameBytes(a, b)) }
+            }
+        }
+    }
 }

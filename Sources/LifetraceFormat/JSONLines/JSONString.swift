@@ -1,3 +1,5 @@
+import LifetraceCore
+
 /// A string of a JSON line as ``JSONScanner`` read it: its bytes in the line where it has no escape, nothing copied
 /// (an object's keys, an event's name), else the text its escapes decode to. Valid UTF-8 either way.
 struct JSONString {
@@ -32,6 +34,6 @@ struct JSONString {
     /// Whether its text is `literal` (a key compared with no string made).
     func equals(_ literal: StaticString) -> Bool {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        return withUTF8 { $0.elementsEqual(expected) }
+        return withUTF8 { KeptName.sameBytes($0, expected) }
     }
 }

@@ -88,14 +88,27 @@ final class JSONLinesEventSource: EventSource {
         statistics.events += 1
     }
 
-    /// Parses on the caller's thread, whatever `threads` allows: lines are read in order.
+    /// Parses on the caller's thread, whatever `threads` allows: lines are read in order, each event appended to
+    /// the block as it is parsed (a batch of events between would copy each twice more). As with ``nextBatch(into:)``,
+    /// a line that fails to decode ends the reading with its error, before the events of its batch are lent.
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
         var block = EventBlock()
-        try forEachBatch { events in
-            block.removeAll()
-            for event in events { block.append(event) }
-            try body(block)
+        if let first = pendingFirst {
+            pendingFirst = nil
+            count(first)
+            block.append(first)
         }
+        while !finished {
+            guard let line = try readLine() else { break }
+            guard case let .event(event) = line else { continue }
+            count(event)
+            block.append(event)
+            if block.count == JSONLinesEventSource.batchSize {
+                try body(block)
+                block.removeAll()
+            }
+        }
+        if block.count > 0 { try body(block) }
     }
 
     /// The parsed events as they are, with no round trip through a block.
