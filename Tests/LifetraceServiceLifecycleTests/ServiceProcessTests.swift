@@ -239,7 +239,10 @@ enum BuiltProduct {
         #expect(checked.findings.map { $0["rule"] as? String } == ["LT095"], "\(checked.findings)")
         #expect(checked.findings.first?["scene"] as? String == "worker")
         let after = try #require((checked.findings.first?["measured_ns"] as? NSNumber)?.int64Value)
-        #expect(after >= 300_000_000 && after < 5_000_000_000, "\(after)")
+        // The group starts its 300 ms before it calls the worker's graceful-shutdown handler, which records
+        // `service.shutdown`: the span from that event to the stop is the 300 ms less the handler's delay (299.65 ms
+        // in one run), never the instant cancel of a group that does not wait.
+        #expect(after >= 250_000_000 && after < 5_000_000_000, "\(after)")
     }
 
     /// The worker returns on its own 100 ms after it is ready: the group cancels http and the process exits 1; the
