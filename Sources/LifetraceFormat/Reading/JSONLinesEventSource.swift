@@ -93,22 +93,10 @@ final class JSONLinesEventSource: EventSource {
     /// a line that fails to decode ends the reading with its error, before the events of its batch are lent.
     func forEachRemainingBlock(decodingThreads threads: Int, _ body: (borrowing EventBlock) throws -> Void) throws {
         var block = EventBlock()
-        if let first = pendingFirst {
-            pendingFirst = nil
-            count(first)
-            block.append(first)
+        while try readBatch({ block.append($0) }) > 0 {
+            try body(block)
+            block.removeAll()
         }
-        while !finished {
-            guard let line = try readLine() else { break }
-            guard case let .event(event) = line else { continue }
-            count(event)
-            block.append(event)
-            if block.count == JSONLinesEventSource.batchSize {
-                try body(block)
-                block.removeAll()
-            }
-        }
-        if block.count > 0 { try body(block) }
     }
 
     /// The parsed events as they are, with no round trip through a block.
@@ -128,19 +116,27 @@ final class JSONLinesEventSource: EventSource {
     }
 
     func nextBatch(into events: inout [LifecycleEvent]) throws(TraceError) -> Bool {
-        let before = events.count
+        try readBatch { events.append($0) } > 0
+    }
+
+    /// Parses events until ``batchSize`` of them (the first line's event among them) are handed to `append`, or
+    /// the input ends; returns how many were.
+    private func readBatch(_ append: (LifecycleEvent) -> Void) throws(TraceError) -> Int {
+        var read = 0
         if let first = pendingFirst {
             pendingFirst = nil
             count(first)
-            events.append(first)
+            append(first)
+            read += 1
         }
-        while !finished, events.count - before < JSONLinesEventSource.batchSize {
+        while !finished, read < JSONLinesEventSource.batchSize {
             guard let line = try readLine() else { break }
             if case let .event(event) = line {
                 count(event)
-                events.append(event)
+                append(event)
+                read += 1
             }
         }
-        return events.count > before
+        return read
     }
 }
