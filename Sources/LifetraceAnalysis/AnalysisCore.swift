@@ -2,7 +2,8 @@
 // hot path stays one function the compiler can inline. The rare changes of a process (its start, its end, its
 // UI's state) are in AnalysisCore+Processes.swift, the rules checked in code in AnalysisCore+CodeCheckedRules.swift,
 // what an observer is told in AnalysisCore+Observer.swift; the parts with state of their own (processes,
-// suspensions, tasks, the models, the slowest handlers) live in Engine/.
+// suspensions, tasks, the models, the slowest handlers) live in Engine/. Runs of quiet events (heartbeats, the
+// system's notices) take a shorter path, in AnalysisCore+QuietRuns.swift, that does what this loop would do to them.
 
 import LifetraceCore
 import LifetraceFormat
@@ -48,6 +49,14 @@ struct AnalysisCore: ~Copyable {
     /// The kinds the rules checked in code read, and their checks, from the catalogue and the rules' scopes. An
     /// instance constant: a static one would cost a once-check per event.
     let triggers: CodeRuleTriggers
+    /// By tag, whether an event of the kind is quiet (``isQuiet(_:triggers:readByModels:)``): runs of them are read
+    /// apart (``skimQuietRun(_:from:)``).
+    let quietKinds: KindTable<Bool>
+    /// Whether runs of quiet events are read apart: not with an observer, which is told of every event, nor with
+    /// the service rules, which read every event; off, each is read by the per-event loop, to the same result.
+    var skimsQuietRuns = true
+    /// How many runs of quiet events were read apart.
+    var quietRunsRead = 0
 
     /// The kinds with a handler budget in the models that apply, by tag: a callback of one written unfinished
     /// is kept until its `handler.return` (``ProcessTracker/State/unfinished``).
@@ -74,6 +83,7 @@ struct AnalysisCore: ~Copyable {
         // The kinds the rules' scopes ask a scene's model to read, which the models read.
         let sceneModelsRead = Set(
             RuleCatalog.all.compactMap(\.scope.sceneModelsReading).filter { engine.hasSceneModel(readingEventsOf: $0) })
+        let readByModels = engine.kindsRead
         self.engine = engine
         suspension = SuspensionTracker(header: header)
         let groundTruth = suspension.evidence == .groundTruth
@@ -86,6 +96,7 @@ struct AnalysisCore: ~Copyable {
         for rule in RuleCatalog.all where !applies(rule) { configuration.disabledRules.insert(rule.id) }
         self.configuration = configuration
         triggers = CodeRuleTriggers(rules: RuleCatalog.all, applies: applies)
+        quietKinds = Self.quietKinds(triggers: triggers, readByModels: readByModels)
         workWhileSuspendedChecked = RuleCatalog.all.contains { $0.id == .workWhileSuspended && applies($0) }
         collector = FindingCollector(
             file: file, configuration: configuration, models: models, family: CallbackFamily(header: header))
@@ -103,6 +114,8 @@ struct AnalysisCore: ~Copyable {
         var unfinished = [Bool](repeating: false, count: 256)
         for tag in 0..<256 where self.engine.hasHandlerBudget(tag) { unfinished[tag] = true }
         unfinishedKinds = unfinished
+        // Set last: assigned earlier from `observer`, the optimizer of Swift 6.3.1 released a stack slot never written.
+        if observer != nil || checksServices { skimsQuietRuns = false }
     }
 
     mutating func consume(_ block: borrowing EventBlock) {
@@ -113,10 +126,15 @@ struct AnalysisCore: ~Copyable {
         let blockStart = index
         if first == nil { first = block.records[0].t }
         last = block.records[block.count - 1].t
-        for row in 0..<block.count {
+        let count = block.count
+        var row = 0
+        while row < count {
+            row = skimQuietRun(block, from: row)
+            guard row < count else { break }
             consume(block.records[row], row: row, of: block)
             if !reports.isEmpty { flushReports(copy block, row: row, blockStart: blockStart) }
             index += 1
+            row += 1
         }
         collector.carry(block, blockStart: blockStart)
     }

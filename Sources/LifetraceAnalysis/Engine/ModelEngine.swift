@@ -195,6 +195,14 @@ struct ModelEngine: ~Copyable {
         }
     }
 
+    /// By tag, whether a model reads or resets on events of the kind.
+    var kindsRead: [Bool] {
+        (0...255).map { (tag: UInt8) in
+            let range = tagRanges[tag]
+            return range & 0xFFFF_FFFF != range >> 32
+        }
+    }
+
     /// Suspension changed at the `index`th event of the trace (a suspension came between it and the one before).
     mutating func suspensionChanged(at index: Int) {
         shared.suspensionIndex = index

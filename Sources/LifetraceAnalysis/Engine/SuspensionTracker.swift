@@ -106,6 +106,23 @@ struct SuspensionTracker {
         return .inferred(keep(SuspensionInterval(start: idle, end: t, basis: inferenceBasis)))
     }
 
+    /// Reads a quiet event at `t` (``AnalysisCore/isQuiet(_:triggers:readByModels:)``: not a process's, nor a snapshot)
+    /// as ``read(_:)`` does, if that changes nothing but the idle mark, and returns true; returns false, having
+    /// changed nothing, if it would end a silence long enough to infer a suspension.
+    @inline(__always)
+    mutating func readQuietly(at t: Int64) -> Bool {
+        switch evidence {
+        case .groundTruth:
+            return true
+        case .systemLog where suspendedSince != nil:
+            return true
+        case .inference, .systemLog:
+            guard t - idleMark <= idleThreshold else { return false }
+            idleMark = Self.notIdle
+            return true
+        }
+    }
+
     @inline(never)
     private mutating func readEvidence(_ event: EventRecord) -> Transition {
         switch (evidence, event.kind) {
