@@ -42,7 +42,7 @@ extension AnalysisCore {
     /// Reads the quiet events of `block` from `row` on, as ``consume(_:)`` would read each, and returns the row
     /// of the first event it leaves to that loop: one that is not quiet, carries attributes, or ends a silence
     /// long enough to infer a suspension; `row` itself when the state does not let a run be read apart.
-    @inline(__always)
+    @inline(never)
     mutating func skimQuietRun(_ block: borrowing EventBlock, from row: Int) -> Int {
         guard quietKinds[block.records[row].tag], canSkimQuietRun() else { return row }
         let notesSignsOfLife = !groundTruth && suspension.suspendedSince == nil && !tasks.hasOpenTasks
