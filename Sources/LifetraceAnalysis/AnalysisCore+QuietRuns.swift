@@ -32,19 +32,20 @@ extension AnalysisCore {
     /// Every one of these holds through a quiet run, which changes none of them.
     @inline(__always)
     private func canSkimQuietRun() -> Bool {
-        guard skimsQuietRuns, process.alive, !appPhase.isPending, process.state.willTerminateEnd == nil,
+        guard process.alive, !appPhase.isPending, process.state.willTerminateEnd == nil,
             !(workWhileSuspendedChecked && suspension.suspendedSince != nil)
         else { return false }
         let ui = engine.uiState
         return ui == process.state.ui || (ui == .unattached && process.state.ui == process.state.launchUI)
     }
 
-    /// Reads the quiet events of `block` from `row` on, as ``consume(_:)`` would read each, and returns the row
-    /// of the first event it leaves to that loop: one that is not quiet, carries attributes, or ends a silence
-    /// long enough to infer a suspension; `row` itself when the state does not let a run be read apart.
+    /// Reads the quiet events of `block` from `row` on (the first is quiet, and ``skimsQuietRuns`` is set), as
+    /// ``consume(_:)`` would read each, and returns the row of the first event it leaves to that loop: one that is
+    /// not quiet, carries attributes, or ends a silence long enough to infer a suspension; `row` itself when the
+    /// state does not let a run be read apart.
     @inline(never)
     mutating func skimQuietRun(_ block: borrowing EventBlock, from row: Int) -> Int {
-        guard quietKinds[block.records[row].tag], canSkimQuietRun() else { return row }
+        guard canSkimQuietRun() else { return row }
         let notesSignsOfLife = !groundTruth && suspension.suspendedSince == nil && !tasks.hasOpenTasks
         let idleInBackground = Self.isBackground(engine.uiState)
         let start = row

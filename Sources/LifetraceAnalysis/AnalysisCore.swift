@@ -129,8 +129,10 @@ struct AnalysisCore: ~Copyable {
         let count = block.count
         var row = 0
         while row < count {
-            row = skimQuietRun(block, from: row)
-            guard row < count else { break }
+            if quietKinds[block.records[row].tag], skimsQuietRuns {
+                row = skimQuietRun(block, from: row)
+                guard row < count else { break }
+            }
             consume(block.records[row], row: row, of: block)
             if !reports.isEmpty { flushReports(copy block, row: row, blockStart: blockStart) }
             index += 1
