@@ -8,7 +8,9 @@ writes the traces once and measures them in groups, so that scripts/bench_check.
   For `jsonl` (the JSON Lines path: the seed-42 random walk converted to JSON Lines) the baseline is `zstd -dc`
   of those JSON Lines compressed with `zstd -3`: what it costs to merely get the same bytes out.
 - `export-perfetto/check`, `export-chrome/check`: each export of the seed-42 random walk to a new file (after a
-  `sync`, with no earlier export left) against `check` of the same walk.
+  `sync`, with no earlier export left) against `check` of the same walk; in the full mode also
+  `export-perfetto/check <shape>`, `export-chrome/check <shape>` for each shape of scripts/bench_shapes.py, its
+  trace written at the exports' size.
 - `import/awk`: `lifetrace import` of a Console capture made of the bundled captures' entries against awk
   splitting its fields (its thresholds judge the median of the pairwise ratios: awk's run is too short for a
   best-of).
@@ -29,9 +31,9 @@ import bench_shapes
 # Events per trace: the quick mode's in scripts/test (under a minute), the full mode's for the docs' table.
 SIZES = {
     "quick": {"walk": 3_000_000, "shape": 800_000, "jsonl": 500_000, "export": 300_000, "capture": 10_000_000,
-              "runs": 7},
+              "runs": 7, "export_shapes": ()},
     "full": {"walk": 10_000_000, "shape": 2_000_000, "jsonl": 1_000_000, "export": 1_000_000,
-             "capture": 100_000_000, "runs": 9},
+             "capture": 100_000_000, "runs": 9, "export_shapes": bench_shapes.SHAPES},
 }
 
 
@@ -74,6 +76,20 @@ def _sh(*args):
     subprocess.run([str(a) for a in args], check=True, stdout=subprocess.DEVNULL)
 
 
+def write_shape(lifetrace, out, shape, events, name):
+    """Writes `events` of `shape` as `out/gate-<name>.lifetrace` (through JSON Lines and `lifetrace convert`), checks
+    that it is a valid lifecycle, and returns its path."""
+    jsonl, trace = out / f"gate-{name}.jsonl", out / f"gate-{name}.lifetrace"
+    bench_shapes.write(shape, jsonl, events)
+    _sh(lifetrace, "convert", jsonl, trace)
+    jsonl.unlink()
+    # A shape is a valid lifecycle: check finds nothing in it (findings would time their reporting too).
+    checked = subprocess.run([str(lifetrace), "check", str(trace)], capture_output=True, text=True)
+    if checked.returncode != 0:
+        sys.exit(f"bench: the {shape} shape has findings or fails to read:\n{checked.stdout[-2000:]}{checked.stderr}")
+    return trace
+
+
 def make_traces(lifetrace, out, sizes):
     """Writes every shape's trace; returns {shape: (trace, baseline file for zstd -dc)}."""
     traces = {}
@@ -85,14 +101,7 @@ def make_traces(lifetrace, out, sizes):
     _sh(*simulate, "--events", sizes["walk"], "-o", walk)
     traces["random"] = (walk, walk)
     for shape in bench_shapes.SHAPES:
-        jsonl, trace = out / f"gate-{shape}.jsonl", out / f"gate-{shape}.lifetrace"
-        bench_shapes.write(shape, jsonl, sizes["shape"])
-        _sh(lifetrace, "convert", jsonl, trace)
-        jsonl.unlink()
-        # A shape is a valid lifecycle: check finds nothing in it (findings would time their reporting too).
-        checked = subprocess.run([str(lifetrace), "check", str(trace)], capture_output=True, text=True)
-        if checked.returncode != 0:
-            sys.exit(f"bench: the {shape} shape has findings or fails to read:\n{checked.stdout[-2000:]}{checked.stderr}")
+        trace = write_shape(lifetrace, out, shape, sizes["shape"], shape)
         traces[shape] = (trace, trace)
     jsonl = out / "gate-random.jsonl"
     _sh(*simulate, "--events", sizes["jsonl"], "-o", jsonl)
@@ -119,7 +128,12 @@ class Suite:
         self.groups = [([f"check/zstd {shape}", f"info/zstd {shape}"]
                         + (["check-cores random"] if shape == "random" else []),
                         lambda shape=shape: self._shape(shape)) for shape in self.traces]
-        self.groups.append((["export-perfetto/check", "export-chrome/check"], self._exports))
+        self.groups.append((["export-perfetto/check", "export-chrome/check"], lambda: self._exports(self.walk)))
+        self.export_traces = {shape: write_shape(lifetrace, out, shape, self.sizes["export"], f"export-{shape}")
+                              for shape in self.sizes["export_shapes"]}
+        for shape, trace in self.export_traces.items():
+            self.groups.append(([f"export-perfetto/check {shape}", f"export-chrome/check {shape}"],
+                                lambda shape=shape, trace=trace: self._exports(trace, shape)))
         self.groups.append((["import/awk"], self._import))
         if recorder:
             self.groups.append((["recorder-call-ns"], self._recorder))
@@ -137,7 +151,7 @@ class Suite:
             trace.unlink(missing_ok=True)
             baseline.unlink(missing_ok=True)
         for path in (self.walk, self.capture, self.out / "gate-imported.lifetrace",
-                     self.out / "gate-recorder.lifetrace"):
+                     self.out / "gate-recorder.lifetrace", *self.export_traces.values()):
             path.unlink(missing_ok=True)
 
     def _shape(self, shape):
@@ -160,7 +174,8 @@ class Suite:
                  f"info {measures[f'info/zstd {shape}']['value']:.2f}× zstd -dc")
         return measures
 
-    def _exports(self):
+    def _exports(self, trace, shape=None):
+        """Both exports of `trace` against its `check`; the measures named for `shape`, if given."""
         outputs = {"perfetto": self.out / "gate.pftrace", "chrome": self.out / "gate.json"}
 
         def fresh():
@@ -168,15 +183,17 @@ class Suite:
                 output.unlink(missing_ok=True)
             os.sync()
 
-        commands = {"check": [self.lifetrace, "check", self.walk]}
+        commands = {"check": [self.lifetrace, "check", trace]}
         for name, output in outputs.items():
-            commands[name] = [self.lifetrace, "export", "--format", name, self.walk, "-o", output]
+            commands[name] = [self.lifetrace, "export", "--format", name, trace, "-o", output]
         samples = alternate(commands, self.sizes["runs"], before=fresh)
         fresh()
-        events = bench_shapes.count_events(self.lifetrace, self.walk)
-        measures = {f"export-{name}/check": dict(ratio(samples, name, "check"), events=events) for name in outputs}
-        self.log(f"bench: exports: perfetto {measures['export-perfetto/check']['value']:.2f}×, "
-                 f"chrome {measures['export-chrome/check']['value']:.2f}× check")
+        events = bench_shapes.count_events(self.lifetrace, trace)
+        suffix = f" {shape}" if shape else ""
+        measures = {f"export-{name}/check{suffix}": dict(ratio(samples, name, "check"), events=events)
+                    for name in outputs}
+        self.log(f"bench: exports{suffix}: perfetto {measures[f'export-perfetto/check{suffix}']['value']:.2f}×, "
+                 f"chrome {measures[f'export-chrome/check{suffix}']['value']:.2f}× check")
         return measures
 
     def _import(self):
