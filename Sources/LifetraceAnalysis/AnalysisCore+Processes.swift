@@ -116,6 +116,22 @@ extension AnalysisCore {
 
     // MARK: - The UI's state
 
+    /// Whether the UI, now in `ui` as the models say, moved from where the process's books have it. Before any UI
+    /// event the UI is where the launch said (``ProcessTracker/State/launchUI``): no move.
+    @inline(__always)
+    func uiLeftItsBooks(_ ui: ActivationState) -> Bool {
+        ui != process.state.ui && (ui != .unattached || process.state.ui != process.state.launchUI)
+    }
+
+    /// Notes `event`'s handler among the longest if it is one (`isHandler`) and longer than the shortest kept. Past
+    /// the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
+    @inline(__always)
+    mutating func noteIfSlowest(_ event: EventRecord, row: Int, of block: borrowing EventBlock, isHandler: Bool) {
+        if event.dur > slowest.floor, event.fields.contains(.dur), isHandler {
+            slowest.note(event, row: row, of: block, index: index)
+        }
+    }
+
     /// The UI changed state with `event`: accounts the time of the state it leaves.
     @inline(never)
     mutating func uiChanged(to ui: ActivationState, _ event: EventRecord, of block: borrowing EventBlock) {

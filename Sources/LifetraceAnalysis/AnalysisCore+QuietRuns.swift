@@ -11,18 +11,21 @@ extension AnalysisCore {
             EventKind.byTag.map { $0.map { isQuiet($0, triggers: triggers, readByModels: readByModels) } ?? false })
     }
 
-    /// Whether an event of `kind`, read by none of `triggers` and by no model (`readByModels`, by tag), is quiet: one the per-event
-    /// loop (``consume(_:)``) only reads as a sign of life and a handler's duration. Not a process's or a task's
-    /// event, nor a service's, nor one the loop tests by kind (`app.willTerminate`, the `didEnterBackground`
-    /// callbacks, `handler.return`), nor one a rule checked in code or the analyzer's own books read.
+    /// The kinds the per-event loop (``consume(_:)``) tests by name, besides a process's: `app.willTerminate`, the
+    /// `didEnterBackground` callbacks (their handler's budget), `handler.return` (its end).
+    private static let testedByKind: [EventKind] = [
+        .appWillTerminate, .appDidEnterBackground, .sceneDidEnterBackground, .handlerReturn,
+    ]
+
+    /// Whether an event of `kind`, read by none of `triggers` and by no model (`readByModels`, by tag), is quiet:
+    /// one the per-event loop (``consume(_:)``) only reads as a sign of life and a handler's duration. Not a
+    /// process's or a task's event, nor a service's, nor one the loop tests by name (``testedByKind``), nor one a
+    /// rule checked in code or the analyzer's own books read.
     static func isQuiet(_ kind: EventKind, triggers: CodeRuleTriggers, readByModels: [Bool]) -> Bool {
         switch kind.layer {
         case .process, .task, .service: return false
         case .app, .scene, .swiftui, .system, .custom: break
         }
-        let testedByKind: [EventKind] = [
-            .appWillTerminate, .appDidEnterBackground, .sceneDidEnterBackground, .handlerReturn,
-        ]
         return !testedByKind.contains(kind) && !triggers.read[kind.rawValue] && !readByModels[Int(kind.rawValue)]
     }
 
@@ -35,8 +38,7 @@ extension AnalysisCore {
         guard process.alive, !appPhase.isPending, process.state.willTerminateEnd == nil,
             !(workWhileSuspendedChecked && suspension.suspendedSince != nil)
         else { return false }
-        let ui = engine.uiState
-        return ui == process.state.ui || (ui == .unattached && process.state.ui == process.state.launchUI)
+        return !uiLeftItsBooks(engine.uiState)
     }
 
     /// Reads the quiet events of `block` from `row` on (the first is quiet, and ``skimsQuietRuns`` is set), as
@@ -60,9 +62,7 @@ extension AnalysisCore {
             if notesSignsOfLife {
                 suspension.noteSignOfLife(until: event.t &+ event.dur, idleInBackground: idleInBackground)
             }
-            if event.dur > slowest.floor, event.fields.contains(.dur) {
-                slowest.note(event, row: row, of: block, index: index)
-            }
+            noteIfSlowest(event, row: row, of: block, isHandler: true)
             index += 1
             row += 1
         }

@@ -171,13 +171,8 @@ struct AnalysisCore: ~Copyable {
         if process.alive {
             process.state.lastT = event.t
             let ui = engine.uiState
-            // Before any UI event the UI is where the launch said (``ProcessTracker/State/launchUI``): no change.
             // A model that resets at `process.exit` says where the next launch starts, not where this process ended.
-            if ui != process.state.ui, event.kind != .processExit,
-                ui != .unattached || process.state.ui != process.state.launchUI
-            {
-                uiChanged(to: ui, event, of: block)
-            }
+            if uiLeftItsBooks(ui), event.kind != .processExit { uiChanged(to: ui, event, of: block) }
             if let budget = didEnterBackgroundBudget, event.dur > budget,
                 event.kind == .sceneDidEnterBackground || event.kind == .appDidEnterBackground
             {
@@ -192,10 +187,7 @@ struct AnalysisCore: ~Copyable {
                 suspension.noteSignOfLife(until: end, idleInBackground: Self.isBackground(ui))
             }
         }
-        // Past the first handlers, rarely longer than the floor: that test first (`dur` is 0 when absent).
-        if event.dur > slowest.floor, event.fields.contains(.dur), layer != .process {
-            slowest.note(event, row: row, of: block, index: index)
-        }
+        noteIfSlowest(event, row: row, of: block, isHandler: layer != .process)
     }
 
     mutating func logTasks() {

@@ -99,16 +99,23 @@ struct SuspensionTracker {
     /// changes from event to event in no pattern, so it is not tested: the one comparison nearly always fails.
     @inline(__always)
     private mutating func inferFromSilence(until t: Int64, kind: EventKind) -> Transition {
-        // Timestamps are never negative, so the difference cannot overflow.
         let idle = idleMark
+        let silenceEnds = endsSilence(at: t)
         idleMark = Self.notIdle
-        guard t - idle > idleThreshold, kind != .appState, kind != .sceneState else { return .none }
+        guard silenceEnds, kind != .appState, kind != .sceneState else { return .none }
         return .inferred(keep(SuspensionInterval(start: idle, end: t, basis: inferenceBasis)))
     }
 
-    /// Reads a quiet event at `t` (``AnalysisCore/isQuiet(_:triggers:readByModels:)``: not a process's, nor a snapshot)
-    /// as ``read(_:)`` does, if that changes nothing but the idle mark, and returns true; returns false, having
-    /// changed nothing, if it would end a silence long enough to infer a suspension.
+    /// Whether a sign of life at `t` ends a silence of an idle process long enough to infer a suspension.
+    @inline(__always)
+    private func endsSilence(at t: Int64) -> Bool {
+        // Timestamps are never negative, so the difference cannot overflow.
+        t - idleMark > idleThreshold
+    }
+
+    /// Reads a quiet event at `t` (``AnalysisCore/isQuiet(_:triggers:readByModels:)``: not a process's, nor a
+    /// snapshot) as ``read(_:)`` does, if that changes nothing but the idle mark, and returns true; returns false,
+    /// having changed nothing, if it would end a silence long enough to infer a suspension.
     @inline(__always)
     mutating func readQuietly(at t: Int64) -> Bool {
         switch evidence {
@@ -117,7 +124,7 @@ struct SuspensionTracker {
         case .systemLog where suspendedSince != nil:
             return true
         case .inference, .systemLog:
-            guard t - idleMark <= idleThreshold else { return false }
+            guard !endsSilence(at: t) else { return false }
             idleMark = Self.notIdle
             return true
         }
